@@ -1,0 +1,73 @@
+import { redirect } from "next/navigation";
+import { ComingSoon } from "../coming-soon";
+
+// Route roots of spec 000 §2.2 whose screens are not built yet, with their readable titles. Built screens have
+// their own folders and never reach this page; any other unknown route goes home (spec 000 §2.1).
+const PENDING_ROOTS: Record<string, string> = {
+  plans: "Plans",
+  "user-service-interests": "Interest Service",
+  "pet-walkie-career-requests": "Walkie Career Requests",
+  "pet-trainer-career-requests": "Trainer Career Requests",
+  "daycare-career-requests": "Daycare Career Requests",
+  "franchisee-career-requests": "Franchisee Career Requests",
+  "customer-walk-requests": "Customer Walk Requests",
+  blogs: "Blogs",
+  "blog-details": "Blog Details",
+  "master-franchisees": "Master Franchisees",
+  franchisees: "Franchisees",
+  "franchisee-staffs": "Franchisee Staff",
+  "franchisee-kyc-documents": "Franchisee KYC Documents",
+  "user-kyc-documents": "User KYC Documents",
+  banners: "Banners",
+  modules: "Modules",
+  permissions: "Permissions",
+  values: "Master",
+  "value-lists": "Master Value",
+  "state-holidays": "State Holidays",
+  "state-gsts": "State GSTs",
+  positions: "Positions",
+  roles: "Roles",
+  users: "Users",
+  profile: "My Profile",
+  "user-timestamps": "User Timestamps",
+  "user-monthly-job-requests": "Monthly Job Requests",
+  "daily-job-plans": "Daily Job Plans",
+  "leave-requests": "Leave Requests",
+  outlets: "Outlets",
+  "outlet-users": "Outlet Users",
+  pjps: "PJPs",
+  "pjp-references": "PJP References",
+  services: "Services",
+};
+
+const ACTIONS: Record<string, string> = { create: "Create", upload: "Upload", "re-submit": "Re-submit" };
+
+const words = (s: string) =>
+  s
+    .split("-")
+    .map((w) => (w === "pjp" ? "PJP" : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(" ");
+
+/** 'plans/create' → 'Plans — Create'; 'outlets/{id}/outlet-users' → 'Outlet Users'; 'users/{id}' → 'Users — Edit'. */
+function titleOf(segments: string[]): string {
+  let title = PENDING_ROOTS[segments[0]];
+  let action: string | undefined;
+  for (const s of segments.slice(1)) {
+    if (ACTIONS[s]) action = ACTIONS[s];
+    else if (/^[a-z]+(-[a-z]+)*$/.test(s)) {
+      title = PENDING_ROOTS[s] ?? words(s);
+      action = undefined;
+    } else action = "Edit";
+  }
+  if (segments[0] === "profile") return title;
+  return action ? `${title} — ${action}` : title;
+}
+
+type Props = { params: Promise<{ rest: string[] }> };
+
+export default async function PendingScreen({ params }: Props) {
+  const { rest } = await params;
+  const segments = rest.map((s) => decodeURIComponent(s));
+  if (!Object.hasOwn(PENDING_ROOTS, segments[0] ?? "")) redirect("/home");
+  return <ComingSoon title={titleOf(segments)} />;
+}

@@ -1,0 +1,38 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { AppShell } from "@/components/shell/app-shell";
+import { menuFor } from "@/components/shell/menu";
+import { notifications } from "@/db/schema";
+import { getDb } from "@/lib/platform/db";
+import { encodeId } from "@/lib/platform/ids";
+import { ROLE } from "@/lib/platform/permissions";
+import { requirePageContext } from "@/lib/platform/session";
+
+/** The signed-in shell: every portal page sits inside it; without a session the browser goes to /auth/login. */
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
+  const ctx = await requirePageContext();
+  const db = await getDb();
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, ctx.userId), isNull(notifications.read_at)));
+
+  const profileHref = `/profile/${encodeId(ctx.userId)}`;
+  const ownFranchisee = ctx.franchiseeId != null ? `/franchisees/${encodeId(ctx.franchiseeId)}` : null;
+  const menu = menuFor(ctx, { profileHref, franchiseeHref: ownFranchisee });
+  const u = ctx.user;
+  const name = u.user_name?.trim() || [u.first_name, u.last_name].filter(Boolean).join(" ").trim() || u.email;
+
+  return (
+    <AppShell
+      user={{ name, profileHref }}
+      companyName={ctx.companyName}
+      roleName={ctx.roleName}
+      actingAsAdmin={ctx.actingAsAdmin}
+      isBackendAdmin={ctx.roleName === ROLE.BACKEND_ADMIN}
+      menu={menu}
+      unread={Number(n)}
+    >
+      {children}
+    </AppShell>
+  );
+}

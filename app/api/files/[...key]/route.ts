@@ -1,0 +1,22 @@
+import { callerOf, errorResponse } from "@/lib/api/dispatch";
+import { readStoredFile } from "@/lib/platform/file-access";
+
+type Params = { params: Promise<{ key: string[] }> };
+
+/** Stored files are served through this route only, to signed-in users (session or bearer token) of the company that owns them. */
+export async function GET(request: Request, { params }: Params) {
+  try {
+    const ctx = await callerOf(request);
+    const file = await readStoredFile(ctx, (await params).key.join("/"));
+    return new Response(new Uint8Array(file.body), {
+      headers: {
+        "content-type": file.contentType,
+        "cache-control": "private, max-age=3600",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'none'",
+      },
+    });
+  } catch (e) {
+    return errorResponse(e);
+  }
+}

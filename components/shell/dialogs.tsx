@@ -1,0 +1,152 @@
+"use client";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { CircleAlert, CircleCheck, ShieldAlert, TriangleAlert } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+
+/** Popups close themselves after 13 seconds; the unauthorised popup then sends the browser to login (spec 000 §8). */
+export const POPUP_SECONDS = 13;
+
+export const UNAUTHORISED_TEXT =
+  "Oops! Something went wrong. Please check whether you are authorized to perform this action. If you are not, kindly contact your administrator. If you are authorized, try restarting the application or logging in again.";
+export const ACCESS_WARNING_TEXT =
+  "you are trying to access content that are not accessable through your login. kindly ask your admin regarding same.";
+
+const LOGIN_PATH = "/auth/login";
+
+/**
+ * A full page load, on purpose: after a session loss (/auth/login ends it) or a company switch the whole app,
+ * its layout and client state must start afresh, as the spec's 'reloads' says.
+ */
+export function reloadAt(path: string): void {
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full reload is the point here
+  window.location.assign(path);
+}
+
+type Popup =
+  | { id: number; kind: "success" | "error"; title: string; text: string }
+  | { id: number; kind: "unauthorised" | "access" };
+
+export type Dialogs = {
+  /** The generic success popup (closes itself after 13 s). */
+  success(text: string, title?: string): void;
+  /** The generic error popup (closes itself after 13 s). */
+  error(text: string, title?: string): void;
+  /** The unauthorised popup: sends the browser to login after 13 s or at once on Close. */
+  unauthorised(): void;
+  /** The 'not accessible through your login' warning dialog. */
+  accessWarning(): void;
+};
+
+const DialogsContext = createContext<Dialogs | null>(null);
+
+/** The shell's popups (success, error, unauthorised, access warning); one shows at a time, the newest wins. */
+export function useDialogs(): Dialogs {
+  const d = useContext(DialogsContext);
+  if (!d) throw new Error("useDialogs() needs a <DialogProvider> above it");
+  return d;
+}
+
+/**
+ * The usual answer to a failed action: no session → login page; no permission → the unauthorised popup;
+ * anything else → the error popup with the server's message.
+ */
+export function reportFailure(d: Dialogs, r: { status: number; message: string }): void {
+  if (r.status === 401) reloadAt(LOGIN_PATH);
+  else if (r.status === 403) d.unauthorised();
+  else d.error(r.message || "Something went wrong. Please try again.");
+}
+
+let nextId = 1;
+
+export function DialogProvider({ children }: { children: React.ReactNode }) {
+  const [popup, setPopup] = useState<Popup | null>(null);
+
+  const api = useMemo<Dialogs>(
+    () => ({
+      success: (text, title = "Hurray!") => setPopup({ id: nextId++, kind: "success", title, text }),
+      error: (text, title = "Error") => setPopup({ id: nextId++, kind: "error", title, text }),
+      unauthorised: () => setPopup({ id: nextId++, kind: "unauthorised" }),
+      accessWarning: () => setPopup({ id: nextId++, kind: "access" }),
+    }),
+    [],
+  );
+
+  // Closing the unauthorised popup (by hand or by its timer) sends the browser to login.
+  const dismiss = (p: Popup | null) => {
+    if (p?.kind === "unauthorised") reloadAt(LOGIN_PATH);
+    setPopup(null);
+  };
+
+  // Success, error and unauthorised popups time out; the access warning stays until closed.
+  useEffect(() => {
+    if (!popup || popup.kind === "access") return;
+    const t = window.setTimeout(() => {
+      if (popup.kind === "unauthorised") reloadAt(LOGIN_PATH);
+      setPopup(null);
+    }, POPUP_SECONDS * 1000);
+    return () => window.clearTimeout(t);
+  }, [popup]);
+
+  return (
+    <DialogsContext.Provider value={api}>
+      {children}
+      <Dialog open={popup != null} onOpenChange={(open) => (open ? undefined : dismiss(popup))}>
+        {popup ? <PopupContent key={popup.id} popup={popup} onClose={() => dismiss(popup)} /> : null}
+      </Dialog>
+    </DialogsContext.Provider>
+  );
+}
+
+function PopupContent({ popup, onClose }: { popup: Popup; onClose: () => void }) {
+  const view = describe(popup);
+  const Icon = view.icon;
+  return (
+    <DialogContent data-testid={view.testId} className="sm:max-w-md">
+      <DialogHeader className="items-center text-center sm:text-center">
+        <span className={`mb-1 flex size-12 items-center justify-center rounded-full ${view.iconClass}`}>
+          <Icon className="size-6" aria-hidden />
+        </span>
+        <DialogTitle>{view.title}</DialogTitle>
+        <DialogDescription className="text-center text-slate-600">{view.text}</DialogDescription>
+      </DialogHeader>
+      <DialogFooter className="sm:justify-center">
+        <Button type="button" onClick={onClose} variant={popup.kind === "success" ? "default" : "outline"}>
+          {popup.kind === "success" ? "OK" : "Close"}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+function describe(p: Popup) {
+  switch (p.kind) {
+    case "success":
+      return { testId: "success-popup", title: p.title, text: p.text, icon: CircleCheck, iconClass: "bg-teal-50 text-teal-600" };
+    case "error":
+      return { testId: "error-popup", title: p.title, text: p.text, icon: CircleAlert, iconClass: "bg-red-50 text-red-600" };
+    case "unauthorised":
+      return {
+        testId: "unauthorised-popup",
+        title: "Unauthorised",
+        text: UNAUTHORISED_TEXT,
+        icon: ShieldAlert,
+        iconClass: "bg-red-50 text-red-600",
+      };
+    case "access":
+      return {
+        testId: "access-warning-popup",
+        title: "Warning",
+        text: ACCESS_WARNING_TEXT,
+        icon: TriangleAlert,
+        iconClass: "bg-amber-50 text-amber-600",
+      };
+  }
+}

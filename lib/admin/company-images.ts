@@ -1,0 +1,61 @@
+import "server-only";
+import { z } from "zod";
+import type { Ctx } from "@/lib/platform/context";
+import { authorize } from "@/lib/platform/context";
+import { invalid } from "@/lib/platform/errors";
+import { prepareImage, saveUpload } from "@/lib/platform/files";
+import { createCompany, getCompany, setCompanyImages } from "./companies";
+
+const IMAGE_FIELDS = ["logo_path", "explorer_poster_path"] as const;
+type ImageField = (typeof IMAGE_FIELDS)[number];
+type Prepared = { field: ImageField; body: Buffer; contentType: string; ext: string; name: string };
+
+/** Checks every uploaded image by content first: one bad file refuses the request before anything is stored. */
+async function checkImages(files: Record<string, File>): Promise<Prepared[]> {
+  const out: Prepared[] = [];
+  const errors: Record<string, string> = {};
+  for (const field of IMAGE_FIELDS) {
+    const file = files[field];
+    if (!file || file.size === 0) continue;
+    const p = await prepareImage(Buffer.from(await file.arrayBuffer()));
+    if (!p.ok) errors[field] = p.message;
+    else out.push({ field, body: p.body, contentType: p.contentType, ext: p.ext, name: file.name });
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return out;
+}
+
+/** Stores checked images as files of the company they belong to (the file route lets that company's users read them). */
+async function storeImages(ctx: Ctx, companyId: number, images: Prepared[]) {
+  const paths: Partial<Record<ImageField, string>> = {};
+  for (const img of images) {
+    paths[img.field] = await saveUpload({
+      companyId,
+      userId: ctx.userId,
+      prefix: `companies/${companyId}/${img.field === "logo_path" ? "logo" : "poster"}`,
+      file: { body: img.body, contentType: img.contentType, ext: img.ext, originalName: img.name },
+    });
+  }
+  return paths;
+}
+
+/** POST companies/upload_logo_path: id plus either or both images. */
+export async function uploadCompanyImages(ctx: Ctx, body: Record<string, unknown>, files: Record<string, File>) {
+  authorize(ctx, "companies.update");
+  const parsed = z.object({ id: z.coerce.number().int().positive() }).safeParse(body);
+  if (!parsed.success) throw invalid({ id: "The id field is required." });
+  const { id } = parsed.data;
+  await getCompany(ctx, id); // 404 for another company's id before any file is read or stored
+  const images = await checkImages(files);
+  if (!images.length) throw invalid({ logo_path: "Choose an image to upload." });
+  return setCompanyImages(ctx, { id, ...(await storeImages(ctx, id, images)) });
+}
+
+/** POST companies: the company fields plus optional images (multipart) in one call; a bad image refuses it all. */
+export async function createCompanyWithImages(ctx: Ctx, body: Record<string, unknown>, files: Record<string, File>) {
+  authorize(ctx, "companies.create");
+  const images = await checkImages(files);
+  const company = await createCompany(ctx, body);
+  if (!images.length) return company;
+  return setCompanyImages(ctx, { id: company.id, ...(await storeImages(ctx, company.id, images)) });
+}

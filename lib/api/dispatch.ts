@@ -1,0 +1,119 @@
+import "server-only";
+import { resolveContext, type Ctx } from "@/lib/platform/context";
+import { userIdForToken } from "@/lib/platform/api-tokens";
+import { AppError, forbidden, unauthenticated } from "@/lib/platform/errors";
+import { getSessionContext } from "@/lib/platform/session";
+import { authorize } from "@/lib/platform/context";
+import { isNextControlFlow } from "@/lib/platform/mutations";
+import { apiRoutes } from "./routes";
+import type { ApiRoute } from "./types";
+
+type Match = { route: ApiRoute; params: Record<string, string> };
+
+/** Finds the route for a method and path; literal segments win over parameters (companies/excel_export before companies/:id). */
+export function matchRoute(method: string, segments: string[]): Match | null | "method" {
+  let pathMatched = false;
+  const candidates: Match[] = [];
+  for (const route of apiRoutes) {
+    const parts = route.path.split("/");
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      if (parts[i].startsWith(":")) params[parts[i].slice(1)] = decodeURIComponent(segments[i]);
+      else ok = parts[i] === segments[i];
+    }
+    if (!ok) continue;
+    pathMatched = true;
+    if (route.method === method) candidates.push({ route, params });
+  }
+  if (!candidates.length) return pathMatched ? "method" : null;
+  candidates.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
+  return candidates[0];
+}
+
+/** The caller of an /api request: a bearer token (with the company-id header checked), else the portal's session cookie. */
+export async function callerOf(request: Request): Promise<Ctx> {
+  const auth = request.headers.get("authorization");
+  if (auth && /^Bearer\s+/i.test(auth)) {
+    const userId = await userIdForToken(auth.replace(/^Bearer\s+/i, "").trim());
+    if (!userId) throw unauthenticated();
+    const header = request.headers.get("company-id");
+    const companyId = header && /^\d{1,10}$/.test(header) ? Number(header) : null;
+    if (header && companyId == null) throw forbidden();
+    return resolveContext({ userId, via: "token", requestedCompanyId: companyId, strictCompany: true });
+  }
+  // Without a session cookie there is nobody to look up.
+  if (!/authjs\.session-token=/.test(request.headers.get("cookie") ?? "")) throw unauthenticated();
+  const ctx = await getSessionContext();
+  if (!ctx) throw unauthenticated();
+  // A cookie rides along with cross-site requests: refuse changes whose Origin is not this site.
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const origin = request.headers.get("origin");
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    if (!origin || new URL(origin).host !== host) throw forbidden();
+  }
+  return ctx;
+}
+
+async function readBody(request: Request): Promise<{ body: Record<string, unknown>; files: Record<string, File> }> {
+  if (request.method === "GET" || request.method === "HEAD") return { body: {}, files: {} };
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    const form = await request.formData();
+    const body: Record<string, unknown> = {};
+    const files: Record<string, File> = {};
+    for (const [k, v] of form.entries()) {
+      if (typeof v === "string") body[k] = v;
+      else files[k] = v;
+    }
+    return { body, files };
+  }
+  const text = await request.text();
+  if (!text) return { body: {}, files: {} };
+  try {
+    const parsed = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return { body: parsed, files: {} };
+  } catch {
+    /* falls through to 400 */
+  }
+  throw new AppError(400, "The request body must be a JSON object.");
+}
+
+/** Turns an error into the JSON answer of spec 000 §7: message, and errors (field → messages) for 422. */
+export function errorResponse(e: unknown): Response {
+  if (e instanceof AppError) {
+    const body: Record<string, unknown> = { message: e.message };
+    if (e.fieldErrors) body.errors = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, [v]]));
+    return Response.json(body, { status: e.status });
+  }
+  console.error("[api]", e);
+  return Response.json({ message: "Server error." }, { status: 500 });
+}
+
+/** The one entry of /api: match, authenticate, check the declared permission, run, answer JSON. */
+export async function dispatch(request: Request, segments: string[]): Promise<Response> {
+  try {
+    const m = matchRoute(request.method, segments);
+    if (m === null) return Response.json({ message: "Not found." }, { status: 404 });
+    if (m === "method") return Response.json({ message: "Method not allowed." }, { status: 405 });
+    const { route, params } = m;
+    const query = new URL(request.url).searchParams;
+    if (route.auth === "public") {
+      const { body, files } = await readBody(request);
+      return answer(await route.handler({ ctx: null, params, query, body, files, request }));
+    }
+    const ctx = await callerOf(request);
+    if (route.permission) authorize(ctx, route.permission);
+    const { body, files } = await readBody(request);
+    return answer(await route.handler({ ctx, params, query, body, files, request }));
+  } catch (e) {
+    if (isNextControlFlow(e)) throw e;
+    return errorResponse(e);
+  }
+}
+
+function answer(result: unknown): Response {
+  if (result instanceof Response) return result;
+  return Response.json(result ?? {}, { headers: { "cache-control": "no-store" } });
+}

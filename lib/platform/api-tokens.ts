@@ -1,0 +1,48 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { apiTokens } from "@/db/schema";
+import { getDb } from "./db";
+
+/** Bearer tokens live this long; logout and password change revoke them earlier. */
+export const API_TOKEN_TTL_DAYS = 30;
+
+const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Issues a random bearer token; only its hash is stored. */
+export async function issueApiToken(userId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const db = await getDb();
+  await db.insert(apiTokens).values({
+    user_id: userId,
+    token_hash: digest(token),
+    expires_at: new Date(Date.now() + API_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+/** The user id a live bearer token belongs to, or null. */
+export async function userIdForToken(token: string): Promise<number | null> {
+  if (!token || token.length > 200) return null;
+  const db = await getDb();
+  const [t] = await db
+    .select({ user_id: apiTokens.user_id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.token_hash, digest(token)), isNull(apiTokens.revoked_at), gt(apiTokens.expires_at, new Date())))
+    .limit(1);
+  return t?.user_id ?? null;
+}
+
+export async function revokeApiToken(token: string): Promise<void> {
+  const db = await getDb();
+  await db.update(apiTokens).set({ revoked_at: new Date() }).where(eq(apiTokens.token_hash, digest(token)));
+}
+
+/** Revokes every token of a user (password change, deactivation). */
+export async function revokeAllApiTokens(userId: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(apiTokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));
+}

@@ -1,0 +1,105 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import * as schema from "@/db/schema";
+import { dataDir } from "./config";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+type Holder = { db: Promise<Db>; close: () => Promise<void> };
+const g = globalThis as unknown as { __portalDb?: Holder };
+
+const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+
+/** The one database of this process, migrated on first use. PGlite unless DATABASE_URL is set. */
+export function getDb(): Promise<Db> {
+  if (!g.__portalDb) g.__portalDb = open();
+  return g.__portalDb.db;
+}
+
+/** Closes the process's database (tests, shutdown). */
+export async function closeDb(): Promise<void> {
+  const h = g.__portalDb;
+  g.__portalDb = undefined;
+  if (h) await h.close();
+}
+
+function open(): Holder {
+  const url = process.env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  return openPglite(url?.startsWith("memory://") ? "memory://" : (process.env.PGLITE_DIR ?? path.join(dataDir(), "pglite")));
+}
+
+function openPostgres(url: string): Holder {
+  let client: import("postgres").Sql | undefined;
+  const db = (async () => {
+    const { default: postgres } = await import("postgres");
+    client = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
+    const d = drizzlePg(client, { schema });
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    await migrate(d, { migrationsFolder });
+    return d;
+  })();
+  return { db, close: async () => void (await client?.end({ timeout: 5 })) };
+}
+
+function openPglite(dir: string): Holder {
+  let pg: import("@electric-sql/pglite").PGlite | undefined;
+  let lockFile: string | undefined;
+  const db = (async () => {
+    // Imported here so a DATABASE_URL deployment never loads the WASM.
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    if (dir !== "memory://") {
+      fs.mkdirSync(path.dirname(dir), { recursive: true });
+      lockFile = takeLock(dir);
+    }
+    pg = await PGlite.create(dir === "memory://" ? undefined : dir, { extensions: { pg_trgm } });
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const d = drizzle(pg, { schema });
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(d, { migrationsFolder });
+    return d as unknown as Db;
+  })();
+  return {
+    db,
+    close: async () => {
+      await pg?.close();
+      if (lockFile) fs.rmSync(lockFile, { force: true });
+    },
+  };
+}
+
+/** Two processes on one PGlite folder corrupt it: refuse to open a folder another live process holds. */
+function takeLock(dir: string): string {
+  const file = `${dir}.lock`;
+  try {
+    const pid = Number(fs.readFileSync(file, "utf8"));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(`PGlite data folder ${dir} is in use by process ${pid}; set DATABASE_URL to share a database`);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
+  fs.writeFileSync(file, String(process.pid));
+  return file;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Rows of a raw query, whichever driver ran it (PGlite answers {rows}, postgres.js an array). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,29 @@
+/** Field name → first message, shown under the field. */
+export type FieldErrors = Record<string, string>;
+
+/** An error that answers a client: status, a message safe to show, and field errors for 422. */
+export class AppError extends Error {
+  constructor(
+    public status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429,
+    message: string,
+    public fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new AppError(401, "Unauthenticated.");
+export const forbidden = () => new AppError(403, "You are not authorized to perform this action.");
+export const notFound = () => new AppError(404, "Not found.");
+export const invalid = (fieldErrors: FieldErrors, message = "The given data was invalid.") =>
+  new AppError(422, message, fieldErrors);
+
+/** zod issues → field name (dotted path) → first message. */
+export function zodFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const i of issues) {
+    const key = i.path.map(String).join(".") || "_";
+    if (!(key in out)) out[key] = i.message;
+  }
+  return out;
+}

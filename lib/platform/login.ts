@@ -1,0 +1,42 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { roles, users } from "@/db/schema";
+import { getDb } from "./db";
+import { AppError, invalid, zodFieldErrors } from "./errors";
+import { isLockedOut, recordAttempt, verifyPassword } from "./passwords";
+import { ROLE } from "./permissions";
+
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, "The email field is required.").email("The email must be a valid email address.").max(200),
+  password: z.string().min(1, "The password field is required.").max(128),
+});
+
+/** The spec's login failure text: the same for unknown email, wrong password, lockout and inactive account. */
+export const LOGIN_FAILED = "User can't login in portal";
+
+/** Roles that may sign in to the portal; customers and staff use the mobile apps. */
+const PORTAL_ROLES: string[] = [ROLE.SUPER_ADMIN, ROLE.ADMIN, ROLE.BACKEND_ADMIN, ROLE.MASTER_FRANCHISEE, ROLE.FRANCHISEE_ADMIN];
+
+/**
+ * Checks credentials for web login and /api/login alike. Answers the user id and session version,
+ * or throws 422 (field errors) / 401 (LOGIN_FAILED) without telling which part was wrong.
+ */
+export async function checkCredentials(input: unknown, kind: "web" | "api", portalOnly: boolean) {
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+  const { email, password } = parsed.data;
+  const db = await getDb();
+  const locked = await isLockedOut(email);
+  const [u] = await db
+    .select({ id: users.id, hash: users.password_hash, sv: users.session_version, active: users.is_active, role: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
+    .limit(1);
+  const ok = await verifyPassword(u?.hash, password);
+  const allowed = ok && !locked && u!.active === 1 && (!portalOnly || PORTAL_ROLES.includes(u!.role));
+  await recordAttempt(email, kind, allowed);
+  if (!allowed) throw new AppError(401, LOGIN_FAILED);
+  return { userId: u!.id, sessionVersion: u!.sv };
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import type { z } from "zod";
+import { auditRecords } from "@/db/schema";
+import { authorize, type Ctx } from "./context";
+import { getDb, type Tx } from "./db";
+import { AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
+import type { Permission } from "./permissions";
+
+/** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
+export type Change<O> = { id: number; before: unknown; after: unknown; result: O };
+
+type MutationDef<S extends z.ZodType, O> = {
+  entity: string;
+  action: "create" | "update" | "delete" | "restore" | "process" | "discard";
+  permission: Permission;
+  input: S;
+  run: (a: { ctx: Ctx; input: z.output<S>; tx: Tx }) => Promise<Change<O>>;
+};
+
+/**
+ * The kernel's mutation: permission → zod parse on the server → transaction → change → audit record
+ * (old and new values, same transaction). Throws AppError; pages and /api turn it into their answer.
+ */
+export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
+  return async (ctx: Ctx, raw: unknown): Promise<O> => {
+    authorize(ctx, def.permission);
+    const parsed = def.input.safeParse(raw);
+    if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+    const db = await getDb();
+    return db.transaction(async (tx) => {
+      const change = await def.run({ ctx, input: parsed.data, tx });
+      await tx.insert(auditRecords).values({
+        company_id: ctx.companyId,
+        actor_id: ctx.userId,
+        entity: def.entity,
+        entity_id: change.id,
+        action: def.action,
+        old_json: toJson(change.before),
+        new_json: toJson(change.after),
+      });
+      return change.result;
+    });
+  };
+}
+
+// Secrets never reach the audit trail.
+const HIDDEN = new Set(["password_hash", "password", "password_confirmation", "soft_password", "token_hash"]);
+function toJson(v: unknown): unknown {
+  if (v == null) return null;
+  return JSON.parse(JSON.stringify(v, (k, val) => (HIDDEN.has(k) ? undefined : val)));
+}
+
+/** The typed answer of a server action. */
+export type ActionResult<T = undefined> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+
+/** Runs an action body and turns AppError (and anything unexpected) into an ActionResult; no stack reaches the browser. */
+export async function toActionResult<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await fn() };
+  } catch (e) {
+    if (e instanceof AppError) return { ok: false, status: e.status, message: e.message, fieldErrors: e.fieldErrors };
+    if (isNextControlFlow(e)) throw e;
+    console.error("[action]", e);
+    return { ok: false, status: 500, message: "Something went wrong. Please try again." };
+  }
+}
+
+/** redirect() and notFound() throw errors Next must see. */
+export function isNextControlFlow(e: unknown): boolean {
+  const d = (e as { digest?: unknown })?.digest;
+  return typeof d === "string" && (d.startsWith("NEXT_REDIRECT") || d.startsWith("NEXT_HTTP_ERROR_FALLBACK") || d === "NEXT_NOT_FOUND");
+}

@@ -1,0 +1,129 @@
+import "server-only";
+import { createHmac, randomInt } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { passwordResets, users } from "@/db/schema";
+import { revokeAllApiTokens } from "./api-tokens";
+import { serverSecret } from "./config";
+import { getDb } from "./db";
+import { invalid, zodFieldErrors } from "./errors";
+import { sendMail } from "./mail";
+import { hashPassword, isLockedOut, passwordSchema, recordAttempt } from "./passwords";
+
+export const RESEND_SECONDS = 60;
+const CODE_TTL_MINUTES = 15;
+export const CODE_INVALID = "The verification code is invalid or has expired.";
+export const PASSWORD_CHANGED = "Your password has been changed successfully";
+
+const emailSchema = z.object({
+  email: z.string().trim().min(1, "The email field is required.").email("The email must be a valid email address.").max(200),
+});
+const codeSchema = emailSchema.extend({
+  otp: z.string().trim().regex(/^\d{6}$/, "The verification code must be 6 digits."),
+});
+export const resetSchema = codeSchema
+  .extend({ password: passwordSchema, soft_password: z.string() })
+  .refine((v) => v.password === v.soft_password, { path: ["soft_password"], message: "Passwords do not match." });
+
+const hashCode = (userId: number, code: string) =>
+  createHmac("sha256", `reset:${serverSecret()}`).update(`${userId}:${code}`).digest("hex");
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
+  return r.data;
+}
+
+async function findUser(email: string) {
+  const db = await getDb();
+  const [u] = await db
+    .select({ id: users.id, email: users.email, first_name: users.first_name })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at), eq(users.is_active, 1)))
+    .limit(1);
+  return u;
+}
+
+/** Step 1: mails a 6-digit code. Answers the same whether or not the account exists, so nobody learns which emails do. */
+export async function sendResetCode(input: unknown): Promise<{ message: string }> {
+  const { email } = parse(emailSchema, input);
+  const message = "If this email belongs to an account, a verification code has been sent to it.";
+  const u = await findUser(email);
+  if (!u) return { message };
+  const db = await getDb();
+  const [last] = await db
+    .select({ at: passwordResets.created_at })
+    .from(passwordResets)
+    .where(eq(passwordResets.user_id, u.id))
+    .orderBy(desc(passwordResets.created_at))
+    .limit(1);
+  if (last && Date.now() - last.at.getTime() < RESEND_SECONDS * 1000) return { message };
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await db.insert(passwordResets).values({
+    user_id: u.id,
+    code_hash: hashCode(u.id, code),
+    expires_at: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
+  });
+  await sendMail({
+    to: u.email,
+    subject: "Your password reset code",
+    text: `Hello ${u.first_name},\n\nYour verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this mail.`,
+  });
+  return { message };
+}
+
+/** Finds the live code row; every wrong code counts towards the account's lockout. */
+async function checkCode(email: string, otp: string) {
+  const u = await findUser(email);
+  const locked = await isLockedOut(email);
+  const db = await getDb();
+  const [row] = u
+    ? await db
+        .select()
+        .from(passwordResets)
+        .where(and(eq(passwordResets.user_id, u.id), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())))
+        .orderBy(desc(passwordResets.created_at))
+        .limit(1)
+    : [];
+  const ok = !!u && !!row && !locked && row.code_hash === hashCode(u.id, otp);
+  if (!ok) {
+    await recordAttempt(email, "reset", false);
+    throw invalid({ otp: CODE_INVALID });
+  }
+  return { user: u!, row: row! };
+}
+
+/** Step 1 → 2: the code is right. */
+export async function verifyResetCode(input: unknown): Promise<{ message: string }> {
+  const { email, otp } = parse(codeSchema, input);
+  const { row } = await checkCode(email, otp);
+  const db = await getDb();
+  await db.update(passwordResets).set({ verified_at: new Date() }).where(eq(passwordResets.id, row.id));
+  return { message: "The verification code is correct." };
+}
+
+/** Step 2 → 3: sets the new password, ends every session and token of the account. */
+export async function resetPassword(input: unknown): Promise<{ message: string }> {
+  const v = parse(resetSchema, input);
+  const { user, row } = await checkCode(v.email, v.otp);
+  const db = await getDb();
+  const hash = await hashPassword(v.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ password_hash: hash, session_version: sql`${users.session_version} + 1`, updated_at: new Date() })
+      .where(eq(users.id, user.id));
+    await tx.update(passwordResets).set({ used_at: new Date() }).where(eq(passwordResets.user_id, user.id));
+  });
+  await revokeAllApiTokens(user.id);
+  await recordAttempt(v.email, "reset", true);
+  return { message: PASSWORD_CHANGED };
+}
+
+/** POST /api/forgot_password: one endpoint for the three steps, told apart by the fields sent. */
+export async function forgotPasswordStep(body: Record<string, unknown>) {
+  if (body.password != null) return resetPassword(body);
+  if (body.otp != null && body.otp !== "") return verifyResetCode(body);
+  return sendResetCode(body);
+}
+

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// The browser tests' server: a fresh production build served with a throw-away data folder (fresh PGlite, demo seed).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
+  AUTH_TRUST_HOST: "true",
+  DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+};
+const next = path.resolve("node_modules/next/dist/bin/next");
+if (process.env.E2E_SKIP_BUILD !== "1") {
+  const b = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+const child = spawn(process.execPath, [next, "start", "-p", process.env.E2E_PORT ?? "3100", "-H", "127.0.0.1"], { stdio: "inherit", env });
+const stop = () => {
+  child.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

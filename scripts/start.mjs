@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// `npm start`: with no configuration, builds once, then serves the portal on :3000 with the embedded defaults
+// (PGlite in ./data, files on local disk, mail to the outbox). The server migrates and seeds at start.
+import { spawnSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+process.chdir(root);
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, "data"));
+fs.mkdirSync(dataDir, { recursive: true });
+
+// A server secret for sessions and URL ids: kept in the data folder so restarts keep sessions valid.
+if (!process.env.AUTH_SECRET) {
+  const file = path.join(dataDir, "auth-secret");
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  process.env.AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
+}
+process.env.AUTH_TRUST_HOST ??= "true";
+process.env.DATA_DIR = dataDir;
+
+const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const port = process.env.PORT ?? "3000";
+if (process.argv.includes("--dev")) {
+  const dev = spawn(process.execPath, [next, "dev", "-p", port], { stdio: "inherit", env: process.env });
+  dev.on("exit", (code) => process.exit(code ?? 0));
+} else serve();
+
+/** True when no build exists or a source file changed after the last build. */
+function buildIsStale(buildId) {
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  const newer = (p) => {
+    if (!fs.existsSync(p)) return false;
+    const st = fs.statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs > built;
+    return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
+  };
+  const sources = ["app", "components", "lib", "db", "proxy.ts", "auth.ts", "auth.config.ts", "instrumentation.ts", "next.config.ts", "package-lock.json"];
+  return sources.some((s) => newer(path.join(root, s)));
+}
+
+function serve() {
+const buildId = path.join(root, ".next", "BUILD_ID");
+if (process.env.REBUILD === "1" || buildIsStale(buildId)) {
+  console.log("[start] building the portal...");
+  const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: process.env });
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));
+}

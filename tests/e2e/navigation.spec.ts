@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { LOGINS, PASSWORD, login } from "./helpers";
+
+test("a logged-out visitor is sent to login from any page", async ({ page }) => {
+  for (const path of ["/", "/home", "/companies", "/companies/create", "/no/such/page"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await page.goto("/auth/login");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Welcome" })).toBeVisible();
+  await page.goto("/forgot-password");
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
+test("a failed login shows the spec's alert and keeps the email", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(LOGINS.admin);
+  await page.getByLabel("Password", { exact: true }).fill("Wrong#pass1");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("alert")).toHaveText("User can't login in portal");
+  await expect(page.getByLabel("Email")).toHaveValue(LOGINS.admin);
+});
+
+test("a signed-in user goes home from login, forgot-password and unknown routes", async ({ page }) => {
+  await login(page, LOGINS.admin);
+  await expect(page.getByText(/Happy Paws Pvt Ltd/).first()).toBeVisible();
+  for (const path of ["/login", "/forgot-password", "/this/does/not/exist"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/home$/);
+  }
+});
+
+test("a session ended elsewhere sends the browser to login on its next navigation", async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await login(a, LOGINS.master);
+  await login(b, LOGINS.master);
+  // Logging out in one browser ends every session of the account.
+  await a.getByRole("button", { name: /account menu/i }).click();
+  await a.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(a).toHaveURL(/\/login$/);
+  await b.goto("/home");
+  await expect(b).toHaveURL(/\/login$/);
+  await expect(b.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  void PASSWORD;
+});
+
+test("the side drawer follows the role", async ({ page }) => {
+  await login(page, LOGINS.franchisee);
+  const nav = page.getByRole("navigation");
+  await expect(nav.getByRole("link", { name: "Leave Requests" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Users" })).toHaveCount(0);
+});
