@@ -1,0 +1,35 @@
+"use client";
+import { useFormContext } from "react-hook-form";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { Field, fieldError } from "./field";
+
+type Props = {
+  name: string;
+  label: string;
+  required?: boolean;
+  type?: "text" | "email" | "tel" | "number" | "password" | "date" | "time";
+  placeholder?: string;
+  multiline?: boolean;
+  disabled?: boolean;
+  className?: string;
+};
+
+/** A text input bound to the form; its server error shows under it. */
+export function TextField({ name, label, required, type = "text", placeholder, multiline, disabled, className }: Props) {
+  const { register, formState } = useFormContext();
+  const invalid = !!fieldError(formState.errors, name);
+  const common = {
+    id: name,
+    placeholder: placeholder ?? label,
+    disabled,
+    "aria-invalid": invalid,
+    "aria-describedby": invalid ? `${name}-error` : undefined,
+    ...register(name),
+  };
+  return (
+    <Field name={name} label={label} required={required} className={className}>
+      {multiline ? <Textarea {...common} rows={3} /> : <Input type={type} {...common} />}
+    </Field>
+  );
+}

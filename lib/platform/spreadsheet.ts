@@ -1,0 +1,88 @@
+import "server-only";
+import type { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+
+/** One export column: its header and how a row gives its cell. */
+export type ExportColumn<Row> = { header: string; value: (row: Row) => string | number | Date | null | undefined; width?: number };
+
+/** A text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
+export function neutralizeFormula(v: string): string {
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+function cell(v: string | number | Date | null | undefined) {
+  if (v == null) return null;
+  return typeof v === "string" ? neutralizeFormula(v) : v;
+}
+
+/** Streams rows into an XLSX written to `out`; memory stays flat with the row count. */
+export async function writeXlsx<Row>(out: Writable, sheetName: string, columns: ExportColumn<Row>[], rows: AsyncIterable<Row>) {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName.slice(0, 31));
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 4) }));
+  for await (const r of rows) ws.addRow(columns.map((c) => cell(c.value(r)))).commit();
+  ws.commit();
+  await wb.commit();
+}
+
+/** Limits for reading uploaded spreadsheets: refuse before anything is unpacked too far. */
+export const SHEET_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5000, maxUnpackedBytes: 50 * 1024 * 1024 };
+
+/**
+ * Reads the first sheet of an XLSX into objects keyed by the header row (lower-cased, spaces to underscores).
+ * Refuses files that are not XLSX by content, too large, with too many rows, or that unpack to far more than
+ * their size (zip bombs), with a message the user can act on.
+ */
+export async function readSheet(buf: Buffer): Promise<{ ok: true; rows: Record<string, string>[] } | { ok: false; message: string }> {
+  if (buf.length > SHEET_LIMITS.maxBytes) return { ok: false, message: "The file may not be greater than 5 MB." };
+  if (!(buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04)) {
+    return { ok: false, message: "The file must be an Excel spreadsheet (.xlsx)." };
+  }
+  if (unpackedSize(buf) > SHEET_LIMITS.maxUnpackedBytes) return { ok: false, message: "The file is too large once unpacked." };
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    return { ok: false, message: "The file must be an Excel spreadsheet (.xlsx)." };
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return { ok: false, message: "The spreadsheet has no sheet." };
+  if (ws.actualRowCount > SHEET_LIMITS.maxRows + 1) return { ok: false, message: `The file may not have more than ${SHEET_LIMITS.maxRows} rows.` };
+  const headers: string[] = [];
+  ws.getRow(1).eachCell({ includeEmpty: true }, (c, i) => {
+    headers[i] = String(c.text ?? "").trim().toLowerCase().replace(/\s+/g, "_");
+  });
+  const rows: Record<string, string>[] = [];
+  ws.eachRow((row, n) => {
+    if (n === 1) return;
+    const o: Record<string, string> = {};
+    let any = false;
+    row.eachCell({ includeEmpty: true }, (c, i) => {
+      const h = headers[i];
+      if (!h) return;
+      const t = String(c.text ?? "").trim();
+      o[h] = t;
+      if (t) any = true;
+    });
+    if (any) rows.push(o);
+  });
+  return { ok: true, rows };
+}
+
+/** Sum of the uncompressed sizes the zip's central directory declares (0 when it cannot be read). */
+function unpackedSize(buf: Buffer): number {
+  const min = Math.max(0, buf.length - 65_557);
+  for (let i = buf.length - 22; i >= min; i--) {
+    if (buf.readUInt32LE(i) !== 0x06054b50) continue;
+    const entries = buf.readUInt16LE(i + 10);
+    let p = buf.readUInt32LE(i + 16);
+    let total = 0;
+    for (let e = 0; e < entries && p + 46 <= buf.length; e++) {
+      if (buf.readUInt32LE(p) !== 0x02014b50) return Number.MAX_SAFE_INTEGER;
+      total += buf.readUInt32LE(p + 24);
+      p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+    }
+    return total;
+  }
+  return Number.MAX_SAFE_INTEGER;
+}
