@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import "./globals.css";
 
-export const metadata: Metadata = { title: { default: "Pet Services Portal", template: "%s · Pet Services Portal" } };
+export const metadata: Metadata = {
+  title: { default: "Pet Services Portal", template: "%s · Pet Services Portal" },
+};
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

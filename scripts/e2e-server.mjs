@@ -18,7 +18,11 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
   const b = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-const child = spawn(process.execPath, [next, "start", "-p", process.env.E2E_PORT ?? "3100", "-H", "127.0.0.1"], { stdio: "inherit", env });
+const child = spawn(
+  process.execPath,
+  [next, "start", "-p", process.env.E2E_PORT ?? "3100", "-H", "127.0.0.1"],
+  { stdio: "inherit", env },
+);
 const stop = () => {
   child.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -37,18 +37,29 @@ function buildIsStale(buildId) {
     if (!st.isDirectory()) return st.mtimeMs > built;
     return fs.readdirSync(p).some((f) => newer(path.join(p, f)));
   };
-  const sources = ["app", "components", "lib", "db", "proxy.ts", "auth.ts", "auth.config.ts", "instrumentation.ts", "next.config.ts", "package-lock.json"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "db",
+    "proxy.ts",
+    "auth.ts",
+    "auth.config.ts",
+    "instrumentation.ts",
+    "next.config.ts",
+    "package-lock.json",
+  ];
   return sources.some((s) => newer(path.join(root, s)));
 }
 
 function serve() {
-const buildId = path.join(root, ".next", "BUILD_ID");
-if (process.env.REBUILD === "1" || buildIsStale(buildId)) {
-  console.log("[start] building the portal...");
-  const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: process.env });
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (process.env.REBUILD === "1" || buildIsStale(buildId)) {
+    console.log("[start] building the portal...");
+    const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: process.env });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code) => process.exit(code ?? 0));
 }

@@ -21,6 +21,8 @@ for (const [name, cmd, args, env] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`=== ${name}: ${r.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `=== ${name}: ${r.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

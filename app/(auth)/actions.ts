@@ -15,7 +15,8 @@ import { invalid, zodFieldErrors } from "@/lib/platform/errors";
 /** Login form: field errors under the fields, LOGIN_FAILED for any refused sign-in; success goes home. */
 export async function loginAction(input: { email: string; password: string }): Promise<ActionResult<null>> {
   const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return toActionResult(async () => Promise.reject(invalid(zodFieldErrors(parsed.error.issues))));
+  if (!parsed.success)
+    return toActionResult(async () => Promise.reject(invalid(zodFieldErrors(parsed.error.issues))));
   try {
     await signIn("credentials", { ...parsed.data, redirect: false });
   } catch (e) {
@@ -23,7 +24,12 @@ export async function loginAction(input: { email: string; password: string }): P
     throw e;
   }
   const jar = await cookies();
-  jar.set("remembered_company", "1", { path: "/", maxAge: 60 * 60 * 24 * 365, sameSite: "lax", httpOnly: true });
+  jar.set("remembered_company", "1", {
+    path: "/",
+    maxAge: 60 * 60 * 24 * 365,
+    sameSite: "lax",
+    httpOnly: true,
+  });
   redirect("/home");
 }
 
@@ -32,7 +38,10 @@ export async function logoutAction(): Promise<void> {
   const ctx = await getSessionContext();
   if (ctx) {
     const db = await getDb();
-    await db.update(users).set({ session_version: sql`${users.session_version} + 1` }).where(eq(users.id, ctx.userId));
+    await db
+      .update(users)
+      .set({ session_version: sql`${users.session_version} + 1` })
+      .where(eq(users.id, ctx.userId));
   }
   (await cookies()).delete(ACTING_COMPANY_COOKIE);
   await signOut({ redirect: false });

@@ -85,7 +85,10 @@ export function DataTable<T>({
               rows.map((row) => (
                 <TableRow key={row.id} className="even:bg-slate-50/80 hover:bg-teal-50/50">
                   {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id} className={cn("px-4 py-3 align-middle", metaClass(cell.column.columnDef.meta))}>
+                    <TableCell
+                      key={cell.id}
+                      className={cn("px-4 py-3 align-middle", metaClass(cell.column.columnDef.meta))}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </TableCell>
                   ))}

@@ -1,7 +1,17 @@
 "use client";
 import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
-import { ArchiveRestore, ChevronDown, Download, ListFilter, Loader2, Plus, Search, Trash2, X } from "lucide-react";
+import {
+  ArchiveRestore,
+  ChevronDown,
+  Download,
+  ListFilter,
+  Loader2,
+  Plus,
+  Search,
+  Trash2,
+  X,
+} from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -88,7 +98,11 @@ export function ListToolbar({
         {trash ? (
           <Button asChild variant="outline">
             <Link href={hrefWith({ open_trash: inTrash ? null : "1", show_deleted: null })} scroll={false}>
-              {inTrash ? <ArchiveRestore className="size-4" aria-hidden /> : <Trash2 className="size-4" aria-hidden />}
+              {inTrash ? (
+                <ArchiveRestore className="size-4" aria-hidden />
+              ) : (
+                <Trash2 className="size-4" aria-hidden />
+              )}
               {inTrash ? "Back to list" : "Trash"}
             </Link>
           </Button>
@@ -106,7 +120,12 @@ export function ListToolbar({
   );
 }
 
-function SearchBox(props: { initial: string; placeholder: string; pending: boolean; onSearch: (v: string) => void }) {
+function SearchBox(props: {
+  initial: string;
+  placeholder: string;
+  pending: boolean;
+  onSearch: (v: string) => void;
+}) {
   const [value, setValue] = useState(props.initial);
   // A URL change from elsewhere (back button, trash toggle) shows the URL's keyword again.
   const [shown, setShown] = useState(props.initial);
@@ -116,7 +135,10 @@ function SearchBox(props: { initial: string; placeholder: string; pending: boole
   }
   return (
     <div className="relative w-full sm:w-72">
-      <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden
+      />
       <Input
         type="search"
         aria-label="Search"
@@ -136,13 +158,24 @@ function SearchBox(props: { initial: string; placeholder: string; pending: boole
         }}
       />
       {props.pending ? (
-        <Loader2 className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-teal-600" aria-label="Loading" />
+        <Loader2
+          className="absolute top-1/2 right-2.5 size-4 -translate-y-1/2 animate-spin text-teal-600"
+          aria-label="Loading"
+        />
       ) : null}
     </div>
   );
 }
 
-function SingleFilter({ def, value, onChange }: { def: FilterDef; value: string; onChange: (v: string) => void }) {
+function SingleFilter({
+  def,
+  value,
+  onChange,
+}: {
+  def: FilterDef;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <Select value={value === "" ? ALL : value} onValueChange={(v) => onChange(v === ALL ? "" : v)}>
       <SelectTrigger className="w-full bg-white sm:w-44" aria-label={def.label}>
@@ -160,7 +193,15 @@ function SingleFilter({ def, value, onChange }: { def: FilterDef; value: string;
   );
 }
 
-function MultiFilter({ def, value, onChange }: { def: FilterDef; value: string[]; onChange: (v: string[]) => void }) {
+function MultiFilter({
+  def,
+  value,
+  onChange,
+}: {
+  def: FilterDef;
+  value: string[];
+  onChange: (v: string[]) => void;
+}) {
   // Changes are collected while the menu is open and written to the URL once it closes: one fetch per choice.
   const [draft, setDraftState] = useState<string[] | null>(null);
   const latest = useRef<string[] | null>(null);
@@ -170,7 +211,8 @@ function MultiFilter({ def, value, onChange }: { def: FilterDef; value: string[]
   };
   const chosen = draft ?? value;
   const names = def.options.filter((o) => chosen.includes(o.value)).map((o) => o.label);
-  const summary = names.length === 0 ? def.label : names.length === 1 ? names[0] : `${def.label}: ${names.length}`;
+  const summary =
+    names.length === 0 ? def.label : names.length === 1 ? names[0] : `${def.label}: ${names.length}`;
 
   return (
     <DropdownMenu
@@ -186,7 +228,10 @@ function MultiFilter({ def, value, onChange }: { def: FilterDef; value: string[]
           type="button"
           variant="outline"
           aria-label={`${def.label} filter`}
-          className={cn("w-full justify-between bg-white font-normal sm:w-44", names.length === 0 && "text-slate-500")}
+          className={cn(
+            "w-full justify-between bg-white font-normal sm:w-44",
+            names.length === 0 && "text-slate-500",
+          )}
         >
           <span className="flex min-w-0 items-center gap-2">
             <ListFilter className="size-4 shrink-0" aria-hidden />
@@ -240,7 +285,11 @@ function ExportButton({ action, params }: { action: ExportAction; params: URLSea
     });
   return (
     <Button type="button" variant="outline" onClick={run} disabled={pending}>
-      {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
+      {pending ? (
+        <Loader2 className="size-4 animate-spin" aria-hidden />
+      ) : (
+        <Download className="size-4" aria-hidden />
+      )}
       Export
     </Button>
   );

@@ -29,10 +29,7 @@ export function Pagination({ count, page, rowsPerPage, className }: Props) {
     >
       <div className="flex items-center gap-2">
         <span id="rows-per-page-label">Rows per page</span>
-        <Select
-          value={String(size)}
-          onValueChange={(v) => update({ rowsPerPage: v })}
-        >
+        <Select value={String(size)} onValueChange={(v) => update({ rowsPerPage: v })}>
           <SelectTrigger size="sm" className="h-8 w-[84px] bg-white" aria-labelledby="rows-per-page-label">
             <SelectValue />
           </SelectTrigger>

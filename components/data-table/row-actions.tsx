@@ -60,7 +60,12 @@ export function RowActions({
     <div className="flex items-center gap-1">
       {editHref ? (
         <IconTip label="Edit">
-          <Button asChild variant="ghost" size="icon" className="size-8 text-teal-700 hover:bg-teal-50 hover:text-teal-800">
+          <Button
+            asChild
+            variant="ghost"
+            size="icon"
+            className="size-8 text-teal-700 hover:bg-teal-50 hover:text-teal-800"
+          >
             <Link href={editHref} aria-label={`Edit ${entityLabel}`}>
               <Pencil className="size-4" aria-hidden />
             </Link>
@@ -118,7 +123,11 @@ export function RowActions({
             onClick={() => run(onRestore, restoreSuccess)}
             disabled={pending}
           >
-            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <ArchiveRestore className="size-4" aria-hidden />}
+            {pending ? (
+              <Loader2 className="size-4 animate-spin" aria-hidden />
+            ) : (
+              <ArchiveRestore className="size-4" aria-hidden />
+            )}
           </Button>
         </IconTip>
       ) : null}

@@ -23,7 +23,12 @@ export function ColorField({ name, label }: { name: string; label: string }) {
                 value={rgb}
                 onChange={(e) => field.onChange(e.target.value.toUpperCase() + value.slice(7))}
               />
-              <Input id={name} value={value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+              <Input
+                id={name}
+                value={value}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+              />
             </div>
           );
         }}

@@ -37,8 +37,9 @@ export function Field({
 
 /** The message of a (possibly nested) field's error. */
 export function fieldError(errors: Record<string, unknown>, name: string): string | undefined {
-  const e = name.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
-    | { message?: string }
-    | undefined;
+  const e = name
+    .split(".")
+    .reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], errors) as
+    { message?: string } | undefined;
   return e?.message;
 }

@@ -1,20 +1,23 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { Field } from "./field";
 
 /** An image upload with a preview of the chosen or the current image. The server checks the content again. */
-export function ImageField({ name, label, currentUrl }: { name: string; label: string; currentUrl?: string }) {
+export function ImageField({
+  name,
+  label,
+  currentUrl,
+}: {
+  name: string;
+  label: string;
+  currentUrl?: string;
+}) {
   const { control, watch } = useFormContext();
   const file = watch(name) as File | null;
-  const [preview, setPreview] = useState<string | undefined>();
-  useEffect(() => {
-    if (!file) return setPreview(undefined);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useMemo(() => (file instanceof File ? URL.createObjectURL(file) : undefined), [file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const shown = preview ?? currentUrl;
   return (
     <Field name={name} label={label}>
@@ -33,7 +36,11 @@ export function ImageField({ name, label, currentUrl }: { name: string; label: s
       />
       {shown && (
         // eslint-disable-next-line @next/next/no-img-element -- previews of blob: and authorised file URLs
-        <img src={shown} alt={`${label} preview`} className="mt-1 h-20 w-auto rounded border bg-white object-contain" />
+        <img
+          src={shown}
+          alt={`${label} preview`}
+          className="mt-1 h-20 w-auto rounded border bg-white object-contain"
+        />
       )}
     </Field>
   );

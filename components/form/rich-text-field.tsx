@@ -14,13 +14,25 @@ export function RichTextField({ name, label }: { name: string; label: string }) 
       <Controller
         control={control}
         name={name}
-        render={({ field }) => <RichTextEditor id={name} label={label} value={field.value ?? ""} onChange={field.onChange} />}
+        render={({ field }) => (
+          <RichTextEditor id={name} label={label} value={field.value ?? ""} onChange={field.onChange} />
+        )}
       />
     </Field>
   );
 }
 
-function RichTextEditor({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (html: string) => void }) {
+function RichTextEditor({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+}) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: value,
@@ -29,7 +41,8 @@ function RichTextEditor({ id, label, value, onChange }: { id: string; label: str
       attributes: {
         id,
         "aria-label": label,
-        class: "prose prose-sm min-h-28 max-w-none px-3 py-2 focus:outline-none [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_h2]:text-lg [&_h2]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
+        class:
+          "prose prose-sm min-h-28 max-w-none px-3 py-2 focus:outline-none [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_h2]:text-lg [&_h2]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
@@ -45,13 +58,48 @@ function RichTextEditor({ id, label, value, onChange }: { id: string; label: str
 function Toolbar({ editor }: { editor: Editor | null }) {
   if (!editor) return <div className="h-9 border-b" />;
   const items = [
-    { icon: Bold, label: "Bold", active: editor.isActive("bold"), run: () => editor.chain().focus().toggleBold().run() },
-    { icon: Italic, label: "Italic", active: editor.isActive("italic"), run: () => editor.chain().focus().toggleItalic().run() },
-    { icon: Underline, label: "Underline", active: editor.isActive("underline"), run: () => editor.chain().focus().toggleUnderline().run() },
-    { icon: Heading2, label: "Heading", active: editor.isActive("heading", { level: 2 }), run: () => editor.chain().focus().toggleHeading({ level: 2 }).run() },
-    { icon: List, label: "Bullet list", active: editor.isActive("bulletList"), run: () => editor.chain().focus().toggleBulletList().run() },
-    { icon: ListOrdered, label: "Numbered list", active: editor.isActive("orderedList"), run: () => editor.chain().focus().toggleOrderedList().run() },
-    { icon: Quote, label: "Quote", active: editor.isActive("blockquote"), run: () => editor.chain().focus().toggleBlockquote().run() },
+    {
+      icon: Bold,
+      label: "Bold",
+      active: editor.isActive("bold"),
+      run: () => editor.chain().focus().toggleBold().run(),
+    },
+    {
+      icon: Italic,
+      label: "Italic",
+      active: editor.isActive("italic"),
+      run: () => editor.chain().focus().toggleItalic().run(),
+    },
+    {
+      icon: Underline,
+      label: "Underline",
+      active: editor.isActive("underline"),
+      run: () => editor.chain().focus().toggleUnderline().run(),
+    },
+    {
+      icon: Heading2,
+      label: "Heading",
+      active: editor.isActive("heading", { level: 2 }),
+      run: () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      icon: List,
+      label: "Bullet list",
+      active: editor.isActive("bulletList"),
+      run: () => editor.chain().focus().toggleBulletList().run(),
+    },
+    {
+      icon: ListOrdered,
+      label: "Numbered list",
+      active: editor.isActive("orderedList"),
+      run: () => editor.chain().focus().toggleOrderedList().run(),
+    },
+    {
+      icon: Quote,
+      label: "Quote",
+      active: editor.isActive("blockquote"),
+      run: () => editor.chain().focus().toggleBlockquote().run(),
+    },
     { icon: Undo, label: "Undo", active: false, run: () => editor.chain().focus().undo().run() },
     { icon: Redo, label: "Redo", active: false, run: () => editor.chain().focus().redo().run() },
   ];

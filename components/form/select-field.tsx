@@ -28,7 +28,11 @@ export function SelectField({
         control={control}
         name={name}
         render={({ field }) => (
-          <Select value={field.value ? String(field.value) : ""} onValueChange={field.onChange} disabled={disabled}>
+          <Select
+            value={field.value ? String(field.value) : ""}
+            onValueChange={field.onChange}
+            disabled={disabled}
+          >
             <SelectTrigger id={name} className="w-full" onBlur={field.onBlur}>
               <SelectValue placeholder={placeholder ?? `Select ${label}`} />
             </SelectTrigger>

@@ -16,7 +16,16 @@ type Props = {
 };
 
 /** A text input bound to the form; its server error shows under it. */
-export function TextField({ name, label, required, type = "text", placeholder, multiline, disabled, className }: Props) {
+export function TextField({
+  name,
+  label,
+  required,
+  type = "text",
+  placeholder,
+  multiline,
+  disabled,
+  className,
+}: Props) {
   const { register, formState } = useFormContext();
   const invalid = !!fieldError(formState.errors, name);
   const common = {

@@ -19,13 +19,27 @@ export type AppShellProps = {
 };
 
 /** The signed-in frame: side drawer, top bar, the page, the shell's popups and the page-time tracker. */
-export function AppShell({ user, companyName, roleName, actingAsAdmin, isBackendAdmin, menu, unread, children }: AppShellProps) {
+export function AppShell({
+  user,
+  companyName,
+  roleName,
+  actingAsAdmin,
+  isBackendAdmin,
+  menu,
+  unread,
+  children,
+}: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <TooltipProvider delayDuration={250}>
       <DialogProvider>
         <div className="flex min-h-svh bg-slate-100">
-          <SideDrawer menu={menu} companyName={companyName} mobileOpen={menuOpen} onMobileOpenChange={setMenuOpen} />
+          <SideDrawer
+            menu={menu}
+            companyName={companyName}
+            mobileOpen={menuOpen}
+            onMobileOpenChange={setMenuOpen}
+          />
           <div className="flex min-w-0 flex-1 flex-col">
             <TopBar
               user={user}

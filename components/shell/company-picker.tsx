@@ -19,7 +19,10 @@ export function CompanyPicker({ open, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
-        <DialogContent className="flex max-h-[90svh] flex-col gap-4 sm:max-w-3xl" data-testid="company-picker">
+        <DialogContent
+          className="flex max-h-[90svh] flex-col gap-4 sm:max-w-3xl"
+          data-testid="company-picker"
+        >
           <DialogHeader>
             <DialogTitle>Select Company</DialogTitle>
             <DialogDescription>Choose the company you want to work on as Admin.</DialogDescription>
@@ -31,7 +34,8 @@ export function CompanyPicker({ open, onOpenChange }: Props) {
   );
 }
 
-type Load = { state: "loading" } | { state: "ready"; rows: CompanyChoice[] } | { state: "failed"; message: string };
+type Load =
+  { state: "loading" } | { state: "ready"; rows: CompanyChoice[] } | { state: "failed"; message: string };
 
 function PickerBody() {
   const dialogs = useDialogs();
@@ -76,7 +80,10 @@ function PickerBody() {
   return (
     <>
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search companies"
@@ -103,7 +110,10 @@ function PickerBody() {
           <TableHeader className="bg-slate-50">
             <TableRow className="hover:bg-transparent">
               {["Status", "Name", "Email", "Admin Name", "Action"].map((h) => (
-                <TableHead key={h} className="text-xs font-semibold whitespace-nowrap text-slate-600 uppercase">
+                <TableHead
+                  key={h}
+                  className="text-xs font-semibold whitespace-nowrap text-slate-600 uppercase"
+                >
                   {h}
                 </TableHead>
               ))}

@@ -26,7 +26,6 @@ const LOGIN_PATH = "/auth/login";
  * its layout and client state must start afresh, as the spec's 'reloads' says.
  */
 export function reloadAt(path: string): void {
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full reload is the point here
   window.location.assign(path);
 }
 
@@ -129,9 +128,21 @@ function PopupContent({ popup, onClose }: { popup: Popup; onClose: () => void })
 function describe(p: Popup) {
   switch (p.kind) {
     case "success":
-      return { testId: "success-popup", title: p.title, text: p.text, icon: CircleCheck, iconClass: "bg-teal-50 text-teal-600" };
+      return {
+        testId: "success-popup",
+        title: p.title,
+        text: p.text,
+        icon: CircleCheck,
+        iconClass: "bg-teal-50 text-teal-600",
+      };
     case "error":
-      return { testId: "error-popup", title: p.title, text: p.text, icon: CircleAlert, iconClass: "bg-red-50 text-red-600" };
+      return {
+        testId: "error-popup",
+        title: p.title,
+        text: p.text,
+        icon: CircleAlert,
+        iconClass: "bg-red-50 text-red-600",
+      };
     case "unauthorised":
       return {
         testId: "unauthorised-popup",

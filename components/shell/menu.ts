@@ -53,7 +53,14 @@ function fullMenu(links: MenuLinks): MenuItem[] {
     COMPANY,
     { label: "Users", href: "/users", names: ADMINS, icon: "users" },
     ...(links.franchiseeHref
-      ? [{ label: "Franchisee Details", href: links.franchiseeHref, names: FA, icon: "details" } satisfies MenuItem]
+      ? [
+          {
+            label: "Franchisee Details",
+            href: links.franchiseeHref,
+            names: FA,
+            icon: "details",
+          } satisfies MenuItem,
+        ]
       : []),
     { label: "KYC Document", href: "/franchisee-kyc-documents", names: FA, icon: "kyc" },
     { label: "Staff", href: "/franchisee-staffs", names: FA, icon: "staff" },
@@ -72,7 +79,12 @@ function fullMenu(links: MenuLinks): MenuItem[] {
         { label: "Franchisee", href: "/franchisee-career-requests", names: [...ADMINS, ...MF] },
       ],
     },
-    { label: "Customer Walk Requests", href: "/customer-walk-requests", names: [...ADMINS, ...FA], icon: "walk" },
+    {
+      label: "Customer Walk Requests",
+      href: "/customer-walk-requests",
+      names: [...ADMINS, ...FA],
+      icon: "walk",
+    },
     { label: "Blogs", href: "/blogs", names: ADMINS, icon: "blog" },
     { label: "Master Franchisee", href: "/master-franchisees", names: ADMINS, icon: "master-franchisee" },
     { label: "Franchisee", href: "/franchisees", names: [...ADMINS, ...MF], icon: "franchisee" },
@@ -125,7 +137,9 @@ export function menuFor(v: Visibility, links: MenuLinks = {}): MenuItem[] {
   if (v.roleName === ROLE.SUPER_ADMIN && v.companyId == null) return [HOME, COMPANY];
   if (v.roleName === ROLE.BACKEND_ADMIN && v.companyId == null) return [HOME];
   const who: Visibility =
-    v.roleName === ROLE.BACKEND_ADMIN ? { roleName: ROLE.ADMIN, positionName: v.positionName, companyId: v.companyId } : v;
+    v.roleName === ROLE.BACKEND_ADMIN
+      ? { roleName: ROLE.ADMIN, positionName: v.positionName, companyId: v.companyId }
+      : v;
   return filter(fullMenu(links), who);
 }
 
@@ -134,7 +148,8 @@ export function menuLinks(items: MenuItem[]): { label: string; href: string; gro
   const out: { label: string; href: string; group?: string }[] = [];
   for (const item of items) {
     if (item.href) out.push({ label: item.label, href: item.href });
-    for (const c of item.children ?? []) if (c.href) out.push({ label: c.label, href: c.href, group: item.label });
+    for (const c of item.children ?? [])
+      if (c.href) out.push({ label: c.label, href: c.href, group: item.label });
   }
   return out;
 }

@@ -40,7 +40,11 @@ export function PageTimeTracker() {
     if (!prev || isCreateOrEditPath(prev.path)) return;
     const timespent = Math.min(MAX_SECONDS, Math.max(0, Math.round((now - prev.since) / 1000)));
     // Fire and forget: a lost sample must never disturb the user.
-    recordPageTimeAction({ from_path: prev.path.slice(0, 500), from_name: pageNameOf(prev.path), timespent }).catch(() => {});
+    recordPageTimeAction({
+      from_path: prev.path.slice(0, 500),
+      from_name: pageNameOf(prev.path),
+      timespent,
+    }).catch(() => {});
   }, [pathname]);
 
   return null;

@@ -64,7 +64,13 @@ export async function switchCompanyAction(opaqueCompanyId: string | null): Promi
   });
 }
 
-export type CompanyChoice = { id: string; name: string; email: string; admin_name: string | null; is_active: number };
+export type CompanyChoice = {
+  id: string;
+  name: string;
+  email: string;
+  admin_name: string | null;
+  is_active: number;
+};
 
 const searchSchema = z.string().trim().max(200).catch("");
 
@@ -88,7 +94,9 @@ export async function searchCompaniesAction(search: string): Promise<ActionResul
       .where(
         and(
           isNull(companies.deleted_at),
-          term ? or(ilike(companies.name, like), ilike(companies.email, like), ilike(companies.admin_name, like)) : undefined,
+          term
+            ? or(ilike(companies.name, like), ilike(companies.email, like), ilike(companies.admin_name, like))
+            : undefined,
         ),
       )
       .orderBy(companies.name, companies.id)

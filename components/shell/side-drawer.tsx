@@ -109,7 +109,13 @@ function MenuNav({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: () => vo
             <MenuGroup key={item.label} item={item} pathname={pathname} onNavigate={onNavigate} />
           ) : item.href ? (
             <li key={item.href}>
-              <MenuLink href={item.href} label={item.label} icon={item.icon} active={isActiveHref(pathname, item.href)} onNavigate={onNavigate} />
+              <MenuLink
+                href={item.href}
+                label={item.label}
+                icon={item.icon}
+                active={isActiveHref(pathname, item.href)}
+                onNavigate={onNavigate}
+              />
             </li>
           ) : null,
         )}
@@ -118,7 +124,15 @@ function MenuNav({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: () => vo
   );
 }
 
-function MenuGroup({ item, pathname, onNavigate }: { item: MenuItem; pathname: string; onNavigate?: () => void }) {
+function MenuGroup({
+  item,
+  pathname,
+  onNavigate,
+}: {
+  item: MenuItem;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
   const children = item.children ?? [];
   const hasActive = children.some((c) => c.href && isActiveHref(pathname, c.href));
   // null: follow the current page (open when it holds the active link); a click pins it open or closed.
@@ -140,13 +154,22 @@ function MenuGroup({ item, pathname, onNavigate }: { item: MenuItem; pathname: s
       >
         <Icon className="size-4 shrink-0" aria-hidden />
         <span className="flex-1 text-left">{item.label}</span>
-        <ChevronDown className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")} aria-hidden />
+        <ChevronDown
+          className={cn("size-4 shrink-0 transition-transform", open && "rotate-180")}
+          aria-hidden
+        />
       </button>
       <ul id={id} hidden={!open} className="mt-1 ml-5 space-y-1 border-l border-slate-200 pl-3">
         {children.map((c) =>
           c.href ? (
             <li key={c.href}>
-              <MenuLink href={c.href} label={c.label} active={isActiveHref(pathname, c.href)} onNavigate={onNavigate} small />
+              <MenuLink
+                href={c.href}
+                label={c.label}
+                active={isActiveHref(pathname, c.href)}
+                onNavigate={onNavigate}
+                small
+              />
             </li>
           ) : null,
         )}
@@ -155,7 +178,14 @@ function MenuGroup({ item, pathname, onNavigate }: { item: MenuItem; pathname: s
   );
 }
 
-function MenuLink(props: { href: string; label: string; icon?: MenuIcon; active: boolean; small?: boolean; onNavigate?: () => void }) {
+function MenuLink(props: {
+  href: string;
+  label: string;
+  icon?: MenuIcon;
+  active: boolean;
+  small?: boolean;
+  onNavigate?: () => void;
+}) {
   const Icon = props.icon ? ICONS[props.icon] : null;
   return (
     <Link
@@ -165,7 +195,9 @@ function MenuLink(props: { href: string; label: string; icon?: MenuIcon; active:
       className={cn(
         "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none",
         props.small && "py-1.5 font-normal",
-        props.active ? "bg-teal-600 text-white shadow-sm" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+        props.active
+          ? "bg-teal-600 text-white shadow-sm"
+          : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
       )}
     >
       {Icon ? <Icon className="size-4 shrink-0" aria-hidden /> : null}

@@ -42,7 +42,15 @@ const initials = (name: string) =>
     .join("") || "?";
 
 /** Greeting and company, the ADMIN marker, the backend-admin switch, the bell and the account menu (spec 000 §2.4). */
-export function TopBar({ user, companyName, roleName, actingAsAdmin, isBackendAdmin, unread, onOpenMenu }: TopBarProps) {
+export function TopBar({
+  user,
+  companyName,
+  roleName,
+  actingAsAdmin,
+  isBackendAdmin,
+  unread,
+  onOpenMenu,
+}: TopBarProps) {
   const pathname = usePathname();
   const logoutForm = useRef<HTMLFormElement>(null);
   const onNotifications = pathname === "/notifications" || pathname.startsWith("/notifications/");
@@ -55,7 +63,14 @@ export function TopBar({ user, companyName, roleName, actingAsAdmin, isBackendAd
 
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-4 sm:px-6">
-      <Button type="button" variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={onOpenMenu}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        onClick={onOpenMenu}
+      >
         <Menu className="size-5" aria-hidden />
       </Button>
 
@@ -81,7 +96,10 @@ export function TopBar({ user, companyName, roleName, actingAsAdmin, isBackendAd
       {canSwitch ? <AdminSwitch roleName={roleName} acting={actingAsAdmin} /> : null}
 
       <Button asChild variant="ghost" size="icon" className="relative shrink-0">
-        <Link href="/notifications" aria-label={badge > 0 ? `Notifications (${badge} unread)` : "Notifications"}>
+        <Link
+          href="/notifications"
+          aria-label={badge > 0 ? `Notifications (${badge} unread)` : "Notifications"}
+        >
           <Bell className="size-5" aria-hidden />
           {badge > 0 ? (
             <span
@@ -97,11 +115,20 @@ export function TopBar({ user, companyName, roleName, actingAsAdmin, isBackendAd
       <form ref={logoutForm} action={logoutAction} className="hidden" aria-hidden />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button type="button" variant="ghost" className="h-10 shrink-0 gap-2 rounded-full px-1 sm:pr-3" aria-label="Account menu">
+          <Button
+            type="button"
+            variant="ghost"
+            className="h-10 shrink-0 gap-2 rounded-full px-1 sm:pr-3"
+            aria-label="Account menu"
+          >
             <Avatar className="size-8">
-              <AvatarFallback className="bg-teal-100 text-xs font-semibold text-teal-800">{initials(user.name)}</AvatarFallback>
+              <AvatarFallback className="bg-teal-100 text-xs font-semibold text-teal-800">
+                {initials(user.name)}
+              </AvatarFallback>
             </Avatar>
-            <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 lg:inline">{user.name}</span>
+            <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 lg:inline">
+              {user.name}
+            </span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">

@@ -49,7 +49,9 @@ export const companies = pgTable(
     franchisee_summary_colorcode_3: varchar("franchisee_summary_colorcode_3", { length: 20 })
       .notNull()
       .default(DEFAULT_FRANCHISEE_COLOR),
-    staff_summary_colorcode: varchar("staff_summary_colorcode", { length: 20 }).notNull().default(DEFAULT_STAFF_COLOR),
+    staff_summary_colorcode: varchar("staff_summary_colorcode", { length: 20 })
+      .notNull()
+      .default(DEFAULT_STAFF_COLOR),
     staff_summary_colorcode_2: varchar("staff_summary_colorcode_2", { length: 20 })
       .notNull()
       .default(DEFAULT_STAFF_COLOR),
@@ -68,7 +70,10 @@ export const companies = pgTable(
   },
   (t) => [
     index("companies_active_idx").on(t.deleted_at, t.is_active, t.name),
-    index("companies_search_idx").using("gin", sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.admin_name}, '') || ' ' || ${t.phone}) gin_trgm_ops`),
+    index("companies_search_idx").using(
+      "gin",
+      sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.admin_name}, '') || ' ' || ${t.phone}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -94,7 +99,10 @@ export const permissions = pgTable(
     permission_name: varchar("permission_name", { length: 150 }).notNull(),
     ...lifecycleColumns(),
   },
-  (t) => [uniqueIndex("permissions_name_uq").on(t.permission_name), index("permissions_module_idx").on(t.module_id)],
+  (t) => [
+    uniqueIndex("permissions_name_uq").on(t.permission_name),
+    index("permissions_module_idx").on(t.module_id),
+  ],
 );
 
 export const rolePermissions = pgTable(
@@ -189,7 +197,10 @@ export const userCompanies = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.company_id] }), index("user_companies_company_idx").on(t.company_id)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.company_id] }),
+    index("user_companies_company_idx").on(t.company_id),
+  ],
 );
 
 /** Append-only: written in the same transaction as the change, never updated. */

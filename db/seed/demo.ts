@@ -15,7 +15,20 @@ export const DEMO_LOGINS = {
   [ROLE.FRANCHISEE_ADMIN]: "franchisee@happypaws.test",
 } as const;
 
-const FIRST = ["Aarav", "Diya", "Vihaan", "Ananya", "Ishaan", "Saanvi", "Kabir", "Myra", "Arjun", "Kiara", "Reyansh", "Anika"];
+const FIRST = [
+  "Aarav",
+  "Diya",
+  "Vihaan",
+  "Ananya",
+  "Ishaan",
+  "Saanvi",
+  "Kabir",
+  "Myra",
+  "Arjun",
+  "Kiara",
+  "Reyansh",
+  "Anika",
+];
 const LAST = ["Sharma", "Patel", "Iyer", "Reddy", "Nair", "Gupta", "Mehta", "Das", "Kapoor", "Singh"];
 const CITIES = [
   ["Mumbai", "Maharashtra", "400001"],
@@ -101,15 +114,21 @@ export async function seedDemo(db: Executor): Promise<void> {
       password_hash: hash,
       company_id: companyId,
     });
-    await db.insert(users).values([
-      { ...base("Priya", "Admin", admin), role_id: ROLE_IDS[ROLE.ADMIN], phone: "+91 98200 10001" },
-    ]);
+    await db
+      .insert(users)
+      .values([
+        { ...base("Priya", "Admin", admin), role_id: ROLE_IDS[ROLE.ADMIN], phone: "+91 98200 10001" },
+      ]);
     const rows = Array.from({ length: people }, (_, i) => {
       const first = FIRST[i % FIRST.length];
       const last = LAST[(i * 7) % LAST.length];
       const staff = i % 3 === 0;
       return {
-        ...base(first, last, `${first}.${last}.${i + 1}@${prefix.toLowerCase().replace(/\s/g, "")}.test`.toLowerCase()),
+        ...base(
+          first,
+          last,
+          `${first}.${last}.${i + 1}@${prefix.toLowerCase().replace(/\s/g, "")}.test`.toLowerCase(),
+        ),
         role_id: ROLE_IDS[ROLE.USER],
         position_id: staff ? posId(POSITION.FRANCHISEE_STAFF) : posId(POSITION.CUSTOMER),
         franchisee_id: staff ? fr[i % fr.length].id : null,
@@ -126,47 +145,45 @@ export async function seedDemo(db: Executor): Promise<void> {
   const h = await perCompany(happy.id, "Happy Paws", DEMO_LOGINS[ROLE.ADMIN], 36);
   await perCompany(wag.id, "Wag Nation", "admin@wagnation.test", 14);
 
-  await db
-    .insert(users)
-    .values([
-      {
-        first_name: "Sanjay",
-        last_name: "Rao",
-        user_name: "Sanjay Rao",
-        email: DEMO_LOGINS[ROLE.SUPER_ADMIN],
-        password_hash: hash,
-        role_id: ROLE_IDS[ROLE.SUPER_ADMIN],
-      },
-      {
-        first_name: "Meera",
-        last_name: "Joshi",
-        user_name: "Meera Joshi",
-        email: DEMO_LOGINS[ROLE.BACKEND_ADMIN],
-        password_hash: hash,
-        role_id: ROLE_IDS[ROLE.BACKEND_ADMIN],
-      },
-      {
-        first_name: "Vikram",
-        last_name: "Menon",
-        user_name: "Vikram Menon",
-        email: DEMO_LOGINS[ROLE.MASTER_FRANCHISEE],
-        password_hash: hash,
-        role_id: ROLE_IDS[ROLE.MASTER_FRANCHISEE],
-        position_id: h.posId(POSITION.MASTER_FRANCHISEE),
-        company_id: happy.id,
-      },
-      {
-        first_name: "Neha",
-        last_name: "Kulkarni",
-        user_name: "Neha Kulkarni",
-        email: DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN],
-        password_hash: hash,
-        role_id: ROLE_IDS[ROLE.FRANCHISEE_ADMIN],
-        position_id: h.posId(POSITION.FRANCHISEE_ADMIN),
-        franchisee_id: h.fr[0].id,
-        company_id: happy.id,
-      },
-    ]);
+  await db.insert(users).values([
+    {
+      first_name: "Sanjay",
+      last_name: "Rao",
+      user_name: "Sanjay Rao",
+      email: DEMO_LOGINS[ROLE.SUPER_ADMIN],
+      password_hash: hash,
+      role_id: ROLE_IDS[ROLE.SUPER_ADMIN],
+    },
+    {
+      first_name: "Meera",
+      last_name: "Joshi",
+      user_name: "Meera Joshi",
+      email: DEMO_LOGINS[ROLE.BACKEND_ADMIN],
+      password_hash: hash,
+      role_id: ROLE_IDS[ROLE.BACKEND_ADMIN],
+    },
+    {
+      first_name: "Vikram",
+      last_name: "Menon",
+      user_name: "Vikram Menon",
+      email: DEMO_LOGINS[ROLE.MASTER_FRANCHISEE],
+      password_hash: hash,
+      role_id: ROLE_IDS[ROLE.MASTER_FRANCHISEE],
+      position_id: h.posId(POSITION.MASTER_FRANCHISEE),
+      company_id: happy.id,
+    },
+    {
+      first_name: "Neha",
+      last_name: "Kulkarni",
+      user_name: "Neha Kulkarni",
+      email: DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN],
+      password_hash: hash,
+      role_id: ROLE_IDS[ROLE.FRANCHISEE_ADMIN],
+      position_id: h.posId(POSITION.FRANCHISEE_ADMIN),
+      franchisee_id: h.fr[0].id,
+      company_id: happy.id,
+    },
+  ]);
   // The master franchisee also oversees Wag Nation: a user with two memberships.
   await db.execute(sql`insert into ${userCompanies} (user_id, company_id)
     select id, ${wag.id} from ${users} where email = ${DEMO_LOGINS[ROLE.MASTER_FRANCHISEE]}`);

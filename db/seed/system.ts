@@ -13,7 +13,9 @@ export async function seedSystem(db: Executor): Promise<void> {
   for (const [name, id] of Object.entries(ROLE_IDS)) {
     await db.insert(roles).values({ id, name }).onConflictDoNothing();
   }
-  await db.execute(sql`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 1))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('roles', 'id'), greatest((select max(id) from roles), 1))`,
+  );
 
   const permIds = new Map<string, number>();
   for (const [moduleName, names] of Object.entries(PERMISSION_REGISTRY)) {

@@ -9,7 +9,15 @@ import { iterateList, parseListParams, runList, type ListSpec } from "@/lib/plat
 import { defineMutation } from "@/lib/platform/mutations";
 import { ROLE } from "@/lib/platform/permissions";
 import { sanitizeRichText } from "@/lib/platform/sanitize";
-import { colorCode, email, flag, optionalPhone, optionalText, phone, requiredText } from "@/lib/platform/schemas";
+import {
+  colorCode,
+  email,
+  flag,
+  optionalPhone,
+  optionalText,
+  phone,
+  requiredText,
+} from "@/lib/platform/schemas";
 import type { ExportColumn } from "@/lib/platform/spreadsheet";
 
 export const RICH_TEXT_FIELDS = [
@@ -39,7 +47,10 @@ export const companySchema = z.object({
   address: requiredText("address", 500),
   city: optionalText("city", 100),
   state: optionalText("state", 100),
-  pincode: optionalText("pincode", 12).refine((v) => v == null || /^[0-9]{4,10}$/.test(v), "The pincode must be 4 to 10 digits."),
+  pincode: optionalText("pincode", 12).refine(
+    (v) => v == null || /^[0-9]{4,10}$/.test(v),
+    "The pincode must be 4 to 10 digits.",
+  ),
   code: optionalText("code", 50),
   whatsapp_no: optionalPhone("whatsapp no"),
   is_active: flag.default(1),
@@ -106,10 +117,19 @@ export type CompanyListRow = {
   deleted_at: Date | null;
 };
 
-export async function listCompanies(ctx: Ctx, raw: URLSearchParams | Record<string, string | string[] | undefined>) {
+export async function listCompanies(
+  ctx: Ctx,
+  raw: URLSearchParams | Record<string, string | string[] | undefined>,
+) {
   authorize(ctx, "companies.list");
   const db = await getDb();
-  return runList<CompanyListRow>(db, companyListSpec, parseListParams(raw, companyListSpec), companyScope(ctx), listColumns);
+  return runList<CompanyListRow>(
+    db,
+    companyListSpec,
+    parseListParams(raw, companyListSpec),
+    companyScope(ctx),
+    listColumns,
+  );
 }
 
 /** One live company the caller may see; another company's id answers 404 like a missing one. */
@@ -135,7 +155,11 @@ export async function getCompanyBranding(ctx: Ctx, id: number) {
 async function getCompanyForRead(ctx: Ctx, id: number) {
   const db = await getDb();
   const scope = ctx.roleName === ROLE.SUPER_ADMIN ? undefined : eq(companies.id, ctx.companyId ?? -1);
-  const [row] = await db.select().from(companies).where(and(eq(companies.id, id), isNull(companies.deleted_at), scope)).limit(1);
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), isNull(companies.deleted_at), scope))
+    .limit(1);
   if (!row) throw notFound();
   return row;
 }
@@ -258,5 +282,11 @@ export const companyExportColumns: ExportColumn<CompanyListRow>[] = [
 export async function* companiesForExport(ctx: Ctx, raw: URLSearchParams) {
   authorize(ctx, "companies.export");
   const db = await getDb();
-  yield* iterateList<CompanyListRow>(db, companyListSpec, parseListParams(raw, companyListSpec), companyScope(ctx), listColumns);
+  yield* iterateList<CompanyListRow>(
+    db,
+    companyListSpec,
+    parseListParams(raw, companyListSpec),
+    companyScope(ctx),
+    listColumns,
+  );
 }

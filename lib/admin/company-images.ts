@@ -40,7 +40,11 @@ async function storeImages(ctx: Ctx, companyId: number, images: Prepared[]) {
 }
 
 /** POST companies/upload_logo_path: id plus either or both images. */
-export async function uploadCompanyImages(ctx: Ctx, body: Record<string, unknown>, files: Record<string, File>) {
+export async function uploadCompanyImages(
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  files: Record<string, File>,
+) {
   authorize(ctx, "companies.update");
   const parsed = z.object({ id: z.coerce.number().int().positive() }).safeParse(body);
   if (!parsed.success) throw invalid({ id: "The id field is required." });
@@ -52,7 +56,11 @@ export async function uploadCompanyImages(ctx: Ctx, body: Record<string, unknown
 }
 
 /** POST companies: the company fields plus optional images (multipart) in one call; a bad image refuses it all. */
-export async function createCompanyWithImages(ctx: Ctx, body: Record<string, unknown>, files: Record<string, File>) {
+export async function createCompanyWithImages(
+  ctx: Ctx,
+  body: Record<string, unknown>,
+  files: Record<string, File>,
+) {
   authorize(ctx, "companies.create");
   const images = await checkImages(files);
   const company = await createCompany(ctx, body);

@@ -28,7 +28,10 @@ export async function getMe(ctx: Ctx) {
     .from(users)
     .where(eq(users.id, ctx.userId));
   const platformAdmin = ctx.roleName === ROLE.SUPER_ADMIN || ctx.roleName === ROLE.BACKEND_ADMIN;
-  const memberOf = db.select({ c: userCompanies.company_id }).from(userCompanies).where(eq(userCompanies.user_id, ctx.userId));
+  const memberOf = db
+    .select({ c: userCompanies.company_id })
+    .from(userCompanies)
+    .where(eq(userCompanies.user_id, ctx.userId));
   const list = await db
     .select({ id: companies.id, name: companies.name, logo_path: companies.logo_path })
     .from(companies)

@@ -56,7 +56,9 @@ export async function callerOf(request: Request): Promise<Ctx> {
   return ctx;
 }
 
-async function readBody(request: Request): Promise<{ body: Record<string, unknown>; files: Record<string, File> }> {
+async function readBody(
+  request: Request,
+): Promise<{ body: Record<string, unknown>; files: Record<string, File> }> {
   if (request.method === "GET" || request.method === "HEAD") return { body: {}, files: {} };
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
@@ -84,7 +86,8 @@ async function readBody(request: Request): Promise<{ body: Record<string, unknow
 export function errorResponse(e: unknown): Response {
   if (e instanceof AppError) {
     const body: Record<string, unknown> = { message: e.message };
-    if (e.fieldErrors) body.errors = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, [v]]));
+    if (e.fieldErrors)
+      body.errors = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, [v]]));
     return Response.json(body, { status: e.status });
   }
   console.error("[api]", e);

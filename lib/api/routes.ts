@@ -1,6 +1,5 @@
 import "server-only";
 import {
-  createCompany,
   deleteCompany,
   getCompany,
   getCompanyBranding,
@@ -28,7 +27,8 @@ export const apiRoutes: ApiRoute[] = [
     auth: "public",
     shape: "token",
     async handler({ body }) {
-      const isWeb = body.is_web === true || body.is_web === "true" || body.is_web === 1 || body.is_web === "1";
+      const isWeb =
+        body.is_web === true || body.is_web === "true" || body.is_web === 1 || body.is_web === "1";
       const { userId } = await checkCredentials(body, "api", isWeb);
       return { token: await issueApiToken(userId) };
     },
@@ -44,7 +44,14 @@ export const apiRoutes: ApiRoute[] = [
       return { message: "Logged out." };
     },
   },
-  { method: "GET", path: "me", auth: "user", permission: null, shape: "data", handler: async ({ ctx }) => ({ data: await getMe(ctx) }) },
+  {
+    method: "GET",
+    path: "me",
+    auth: "user",
+    permission: null,
+    shape: "data",
+    handler: async ({ ctx }) => ({ data: await getMe(ctx) }),
+  },
   {
     method: "POST",
     path: "user_timestamps",
@@ -53,7 +60,13 @@ export const apiRoutes: ApiRoute[] = [
     shape: "data",
     handler: async ({ ctx, body }) => ({ data: await recordUserTimestamp(ctx, body) }),
   },
-  { method: "POST", path: "forgot_password", auth: "public", shape: "message", handler: async ({ body }) => forgotPasswordStep(body) },
+  {
+    method: "POST",
+    path: "forgot_password",
+    auth: "public",
+    shape: "message",
+    handler: async ({ body }) => forgotPasswordStep(body),
+  },
 
   // Companies (spec 000 §7)
   {
@@ -131,7 +144,9 @@ export const apiRoutes: ApiRoute[] = [
     permission: "companies.update",
     owned: "id",
     shape: "data",
-    handler: async ({ ctx, params, body }) => ({ data: await updateCompany(ctx, { ...body, id: idParam(params.id) }) }),
+    handler: async ({ ctx, params, body }) => ({
+      data: await updateCompany(ctx, { ...body, id: idParam(params.id) }),
+    }),
   },
   {
     method: "GET",

@@ -28,14 +28,23 @@ export async function userIdForToken(token: string): Promise<number | null> {
   const [t] = await db
     .select({ user_id: apiTokens.user_id })
     .from(apiTokens)
-    .where(and(eq(apiTokens.token_hash, digest(token)), isNull(apiTokens.revoked_at), gt(apiTokens.expires_at, new Date())))
+    .where(
+      and(
+        eq(apiTokens.token_hash, digest(token)),
+        isNull(apiTokens.revoked_at),
+        gt(apiTokens.expires_at, new Date()),
+      ),
+    )
     .limit(1);
   return t?.user_id ?? null;
 }
 
 export async function revokeApiToken(token: string): Promise<void> {
   const db = await getDb();
-  await db.update(apiTokens).set({ revoked_at: new Date() }).where(eq(apiTokens.token_hash, digest(token)));
+  await db
+    .update(apiTokens)
+    .set({ revoked_at: new Date() })
+    .where(eq(apiTokens.token_hash, digest(token)));
 }
 
 /** Revokes every token of a user (password change, deactivation). */

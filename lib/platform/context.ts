@@ -1,6 +1,16 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { companies, franchisees, permissions, positionPermissions, positions, rolePermissions, roles, userCompanies, users } from "@/db/schema";
+import {
+  companies,
+  franchisees,
+  permissions,
+  positionPermissions,
+  positions,
+  rolePermissions,
+  roles,
+  userCompanies,
+  users,
+} from "@/db/schema";
 import { getDb, rowsOf } from "./db";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { ROLE, isVisibleTo, type Permission } from "./permissions";
@@ -95,7 +105,9 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
     .select({ id: roles.id })
     .from(roles)
     .where(and(eq(roles.id, row.role_id), eq(roles.is_active, 1), isNull(roles.deleted_at)));
-  const granted = active.length ? rowsOf<{ permission_name: string }>(perms).map((r) => r.permission_name) : [];
+  const granted = active.length
+    ? rowsOf<{ permission_name: string }>(perms).map((r) => r.permission_name)
+    : [];
 
   let franchiseeId = row.franchisee_id;
   if (franchiseeId != null && companyId != null) {
@@ -108,7 +120,13 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
 
   return {
     userId: row.id,
-    user: { id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name, user_name: row.user_name },
+    user: {
+      id: row.id,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      user_name: row.user_name,
+    },
     roleId: row.role_id,
     roleName,
     positionName: row.position_name ?? null,

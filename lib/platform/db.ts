@@ -31,7 +31,9 @@ export async function closeDb(): Promise<void> {
 function open(): Holder {
   const url = process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
-  return openPglite(url?.startsWith("memory://") ? "memory://" : (process.env.PGLITE_DIR ?? path.join(dataDir(), "pglite")));
+  return openPglite(
+    url?.startsWith("memory://") ? "memory://" : (process.env.PGLITE_DIR ?? path.join(dataDir(), "pglite")),
+  );
 }
 
 function openPostgres(url: string): Holder {
@@ -80,7 +82,9 @@ function takeLock(dir: string): string {
   try {
     const pid = Number(fs.readFileSync(file, "utf8"));
     if (pid && pid !== process.pid && isAlive(pid)) {
-      throw new Error(`PGlite data folder ${dir} is in use by process ${pid}; set DATABASE_URL to share a database`);
+      throw new Error(
+        `PGlite data folder ${dir} is in use by process ${pid}; set DATABASE_URL to share a database`,
+      );
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;

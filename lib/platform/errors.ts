@@ -19,7 +19,9 @@ export const invalid = (fieldErrors: FieldErrors, message = "The given data was 
   new AppError(422, message, fieldErrors);
 
 /** zod issues → field name (dotted path) → first message. */
-export function zodFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function zodFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
   const out: FieldErrors = {};
   for (const i of issues) {
     const key = i.path.map(String).join(".") || "_";

@@ -21,7 +21,10 @@ const LINK_TTL_SECONDS = 300;
 export function exportLink(ctx: Ctx, name: string, params: URLSearchParams): string {
   const q = new URLSearchParams(params);
   for (const k of ["page", "rowsPerPage"]) q.delete(k);
-  const t = signPayload({ e: name, q: q.toString(), u: ctx.userId, c: ctx.companyId } satisfies LinkPayload, LINK_TTL_SECONDS);
+  const t = signPayload(
+    { e: name, q: q.toString(), u: ctx.userId, c: ctx.companyId } satisfies LinkPayload,
+    LINK_TTL_SECONDS,
+  );
   return `/api/download?t=${encodeURIComponent(t)}`;
 }
 
@@ -30,7 +33,11 @@ export function readExportLink(token: string | null): LinkPayload | null {
 }
 
 /** Streams an export as XLSX: the first row is fetched before answering, so a refused export answers its error status. */
-export async function streamExport<Row>(ctx: Ctx, def: ExportDef<Row>, params: URLSearchParams): Promise<Response> {
+export async function streamExport<Row>(
+  ctx: Ctx,
+  def: ExportDef<Row>,
+  params: URLSearchParams,
+): Promise<Response> {
   const it = def.rows(ctx, params)[Symbol.asyncIterator]();
   const first = await it.next(); // throws 403 before any byte is sent
   async function* all(): AsyncGenerator<Row> {

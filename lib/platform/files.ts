@@ -17,15 +17,15 @@ export function sniff(buf: Buffer): Kind | null {
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { type: "image/png", ext: "png" };
   if (starts([0xff, 0xd8, 0xff])) return { type: "image/jpeg", ext: "jpg" };
   if (starts([0x47, 0x49, 0x46, 0x38])) return { type: "image/gif", ext: "gif" };
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return { type: "image/webp", ext: "webp" };
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return { type: "image/webp", ext: "webp" };
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return { type: "application/pdf", ext: "pdf" };
   if (starts([0x50, 0x4b, 0x03, 0x04])) return { type: "application/zip", ext: "zip" };
   return null;
 }
 
 export type PreparedImage =
-  | { ok: true; body: Buffer; contentType: string; ext: string }
-  | { ok: false; message: string };
+  { ok: true; body: Buffer; contentType: string; ext: string } | { ok: false; message: string };
 
 /**
  * Checks an upload is an image by its content and re-encodes it (drops metadata and anything riding along,
@@ -39,7 +39,10 @@ export async function prepareImage(buf: Buffer): Promise<PreparedImage> {
     const { default: sharp } = await import("sharp");
     const img = sharp(buf, { limitInputPixels: 40_000_000, animated: false }).rotate();
     const resized = img.resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: "inside", withoutEnlargement: true });
-    const out = kind.type === "image/jpeg" ? await resized.jpeg({ quality: 85 }).toBuffer() : await resized.png().toBuffer();
+    const out =
+      kind.type === "image/jpeg"
+        ? await resized.jpeg({ quality: 85 }).toBuffer()
+        : await resized.png().toBuffer();
     return kind.type === "image/jpeg"
       ? { ok: true, body: out, contentType: "image/jpeg", ext: "jpg" }
       : { ok: true, body: out, contentType: "image/png", ext: "png" };

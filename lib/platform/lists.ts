@@ -60,7 +60,11 @@ export function parseListParams(raw: RawParams, spec: ListSpec): ListParams {
       const n = toInt(v);
       if (n != null) filters[name] = n;
     } else if (f.kind === "intList") {
-      const list = v.split(",").map((s) => toInt(s)).filter((n): n is number => n != null).slice(0, 100);
+      const list = v
+        .split(",")
+        .map((s) => toInt(s))
+        .filter((n): n is number => n != null)
+        .slice(0, 100);
       if (list.length) filters[name] = list;
     } else filters[name] = v.slice(0, 200);
   }

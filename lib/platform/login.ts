@@ -8,7 +8,12 @@ import { isLockedOut, recordAttempt, verifyPassword } from "./passwords";
 import { ROLE } from "./permissions";
 
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, "The email field is required.").email("The email must be a valid email address.").max(200),
+  email: z
+    .string()
+    .trim()
+    .min(1, "The email field is required.")
+    .email("The email must be a valid email address.")
+    .max(200),
   password: z.string().min(1, "The password field is required.").max(128),
 });
 
@@ -16,7 +21,13 @@ export const loginSchema = z.object({
 export const LOGIN_FAILED = "User can't login in portal";
 
 /** Roles that may sign in to the portal; customers and staff use the mobile apps. */
-const PORTAL_ROLES: string[] = [ROLE.SUPER_ADMIN, ROLE.ADMIN, ROLE.BACKEND_ADMIN, ROLE.MASTER_FRANCHISEE, ROLE.FRANCHISEE_ADMIN];
+const PORTAL_ROLES: string[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.ADMIN,
+  ROLE.BACKEND_ADMIN,
+  ROLE.MASTER_FRANCHISEE,
+  ROLE.FRANCHISEE_ADMIN,
+];
 
 /**
  * Checks credentials for web login and /api/login alike. Answers the user id and session version,
@@ -29,7 +40,13 @@ export async function checkCredentials(input: unknown, kind: "web" | "api", port
   const db = await getDb();
   const locked = await isLockedOut(email);
   const [u] = await db
-    .select({ id: users.id, hash: users.password_hash, sv: users.session_version, active: users.is_active, role: roles.name })
+    .select({
+      id: users.id,
+      hash: users.password_hash,
+      sv: users.session_version,
+      active: users.is_active,
+      role: roles.name,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))

@@ -45,7 +45,10 @@ export async function sendMail(m: Mail): Promise<void> {
     await db.update(mailOutbox).set({ sent_at: new Date() }).where(eq(mailOutbox.id, row.id));
   } catch (e) {
     console.error(`[mail] delivery to ${m.to} failed`, e);
-    await db.update(mailOutbox).set({ error: String((e as Error).message ?? e) }).where(eq(mailOutbox.id, row.id));
+    await db
+      .update(mailOutbox)
+      .set({ error: String((e as Error).message ?? e) })
+      .where(eq(mailOutbox.id, row.id));
   }
 }
 

@@ -52,15 +52,15 @@ function toJson(v: unknown): unknown {
 
 /** The typed answer of a server action. */
 export type ActionResult<T = undefined> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+  { ok: true; data: T } | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
 
 /** Runs an action body and turns AppError (and anything unexpected) into an ActionResult; no stack reaches the browser. */
 export async function toActionResult<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await fn() };
   } catch (e) {
-    if (e instanceof AppError) return { ok: false, status: e.status, message: e.message, fieldErrors: e.fieldErrors };
+    if (e instanceof AppError)
+      return { ok: false, status: e.status, message: e.message, fieldErrors: e.fieldErrors };
     if (isNextControlFlow(e)) throw e;
     console.error("[action]", e);
     return { ok: false, status: 500, message: "Something went wrong. Please try again." };
@@ -70,5 +70,8 @@ export async function toActionResult<T>(fn: () => Promise<T>): Promise<ActionRes
 /** redirect() and notFound() throw errors Next must see. */
 export function isNextControlFlow(e: unknown): boolean {
   const d = (e as { digest?: unknown })?.digest;
-  return typeof d === "string" && (d.startsWith("NEXT_REDIRECT") || d.startsWith("NEXT_HTTP_ERROR_FALLBACK") || d === "NEXT_NOT_FOUND");
+  return (
+    typeof d === "string" &&
+    (d.startsWith("NEXT_REDIRECT") || d.startsWith("NEXT_HTTP_ERROR_FALLBACK") || d === "NEXT_NOT_FOUND")
+  );
 }

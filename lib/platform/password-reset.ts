@@ -16,14 +16,25 @@ export const CODE_INVALID = "The verification code is invalid or has expired.";
 export const PASSWORD_CHANGED = "Your password has been changed successfully";
 
 const emailSchema = z.object({
-  email: z.string().trim().min(1, "The email field is required.").email("The email must be a valid email address.").max(200),
+  email: z
+    .string()
+    .trim()
+    .min(1, "The email field is required.")
+    .email("The email must be a valid email address.")
+    .max(200),
 });
 const codeSchema = emailSchema.extend({
-  otp: z.string().trim().regex(/^\d{6}$/, "The verification code must be 6 digits."),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The verification code must be 6 digits."),
 });
 export const resetSchema = codeSchema
   .extend({ password: passwordSchema, soft_password: z.string() })
-  .refine((v) => v.password === v.soft_password, { path: ["soft_password"], message: "Passwords do not match." });
+  .refine((v) => v.password === v.soft_password, {
+    path: ["soft_password"],
+    message: "Passwords do not match.",
+  });
 
 const hashCode = (userId: number, code: string) =>
   createHmac("sha256", `reset:${serverSecret()}`).update(`${userId}:${code}`).digest("hex");
@@ -39,7 +50,13 @@ async function findUser(email: string) {
   const [u] = await db
     .select({ id: users.id, email: users.email, first_name: users.first_name })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at), eq(users.is_active, 1)))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        isNull(users.deleted_at),
+        eq(users.is_active, 1),
+      ),
+    )
     .limit(1);
   return u;
 }
@@ -81,7 +98,13 @@ async function checkCode(email: string, otp: string) {
     ? await db
         .select()
         .from(passwordResets)
-        .where(and(eq(passwordResets.user_id, u.id), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())))
+        .where(
+          and(
+            eq(passwordResets.user_id, u.id),
+            isNull(passwordResets.used_at),
+            gt(passwordResets.expires_at, new Date()),
+          ),
+        )
         .orderBy(desc(passwordResets.created_at))
         .limit(1)
     : [];
@@ -105,13 +128,17 @@ export async function verifyResetCode(input: unknown): Promise<{ message: string
 /** Step 2 → 3: sets the new password, ends every session and token of the account. */
 export async function resetPassword(input: unknown): Promise<{ message: string }> {
   const v = parse(resetSchema, input);
-  const { user, row } = await checkCode(v.email, v.otp);
+  const { user } = await checkCode(v.email, v.otp);
   const db = await getDb();
   const hash = await hashPassword(v.password);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ password_hash: hash, session_version: sql`${users.session_version} + 1`, updated_at: new Date() })
+      .set({
+        password_hash: hash,
+        session_version: sql`${users.session_version} + 1`,
+        updated_at: new Date(),
+      })
       .where(eq(users.id, user.id));
     await tx.update(passwordResets).set({ used_at: new Date() }).where(eq(passwordResets.user_id, user.id));
   });
@@ -126,4 +153,3 @@ export async function forgotPasswordStep(body: Record<string, unknown>) {
   if (body.otp != null && body.otp !== "") return verifyResetCode(body);
   return sendResetCode(body);
 }
-

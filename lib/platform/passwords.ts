@@ -47,18 +47,26 @@ export async function isLockedOut(email: string): Promise<boolean> {
   const [lastOk] = await db
     .select({ at: loginAttempts.created_at })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, key), eq(loginAttempts.success, true), gt(loginAttempts.created_at, since)))
+    .where(
+      and(eq(loginAttempts.email, key), eq(loginAttempts.success, true), gt(loginAttempts.created_at, since)),
+    )
     .orderBy(desc(loginAttempts.created_at))
     .limit(1);
   const from = lastOk && lastOk.at > since ? lastOk.at : since;
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, key), eq(loginAttempts.success, false), gt(loginAttempts.created_at, from)));
+    .where(
+      and(eq(loginAttempts.email, key), eq(loginAttempts.success, false), gt(loginAttempts.created_at, from)),
+    );
   return n >= LOCKOUT.maxFailures;
 }
 
-export async function recordAttempt(email: string, kind: "web" | "api" | "reset", success: boolean): Promise<void> {
+export async function recordAttempt(
+  email: string,
+  kind: "web" | "api" | "reset",
+  success: boolean,
+): Promise<void> {
   const db = await getDb();
   await db.insert(loginAttempts).values({ email: email.trim().toLowerCase().slice(0, 200), kind, success });
 }

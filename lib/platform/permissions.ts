@@ -4,14 +4,59 @@
  * Later areas add their modules here, so a typo in a permission name is a type error.
  */
 export const PERMISSION_REGISTRY = {
-  Companies: ["companies.list", "companies.view", "companies.create", "companies.update", "companies.delete", "companies.restore", "companies.export"],
-  Users: ["users.list", "users.view", "users.create", "users.update", "users.delete", "users.restore", "users.export", "users.upload"],
-  Positions: ["positions.list", "positions.view", "positions.create", "positions.update", "positions.delete", "positions.restore"],
+  Companies: [
+    "companies.list",
+    "companies.view",
+    "companies.create",
+    "companies.update",
+    "companies.delete",
+    "companies.restore",
+    "companies.export",
+  ],
+  Users: [
+    "users.list",
+    "users.view",
+    "users.create",
+    "users.update",
+    "users.delete",
+    "users.restore",
+    "users.export",
+    "users.upload",
+  ],
+  Positions: [
+    "positions.list",
+    "positions.view",
+    "positions.create",
+    "positions.update",
+    "positions.delete",
+    "positions.restore",
+  ],
   Roles: ["roles.list", "roles.view", "roles.create", "roles.update", "roles.delete", "roles.export"],
-  Modules: ["modules.list", "modules.view", "modules.create", "modules.update", "modules.delete", "modules.restore", "modules.export"],
-  Permissions: ["permissions.list", "permissions.view", "permissions.create", "permissions.update", "permissions.delete", "permissions.restore"],
+  Modules: [
+    "modules.list",
+    "modules.view",
+    "modules.create",
+    "modules.update",
+    "modules.delete",
+    "modules.restore",
+    "modules.export",
+  ],
+  Permissions: [
+    "permissions.list",
+    "permissions.view",
+    "permissions.create",
+    "permissions.update",
+    "permissions.delete",
+    "permissions.restore",
+  ],
   "User Timestamps": ["user_timestamps.list", "user_timestamps.delete", "user_timestamps.export"],
-  Franchisees: ["franchisees.list", "franchisees.view", "franchisees.create", "franchisees.update", "franchisees.delete"],
+  Franchisees: [
+    "franchisees.list",
+    "franchisees.view",
+    "franchisees.create",
+    "franchisees.update",
+    "franchisees.delete",
+  ],
   Audit: ["audit.view"],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -45,7 +90,9 @@ export const POSITION = {
   MASTER_FRANCHISEE: "MASTER FRANCHISEE",
 } as const;
 
-const adminPermissions = ALL_PERMISSIONS.filter((p) => p !== "companies.create" && p !== "companies.delete" && p !== "companies.restore");
+const adminPermissions = ALL_PERMISSIONS.filter(
+  (p) => p !== "companies.create" && p !== "companies.delete" && p !== "companies.restore",
+);
 
 /** What each role grants out of the box (the seed writes it to role_permissions). SUPER ADMIN holds every permission. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {

@@ -24,7 +24,10 @@ export const phone = (label = "phone") =>
   requiredText(label, 20).regex(/^\+?[0-9][0-9 -]{5,18}$/, `The ${label} must be a valid phone number.`);
 
 export const optionalPhone = (label: string) =>
-  optionalText(label, 20).refine((v) => v == null || /^\+?[0-9][0-9 -]{5,18}$/.test(v), `The ${label} must be a valid phone number.`);
+  optionalText(label, 20).refine(
+    (v) => v == null || /^\+?[0-9][0-9 -]{5,18}$/.test(v),
+    `The ${label} must be a valid phone number.`,
+  );
 
 /** 1/0 flags as the spec sends them; also accepts booleans and "1"/"0"/"on" from forms. */
 export const flag = z
@@ -36,7 +39,10 @@ export const colorCode = (label: string, fallback: string) =>
   z
     .string()
     .trim()
-    .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, `The ${label} must be a colour like #1C462BFF.`)
+    .regex(
+      /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+      `The ${label} must be a colour like #1C462BFF.`,
+    )
     .nullish()
     .or(z.literal(""))
     .transform((v) => (v ? v : fallback));

@@ -4,7 +4,9 @@ import { serverSecret } from "./config";
 
 /** Signs a small JSON payload for a URL (export download links): base64url(payload).hmac. */
 export function signPayload(payload: object, ttlSeconds: number): string {
-  const body = Buffer.from(JSON.stringify({ ...payload, x: Date.now() + ttlSeconds * 1000 })).toString("base64url");
+  const body = Buffer.from(JSON.stringify({ ...payload, x: Date.now() + ttlSeconds * 1000 })).toString(
+    "base64url",
+  );
   return `${body}.${mac(body)}`;
 }
 

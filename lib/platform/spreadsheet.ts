@@ -3,7 +3,11 @@ import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 
 /** One export column: its header and how a row gives its cell. */
-export type ExportColumn<Row> = { header: string; value: (row: Row) => string | number | Date | null | undefined; width?: number };
+export type ExportColumn<Row> = {
+  header: string;
+  value: (row: Row) => string | number | Date | null | undefined;
+  width?: number;
+};
 
 /** A text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
 export function neutralizeFormula(v: string): string {
@@ -16,10 +20,22 @@ function cell(v: string | number | Date | null | undefined) {
 }
 
 /** Streams rows into an XLSX written to `out`; memory stays flat with the row count. */
-export async function writeXlsx<Row>(out: Writable, sheetName: string, columns: ExportColumn<Row>[], rows: AsyncIterable<Row>) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+export async function writeXlsx<Row>(
+  out: Writable,
+  sheetName: string,
+  columns: ExportColumn<Row>[],
+  rows: AsyncIterable<Row>,
+) {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet(sheetName.slice(0, 31));
-  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 4) }));
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(12, c.header.length + 4),
+  }));
   for await (const r of rows) ws.addRow(columns.map((c) => cell(c.value(r)))).commit();
   ws.commit();
   await wb.commit();
@@ -33,12 +49,16 @@ export const SHEET_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5000, maxUnpac
  * Refuses files that are not XLSX by content, too large, with too many rows, or that unpack to far more than
  * their size (zip bombs), with a message the user can act on.
  */
-export async function readSheet(buf: Buffer): Promise<{ ok: true; rows: Record<string, string>[] } | { ok: false; message: string }> {
-  if (buf.length > SHEET_LIMITS.maxBytes) return { ok: false, message: "The file may not be greater than 5 MB." };
+export async function readSheet(
+  buf: Buffer,
+): Promise<{ ok: true; rows: Record<string, string>[] } | { ok: false; message: string }> {
+  if (buf.length > SHEET_LIMITS.maxBytes)
+    return { ok: false, message: "The file may not be greater than 5 MB." };
   if (!(buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04)) {
     return { ok: false, message: "The file must be an Excel spreadsheet (.xlsx)." };
   }
-  if (unpackedSize(buf) > SHEET_LIMITS.maxUnpackedBytes) return { ok: false, message: "The file is too large once unpacked." };
+  if (unpackedSize(buf) > SHEET_LIMITS.maxUnpackedBytes)
+    return { ok: false, message: "The file is too large once unpacked." };
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -47,10 +67,14 @@ export async function readSheet(buf: Buffer): Promise<{ ok: true; rows: Record<s
   }
   const ws = wb.worksheets[0];
   if (!ws) return { ok: false, message: "The spreadsheet has no sheet." };
-  if (ws.actualRowCount > SHEET_LIMITS.maxRows + 1) return { ok: false, message: `The file may not have more than ${SHEET_LIMITS.maxRows} rows.` };
+  if (ws.actualRowCount > SHEET_LIMITS.maxRows + 1)
+    return { ok: false, message: `The file may not have more than ${SHEET_LIMITS.maxRows} rows.` };
   const headers: string[] = [];
   ws.getRow(1).eachCell({ includeEmpty: true }, (c, i) => {
-    headers[i] = String(c.text ?? "").trim().toLowerCase().replace(/\s+/g, "_");
+    headers[i] = String(c.text ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, "_");
   });
   const rows: Record<string, string>[] = [];
   ws.eachRow((row, n) => {

@@ -92,7 +92,9 @@ export class S3Storage implements Storage {
   async put(key: string, body: Buffer, contentType: string) {
     assertSafeKey(key);
     const { PutObjectCommand } = await import("@aws-sdk/client-s3");
-    await (await this.s3()).send(new PutObjectCommand({ Bucket: this.s.bucket, Key: key, Body: body, ContentType: contentType }));
+    await (
+      await this.s3()
+    ).send(new PutObjectCommand({ Bucket: this.s.bucket, Key: key, Body: body, ContentType: contentType }));
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -143,7 +145,10 @@ export class UploadthingStorage implements Storage {
     if (!url) return null;
     const r = await this.transport.download(url);
     if (!r.ok) return null;
-    return { body: Buffer.from(await r.arrayBuffer()), contentType: r.headers.get("content-type") ?? "application/octet-stream" };
+    return {
+      body: Buffer.from(await r.arrayBuffer()),
+      contentType: r.headers.get("content-type") ?? "application/octet-stream",
+    };
   }
 
   async delete(key: string) {
@@ -160,7 +165,11 @@ function uploadthingFetchTransport(token: string): UploadthingTransport {
     async upload(key, body, contentType) {
       const form = new FormData();
       form.append("files", new Blob([new Uint8Array(body)], { type: contentType }), key.split("/").pop());
-      const r = await fetch("https://api.uploadthing.com/v6/uploadFiles", { method: "POST", headers, body: form });
+      const r = await fetch("https://api.uploadthing.com/v6/uploadFiles", {
+        method: "POST",
+        headers,
+        body: form,
+      });
       if (!r.ok) throw new Error(`Uploadthing upload failed: ${r.status}`);
       const j = (await r.json()) as { data: { url: string }[] };
       return { url: j.data[0].url };

@@ -58,7 +58,10 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await search.press("Enter");
   await expect(page.getByRole("row", { name: new RegExp(`${name}.*`) })).toContainText("Nashik");
 
-  await page.getByRole("row", { name: new RegExp(name) }).getByRole("button", { name: /delete/i }).click();
+  await page
+    .getByRole("row", { name: new RegExp(name) })
+    .getByRole("button", { name: /delete/i })
+    .click();
   await page.getByRole("button", { name: "Yes" }).click();
   await expect(page.getByTestId("success-popup")).toContainText("Company deleted successfully.");
   await expect(page.getByText("No data found")).toBeVisible();

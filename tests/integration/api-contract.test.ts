@@ -16,19 +16,40 @@ type Sample = { path: (e: Env) => string; body?: (e: Env) => unknown; foreign?: 
 const samples: Record<string, Sample> = {
   "POST logout": { path: () => "logout" },
   "GET me": { path: () => "me" },
-  "POST user_timestamps": { path: () => "user_timestamps", body: () => ({ from_path: "/home", from_name: "Home", timespent: 12 }) },
+  "POST user_timestamps": {
+    path: () => "user_timestamps",
+    body: () => ({ from_path: "/home", from_name: "Home", timespent: 12 }),
+  },
   "GET companies": { path: () => "companies?page=1&rowsPerPage=5" },
   "GET companies/excel_export": { path: () => "companies/excel_export?is_active=1" },
   "POST companies": {
     path: () => "companies",
-    body: () => ({ name: "Contract Co", email: "c@contract.test", phone: "+91 90000 12345", address: "1 Road" }),
+    body: () => ({
+      name: "Contract Co",
+      email: "c@contract.test",
+      phone: "+91 90000 12345",
+      address: "1 Road",
+    }),
   },
   "POST companies/upload_logo_path": { path: () => "companies/upload_logo_path" },
-  "POST companies/delete/:id": { path: (e) => `companies/delete/${e.spareId}`, foreign: (e) => `companies/delete/${e.wagId}` },
-  "POST companies/restore/:id": { path: (e) => `companies/restore/${e.spareId}`, foreign: (e) => `companies/restore/${e.wagId}` },
+  "POST companies/delete/:id": {
+    path: (e) => `companies/delete/${e.spareId}`,
+    foreign: (e) => `companies/delete/${e.wagId}`,
+  },
+  "POST companies/restore/:id": {
+    path: (e) => `companies/restore/${e.spareId}`,
+    foreign: (e) => `companies/restore/${e.wagId}`,
+  },
   "GET companies/:id": { path: (e) => `companies/${e.happyId}`, foreign: (e) => `companies/${e.wagId}` },
-  "PATCH companies/:id": { path: (e) => `companies/${e.happyId}`, body: () => ({ city: "Thane" }), foreign: (e) => `companies/${e.wagId}` },
-  "GET get_company/:id": { path: (e) => `get_company/${e.happyId}`, foreign: (e) => `get_company/${e.wagId}` },
+  "PATCH companies/:id": {
+    path: (e) => `companies/${e.happyId}`,
+    body: () => ({ city: "Thane" }),
+    foreign: (e) => `companies/${e.wagId}`,
+  },
+  "GET get_company/:id": {
+    path: (e) => `get_company/${e.happyId}`,
+    foreign: (e) => `get_company/${e.wagId}`,
+  },
 };
 
 const key = (r: (typeof apiRoutes)[number]) => `${r.method} ${r.path}`;
@@ -42,14 +63,22 @@ let superToken: string;
 beforeAll(async () => {
   const { db, happy, wag } = await seeded();
   // The ADMIN role gets the super admin's company grants here, so that scoping (not the permission) is what answers 404.
-  const extra = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.permission_name, ["companies.delete", "companies.restore"]));
-  await db.insert(rolePermissions).values(extra.map((p) => ({ role_id: ROLE_IDS.ADMIN, permission_id: p.id }))).onConflictDoNothing();
+  const extra = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.permission_name, ["companies.delete", "companies.restore"]));
+  await db
+    .insert(rolePermissions)
+    .values(extra.map((p) => ({ role_id: ROLE_IDS.ADMIN, permission_id: p.id })))
+    .onConflictDoNothing();
   const [spare] = await db.select().from(companies).where(eq(companies.name, "Bark Buddies Mumbai 1"));
   env = { happyId: happy.id, wagId: wag.id, spareId: spare.id };
   superToken = await tokenFor(superEmail);
   adminToken = await tokenFor(adminEmail);
   const [customer] = await db.select().from(users).where(eq(users.role_id, ROLE_IDS.USER)).limit(1);
-  const r = await api("POST", "login", { body: { email: customer.email, password: DEMO_PASSWORD, is_web: false } });
+  const r = await api("POST", "login", {
+    body: { email: customer.email, password: DEMO_PASSWORD, is_web: false },
+  });
   customerToken = (r.json as { token: string }).token;
 });
 
@@ -104,7 +133,8 @@ describe.each(userRoutes.map((r) => [key(r), r] as const))("%s", (k, route) => {
       expect(r.json.errors!.logo_path).toBeDefined();
       return;
     }
-    if (k === "POST companies/restore/:id") await api("POST", `companies/delete/${env.spareId}`, { token: superToken });
+    if (k === "POST companies/restore/:id")
+      await api("POST", `companies/delete/${env.spareId}`, { token: superToken });
     // Company creation and the spare company's delete and restore belong to the SUPER ADMIN; logout spends its own token.
     const asSuper = ["POST companies", "POST companies/delete/:id", "POST companies/restore/:id"].includes(k);
     const token = asSuper ? superToken : k === "POST logout" ? await tokenFor(adminEmail) : adminToken;
@@ -116,6 +146,7 @@ describe.each(userRoutes.map((r) => [key(r), r] as const))("%s", (k, route) => {
       expect(typeof r.json.count).toBe("number");
     } else if (route.shape === "data") expect(r.json.data).toBeDefined();
     else if (route.shape === "message") expect(typeof r.json.message).toBe("string");
-    if (k === "POST companies/delete/:id") await api("POST", `companies/restore/${env.spareId}`, { token: superToken });
+    if (k === "POST companies/delete/:id")
+      await api("POST", `companies/restore/${env.spareId}`, { token: superToken });
   });
 });

@@ -5,7 +5,12 @@ import { resolveContext } from "@/lib/platform/context";
 import { checkCredentials, LOGIN_FAILED } from "@/lib/platform/login";
 import { latestMailTo } from "@/lib/platform/mail";
 import { LOCKOUT } from "@/lib/platform/passwords";
-import { PASSWORD_CHANGED, resetPassword, sendResetCode, verifyResetCode } from "@/lib/platform/password-reset";
+import {
+  PASSWORD_CHANGED,
+  resetPassword,
+  sendResetCode,
+  verifyResetCode,
+} from "@/lib/platform/password-reset";
 import { DEMO_LOGINS, DEMO_PASSWORD, adminEmail, api, seeded, tokenFor, userId } from "../support/fixtures";
 
 beforeAll(async () => {
@@ -25,8 +30,12 @@ describe("login", () => {
   });
 
   it("answers the same for an unknown email and a wrong password", async () => {
-    const unknown = await api("POST", "login", { body: { email: "nobody@nowhere.test", password: DEMO_PASSWORD, is_web: true } });
-    const wrong = await api("POST", "login", { body: { email: DEMO_LOGINS["MASTER FRANCHISEE"], password: "Wrong#123", is_web: true } });
+    const unknown = await api("POST", "login", {
+      body: { email: "nobody@nowhere.test", password: DEMO_PASSWORD, is_web: true },
+    });
+    const wrong = await api("POST", "login", {
+      body: { email: DEMO_LOGINS["MASTER FRANCHISEE"], password: "Wrong#123", is_web: true },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.json).toEqual({ message: LOGIN_FAILED });
@@ -43,26 +52,46 @@ describe("login", () => {
   it("keeps customers out of the portal (is_web) but lets them use the apps", async () => {
     const db = (await seeded()).db;
     const [customer] = await db.select().from(users).where(eq(users.role_id, 4)).limit(1);
-    expect((await api("POST", "login", { body: { email: customer.email, password: DEMO_PASSWORD, is_web: true } })).status).toBe(401);
-    expect((await api("POST", "login", { body: { email: customer.email, password: DEMO_PASSWORD, is_web: false } })).status).toBe(200);
+    expect(
+      (await api("POST", "login", { body: { email: customer.email, password: DEMO_PASSWORD, is_web: true } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await api("POST", "login", {
+          body: { email: customer.email, password: DEMO_PASSWORD, is_web: false },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("locks an account after repeated failures, for web login, /api/login and reset alike", async () => {
     const email = DEMO_LOGINS["FRANCHISEE ADMIN"];
     for (let i = 0; i < LOCKOUT.maxFailures; i++) {
-      await expect(checkCredentials({ email, password: `Wrong#${i}aa` }, i % 2 ? "web" : "api", true)).rejects.toThrow(LOGIN_FAILED);
+      await expect(
+        checkCredentials({ email, password: `Wrong#${i}aa` }, i % 2 ? "web" : "api", true),
+      ).rejects.toThrow(LOGIN_FAILED);
     }
     // The right password no longer opens it, by either door.
-    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).rejects.toThrow(LOGIN_FAILED);
-    expect((await api("POST", "login", { body: { email, password: DEMO_PASSWORD, is_web: true } })).status).toBe(401);
+    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).rejects.toThrow(
+      LOGIN_FAILED,
+    );
+    expect(
+      (await api("POST", "login", { body: { email, password: DEMO_PASSWORD, is_web: true } })).status,
+    ).toBe(401);
     // A correct reset code is refused too while locked.
     await sendResetCode({ email });
     const code = /\b(\d{6})\b/.exec((await latestMailTo(email))!.text)![1];
     await expect(verifyResetCode({ email, otp: code })).rejects.toMatchObject({ status: 422 });
     // Once the window has passed, the account opens again.
     const { db } = await seeded();
-    await db.update(loginAttempts).set({ created_at: new Date(Date.now() - (LOCKOUT.windowMinutes + 1) * 60_000) }).where(eq(loginAttempts.email, email));
-    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).resolves.toMatchObject({ userId: await userId(email) });
+    await db
+      .update(loginAttempts)
+      .set({ created_at: new Date(Date.now() - (LOCKOUT.windowMinutes + 1) * 60_000) })
+      .where(eq(loginAttempts.email, email));
+    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).resolves.toMatchObject({
+      userId: await userId(email),
+    });
   });
 });
 
@@ -88,23 +117,35 @@ describe("forgot password", () => {
 
     expect((await api("POST", "forgot_password", { body: { email, otp: code } })).status).toBe(200);
 
-    const weak = await api("POST", "forgot_password", { body: { email, otp: code, password: "weakpass", soft_password: "weakpass" } });
+    const weak = await api("POST", "forgot_password", {
+      body: { email, otp: code, password: "weakpass", soft_password: "weakpass" },
+    });
     expect(weak.status).toBe(422);
     expect(weak.json.errors!.password[0]).toMatch(/at least 8 characters/);
-    const mismatch = await api("POST", "forgot_password", { body: { email, otp: code, password: "Walkies#2026", soft_password: "Walkies#2027" } });
+    const mismatch = await api("POST", "forgot_password", {
+      body: { email, otp: code, password: "Walkies#2026", soft_password: "Walkies#2027" },
+    });
     expect(mismatch.json.errors!.soft_password[0]).toBe("Passwords do not match.");
 
-    const done = await api("POST", "forgot_password", { body: { email, otp: code, password: "Walkies#2026", soft_password: "Walkies#2026" } });
+    const done = await api("POST", "forgot_password", {
+      body: { email, otp: code, password: "Walkies#2026", soft_password: "Walkies#2026" },
+    });
     expect(done.status).toBe(200);
     expect(done.json.message).toBe(PASSWORD_CHANGED);
 
-    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).rejects.toThrow(LOGIN_FAILED);
+    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).rejects.toThrow(
+      LOGIN_FAILED,
+    );
     await expect(checkCredentials({ email, password: "Walkies#2026" }, "web", true)).resolves.toBeTruthy();
     // The old bearer token and a session carrying the old session version are dead.
     expect((await api("GET", "me", { token })).status).toBe(401);
-    await expect(resolveContext({ userId: id, via: "session", sessionVersion: before.sv })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      resolveContext({ userId: id, via: "session", sessionVersion: before.sv }),
+    ).rejects.toMatchObject({ status: 401 });
     // The code cannot be used twice.
-    await expect(resetPassword({ email, otp: code, password: "Walkies#2027", soft_password: "Walkies#2027" })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      resetPassword({ email, otp: code, password: "Walkies#2027", soft_password: "Walkies#2027" }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   it("answers the same for an unknown email and sends nothing", async () => {
@@ -148,11 +189,17 @@ describe("sessions", () => {
 
   it("records page time for the caller, capped at 1200 seconds", async () => {
     const token = await tokenFor(adminEmail);
-    const r = await api("POST", "user_timestamps", { token, body: { from_path: "/companies", from_name: "Companies", user_id: 1, timespent: 5000 } });
+    const r = await api("POST", "user_timestamps", {
+      token,
+      body: { from_path: "/companies", from_name: "Companies", user_id: 1, timespent: 5000 },
+    });
     expect(r.status).toBe(200);
     const { db } = await seeded();
     const { userTimestamps } = await import("@/db/schema");
-    const [row] = await db.select().from(userTimestamps).where(eq(userTimestamps.id, (r.json.data as { id: number }).id));
+    const [row] = await db
+      .select()
+      .from(userTimestamps)
+      .where(eq(userTimestamps.id, (r.json.data as { id: number }).id));
     expect(row.timespent).toBe(1200);
     expect(row.user_id).toBe(await userId(adminEmail));
   });

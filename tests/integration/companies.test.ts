@@ -88,18 +88,27 @@ describe("companies list", () => {
 
 describe("company saves", () => {
   it("creates with defaults, answers field errors, and writes an audit record with old and new values", async () => {
-    const bad = await api("POST", "companies", { token: superToken, body: { name: "", email: "nope", phone: "12", address: "" } });
+    const bad = await api("POST", "companies", {
+      token: superToken,
+      body: { name: "", email: "nope", phone: "12", address: "" },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.errors!).sort()).toEqual(["address", "email", "name", "phone"]);
 
-    const created = await api("POST", "companies", { token: superToken, body: { ...valid, role_id: 1, company_id: 99, id: 5 } });
+    const created = await api("POST", "companies", {
+      token: superToken,
+      body: { ...valid, role_id: 1, company_id: 99, id: 5 },
+    });
     expect(created.status).toBe(200);
     const c = created.json.data as typeof companies.$inferSelect;
     expect(c.franchisee_summary_colorcode).toBe("#1C462BFF");
     expect(c.staff_summary_colorcode).toBe("#000000");
     expect(c.id).not.toBe(5);
 
-    const patched = await api("PATCH", `companies/${c.id}`, { token: superToken, body: { city: "Howrah", is_SUSP_enabled: 1 } });
+    const patched = await api("PATCH", `companies/${c.id}`, {
+      token: superToken,
+      body: { city: "Howrah", is_SUSP_enabled: 1 },
+    });
     expect(patched.status).toBe(200);
     const { db } = await seeded();
     const audits = await db
@@ -118,7 +127,8 @@ describe("company saves", () => {
     const r = await api("PATCH", `companies/${happy.id}`, {
       token: adminToken,
       body: {
-        about_us: '<p onclick="steal()">We <strong>love</strong> dogs<script>alert(1)</script></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>',
+        about_us:
+          '<p onclick="steal()">We <strong>love</strong> dogs<script>alert(1)</script></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>',
       },
     });
     expect(r.status).toBe(200);
@@ -128,7 +138,9 @@ describe("company saves", () => {
   });
 
   it("takes only images, checked by their content", async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f766e" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("id", String(happy.id));
     form.set("logo_path", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
@@ -149,13 +161,18 @@ describe("company saves", () => {
   });
 
   it("soft-deletes into the trash view and restores", async () => {
-    const created = await api("POST", "companies", { token: superToken, body: { ...valid, name: "Short Lived Pets" } });
+    const created = await api("POST", "companies", {
+      token: superToken,
+      body: { ...valid, name: "Short Lived Pets" },
+    });
     const id = (created.json.data as { id: number }).id;
     expect((await api("POST", `companies/delete/${id}`, { token: superToken })).status).toBe(200);
     expect((await api("GET", `companies/${id}`, { token: superToken })).status).toBe(404);
     const live = await api("GET", "companies?search_keyword=short%20lived", { token: superToken });
     expect(live.json.count).toBe(0);
-    const trash = await api("GET", "companies?search_keyword=short%20lived&show_deleted=1", { token: superToken });
+    const trash = await api("GET", "companies?search_keyword=short%20lived&show_deleted=1", {
+      token: superToken,
+    });
     expect((trash.json.data as { id: number }[]).map((r) => r.id)).toEqual([id]);
     expect((await api("POST", `companies/restore/${id}`, { token: superToken })).status).toBe(200);
     expect((await api("GET", `companies/${id}`, { token: superToken })).status).toBe(200);
@@ -166,7 +183,9 @@ describe("company saves", () => {
 describe("who may do what", () => {
   it("answers 404 for another company's id, through /api and the server action alike", async () => {
     expect((await api("GET", `companies/${wag.id}`, { token: adminToken })).status).toBe(404);
-    expect((await api("PATCH", `companies/${wag.id}`, { token: adminToken, body: { city: "X" } })).status).toBe(404);
+    expect(
+      (await api("PATCH", `companies/${wag.id}`, { token: adminToken, body: { city: "X" } })).status,
+    ).toBe(404);
     session.ctx = await ctxFor(adminEmail);
     const r = await actions.updateCompanyAction(encodeId(wag.id), { ...valid });
     expect(r).toMatchObject({ ok: false, status: 404 });
@@ -188,7 +207,11 @@ describe("who may do what", () => {
   it("lets the SUPER ADMIN's server action create and keeps what was typed on error", async () => {
     session.ctx = await ctxFor(superEmail);
     const bad = await actions.createCompanyAction({ ...valid, email: "broken" });
-    expect(bad).toMatchObject({ ok: false, status: 422, fieldErrors: { email: expect.stringMatching(/valid email/) } });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: { email: expect.stringMatching(/valid email/) },
+    });
     const ok = await actions.createCompanyAction({ ...valid, name: "Action Made Pets" });
     expect(ok.ok).toBe(true);
   });

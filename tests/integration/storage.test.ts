@@ -3,7 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalStorage, S3Storage, UploadthingStorage, type Storage, type UploadthingTransport } from "@/lib/platform/storage";
+import {
+  LocalStorage,
+  S3Storage,
+  UploadthingStorage,
+  type Storage,
+  type UploadthingTransport,
+} from "@/lib/platform/storage";
 
 const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
@@ -47,7 +53,14 @@ describe("storage drivers", () => {
 
   it("S3 stores in a real S3-compatible server on loopback", async () => {
     await contract(
-      new S3Storage({ bucket: "portal", endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", forcePathStyle: true }),
+      new S3Storage({
+        bucket: "portal",
+        endpoint,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        forcePathStyle: true,
+      }),
     );
   });
 
@@ -61,7 +74,9 @@ describe("storage drivers", () => {
       },
       async download(url) {
         const f = cloud.get(url);
-        return f ? new Response(new Uint8Array(f.body), { headers: { "content-type": f.type } }) : new Response(null, { status: 404 });
+        return f
+          ? new Response(new Uint8Array(f.body), { headers: { "content-type": f.type } })
+          : new Response(null, { status: 404 });
       },
       async remove(key) {
         cloud.delete(`https://utfs.test/${key}`);

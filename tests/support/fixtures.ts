@@ -20,20 +20,33 @@ export async function seeded() {
 
 export async function userId(email: string): Promise<number> {
   const db = await getDb();
-  const [u] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [u] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   if (!u) throw new Error(`no user ${email}`);
   return u.id;
 }
 
 /** The context a signed-in user of that email gets (optionally acting for a company). */
 export async function ctxFor(email: string, companyId?: number | null): Promise<Ctx> {
-  return resolveContext({ userId: await userId(email), via: "session", requestedCompanyId: companyId ?? null });
+  return resolveContext({
+    userId: await userId(email),
+    via: "session",
+    requestedCompanyId: companyId ?? null,
+  });
 }
 
 export const adminEmail = DEMO_LOGINS[ROLE.ADMIN];
 export const superEmail = DEMO_LOGINS[ROLE.SUPER_ADMIN];
 
-type CallOpts = { token?: string; companyId?: number | string; body?: unknown; form?: FormData; headers?: Record<string, string> };
+type CallOpts = {
+  token?: string;
+  companyId?: number | string;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+};
 
 /** Calls the /api dispatcher directly with a real Request, as a mobile client would over HTTP. */
 export async function api(method: string, path: string, o: CallOpts = {}) {
@@ -57,7 +70,15 @@ export async function api(method: string, path: string, o: CallOpts = {}) {
   } catch {
     json = text;
   }
-  return { status: res.status, json: json as Record<string, unknown> & { data?: unknown; count?: number; errors?: Record<string, string[]> }, res };
+  return {
+    status: res.status,
+    json: json as Record<string, unknown> & {
+      data?: unknown;
+      count?: number;
+      errors?: Record<string, string[]>;
+    },
+    res,
+  };
 }
 
 /** Logs in through /api/login and answers the bearer token. */

@@ -8,17 +8,29 @@ const spec: ListSpec = {
   isActive: companies.is_active,
   deletedAt: companies.deleted_at,
   search: [companies.name],
-  filters: { position_id: { column: companies.id, kind: "intList" }, franchisee_id: { column: companies.id, kind: "int" } },
+  filters: {
+    position_id: { column: companies.id, kind: "intList" },
+    franchisee_id: { column: companies.id, kind: "int" },
+  },
 };
 
 describe("list parameters", () => {
   it("defaults to page 1 of 10 live rows", () => {
-    expect(parseListParams({}, spec)).toEqual({ page: 1, rowsPerPage: 10, search: "", isActive: null, showDeleted: false, filters: {} });
+    expect(parseListParams({}, spec)).toEqual({
+      page: 1,
+      rowsPerPage: 10,
+      search: "",
+      isActive: null,
+      showDeleted: false,
+      filters: {},
+    });
   });
 
   it("reads the spec's parameters and ignores unknown ones", () => {
     const p = parseListParams(
-      new URLSearchParams("page=3&rowsPerPage=25&search_keyword=%20paws%20&is_active=0&show_deleted=1&position_id=1,2,x&franchisee_id=9&role=1"),
+      new URLSearchParams(
+        "page=3&rowsPerPage=25&search_keyword=%20paws%20&is_active=0&show_deleted=1&position_id=1,2,x&franchisee_id=9&role=1",
+      ),
       spec,
     );
     expect(p).toEqual({

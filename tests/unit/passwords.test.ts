@@ -6,11 +6,14 @@ describe("password rule", () => {
     expect(passwordSchema.safeParse("Walkies#2026").success).toBe(true);
     expect(passwordSchema.safeParse("aB3+efgh").success).toBe(true);
   });
-  it.each(["Short1!", "alllower1!", "ALLUPPER1!", "NoDigits!!", "NoSpecial12", "Bad%Char12"])("refuses %s with the rule's text", (p) => {
-    const r = passwordSchema.safeParse(p);
-    expect(r.success).toBe(false);
-    expect(r.error!.issues[0].message).toBe(PASSWORD_RULE);
-  });
+  it.each(["Short1!", "alllower1!", "ALLUPPER1!", "NoDigits!!", "NoSpecial12", "Bad%Char12"])(
+    "refuses %s with the rule's text",
+    (p) => {
+      const r = passwordSchema.safeParse(p);
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0].message).toBe(PASSWORD_RULE);
+    },
+  );
 });
 
 describe("argon2id hashes", () => {

@@ -4,13 +4,23 @@ import { ALL_PERMISSIONS, DEFAULT_ROLE_PERMISSIONS, ROLE, isVisibleTo } from "@/
 describe("visibility rule (spec 000 §6)", () => {
   it("matches the role or the position name", () => {
     expect(isVisibleTo({ roleName: ROLE.ADMIN, positionName: null, companyId: 1 }, [ROLE.ADMIN])).toBe(true);
-    expect(isVisibleTo({ roleName: ROLE.USER, positionName: "FRANCHISEE ADMIN", companyId: 1 }, ["FRANCHISEE ADMIN"])).toBe(true);
-    expect(isVisibleTo({ roleName: ROLE.MASTER_FRANCHISEE, positionName: null, companyId: 1 }, [ROLE.ADMIN])).toBe(false);
+    expect(
+      isVisibleTo({ roleName: ROLE.USER, positionName: "FRANCHISEE ADMIN", companyId: 1 }, [
+        "FRANCHISEE ADMIN",
+      ]),
+    ).toBe(true);
+    expect(
+      isVisibleTo({ roleName: ROLE.MASTER_FRANCHISEE, positionName: null, companyId: 1 }, [ROLE.ADMIN]),
+    ).toBe(false);
   });
 
   it("shows a BACKEND ADMIN everything once a company is selected, nothing before", () => {
-    expect(isVisibleTo({ roleName: ROLE.BACKEND_ADMIN, positionName: null, companyId: 3 }, [ROLE.ADMIN])).toBe(true);
-    expect(isVisibleTo({ roleName: ROLE.BACKEND_ADMIN, positionName: null, companyId: null }, [ROLE.ADMIN])).toBe(false);
+    expect(
+      isVisibleTo({ roleName: ROLE.BACKEND_ADMIN, positionName: null, companyId: 3 }, [ROLE.ADMIN]),
+    ).toBe(true);
+    expect(
+      isVisibleTo({ roleName: ROLE.BACKEND_ADMIN, positionName: null, companyId: null }, [ROLE.ADMIN]),
+    ).toBe(false);
   });
 });
 

@@ -11,7 +11,13 @@ const RESEND_SECONDS = 60;
 const PASSWORD_RULE =
   "At least 8 characters, with at least 1 uppercase, 1 lowercase, 1 digit and 1 special character from * & $ @ # ! + -";
 
-function Field(props: { id: string; label: string; error?: string; children: React.ReactNode; hint?: string }) {
+function Field(props: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+  hint?: string;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={props.id}>{props.label}</Label>
@@ -91,7 +97,10 @@ export function ForgotPasswordForm() {
       </CardHeader>
       <CardContent>
         {notice && (
-          <div role="status" className="mb-4 rounded-md border border-teal-200 bg-teal-50 px-3 py-2 text-sm text-teal-800">
+          <div
+            role="status"
+            className="mb-4 rounded-md border border-teal-200 bg-teal-50 px-3 py-2 text-sm text-teal-800"
+          >
             {notice}
           </div>
         )}
@@ -99,14 +108,31 @@ export function ForgotPasswordForm() {
           <form onSubmit={verify} className="space-y-4" noValidate>
             <Field id="email" label="Email" error={errors.email}>
               <div className="flex gap-2">
-                <Input id="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" />
-                <Button type="button" variant="outline" onClick={sendCode} disabled={pending || countdown > 0 || !email}>
+                <Input
+                  id="email"
+                  type="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  autoComplete="email"
+                />
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={sendCode}
+                  disabled={pending || countdown > 0 || !email}
+                >
                   {sent ? (countdown > 0 ? `Re-send (${countdown})` : "Re-send") : "Send Code"}
                 </Button>
               </div>
             </Field>
             <Field id="otp" label="Verification code" error={errors.otp}>
-              <Input id="otp" inputMode="numeric" maxLength={6} value={otp} onChange={(e) => setOtp(e.target.value)} />
+              <Input
+                id="otp"
+                inputMode="numeric"
+                maxLength={6}
+                value={otp}
+                onChange={(e) => setOtp(e.target.value)}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={pending || !otp}>
               Reset Password
@@ -116,10 +142,22 @@ export function ForgotPasswordForm() {
         {step === 2 && (
           <form onSubmit={reset} className="space-y-4" noValidate>
             <Field id="password" label="New password" error={errors.password} hint={PASSWORD_RULE}>
-              <Input id="password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+              <Input
+                id="password"
+                type="password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                autoComplete="new-password"
+              />
             </Field>
             <Field id="soft_password" label="Confirm new password" error={errors.soft_password}>
-              <Input id="soft_password" type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" />
+              <Input
+                id="soft_password"
+                type="password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                autoComplete="new-password"
+              />
               {confirm && !errors.soft_password && (
                 <p className={`text-sm ${confirm === password ? "text-teal-700" : "text-red-600"}`}>
                   {confirm === password ? "Passwords match." : "Passwords do not match."}

@@ -38,7 +38,10 @@ export function LoginForm({ heading }: { heading: string }) {
         {/* A form element: Enter in either field submits. */}
         <form onSubmit={submit} className="space-y-4" noValidate>
           {alert && (
-            <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            <div
+              role="alert"
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            >
               {alert}
             </div>
           )}

@@ -1,10 +1,5 @@
 "use server";
-import {
-  createCompany,
-  deleteCompany,
-  restoreCompany,
-  updateCompany,
-} from "@/lib/admin/companies";
+import { createCompany, deleteCompany, restoreCompany, updateCompany } from "@/lib/admin/companies";
 import { authorize } from "@/lib/platform/context";
 import { notFound, unauthenticated } from "@/lib/platform/errors";
 import { exportLink } from "@/lib/platform/exports";

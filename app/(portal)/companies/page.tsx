@@ -20,7 +20,12 @@ export default async function CompaniesPage({ searchParams }: Props) {
   const sp = await searchParams;
   const params = parseListParams(sp, companyListSpec);
   const { data, count } = await listCompanies(ctx, sp);
-  const rows = data.map((r) => ({ ...r, id: encodeId(r.id), logo_url: fileUrl(r.logo_path), deleted_at: r.deleted_at?.toISOString() ?? null }));
+  const rows = data.map((r) => ({
+    ...r,
+    id: encodeId(r.id),
+    logo_url: fileUrl(r.logo_path),
+    deleted_at: r.deleted_at?.toISOString() ?? null,
+  }));
   return (
     <ListPage
       title="Companies"

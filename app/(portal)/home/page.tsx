@@ -39,7 +39,10 @@ export default async function HomePage() {
 
       {cards.length > 0 ? (
         <section aria-labelledby="home-shortcuts">
-          <h2 id="home-shortcuts" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          <h2
+            id="home-shortcuts"
+            className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase"
+          >
             Shortcuts
           </h2>
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">

@@ -14,7 +14,8 @@ const PER_PAGE = 20;
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** Only links inside the portal are followed; anything else is shown as text. */
-const safeLink = (link: string | null) => (link && link.startsWith("/") && !link.startsWith("//") ? link : null);
+const safeLink = (link: string | null) =>
+  link && link.startsWith("/") && !link.startsWith("//") ? link : null;
 
 export default async function NotificationsPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
@@ -80,7 +81,10 @@ export default async function NotificationsPage({ searchParams }: Props) {
                 </div>
                 {r.body ? <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{r.body}</p> : null}
                 {href ? (
-                  <Link href={href} className="mt-1 inline-block text-sm font-medium text-teal-700 hover:underline">
+                  <Link
+                    href={href}
+                    className="mt-1 inline-block text-sm font-medium text-teal-700 hover:underline"
+                  >
                     Open
                   </Link>
                 ) : r.link ? (
@@ -106,7 +110,17 @@ export default async function NotificationsPage({ searchParams }: Props) {
   );
 }
 
-function PageLink({ page, disabled, label, children }: { page: number; disabled: boolean; label: string; children: React.ReactNode }) {
+function PageLink({
+  page,
+  disabled,
+  label,
+  children,
+}: {
+  page: number;
+  disabled: boolean;
+  label: string;
+  children: React.ReactNode;
+}) {
   const cls = "flex size-8 items-center justify-center rounded-md border border-slate-200";
   if (disabled)
     return (
@@ -115,7 +129,11 @@ function PageLink({ page, disabled, label, children }: { page: number; disabled:
       </span>
     );
   return (
-    <Link href={`/notifications?page=${page}`} aria-label={label} className={cn(cls, "text-slate-700 hover:bg-slate-50")}>
+    <Link
+      href={`/notifications?page=${page}`}
+      aria-label={label}
+      className={cn(cls, "text-slate-700 hover:bg-slate-50")}
+    >
       {children}
     </Link>
   );

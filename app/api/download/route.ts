@@ -10,7 +10,12 @@ export async function GET(request: Request) {
     const link = readExportLink(new URL(request.url).searchParams.get("t"));
     const def = link && exportDefs[link.e];
     if (!link || !def) throw new AppError(404, "This download link is invalid or has expired.");
-    const ctx = await resolveContext({ userId: link.u, via: "token", requestedCompanyId: link.c, strictCompany: true });
+    const ctx = await resolveContext({
+      userId: link.u,
+      via: "token",
+      requestedCompanyId: link.c,
+      strictCompany: true,
+    });
     return await streamExport(ctx, def, new URLSearchParams(link.q));
   } catch (e) {
     return errorResponse(e);

@@ -25,7 +25,16 @@ type Props = {
   canRestore: boolean;
 };
 
-export function CompaniesTable({ rows, count, page, rowsPerPage, trash, canEdit, canDelete, canRestore }: Props) {
+export function CompaniesTable({
+  rows,
+  count,
+  page,
+  rowsPerPage,
+  trash,
+  canEdit,
+  canDelete,
+  canRestore,
+}: Props) {
   const columns: ColumnDef<CompanyRow>[] = [
     { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
     {
@@ -43,7 +52,11 @@ export function CompaniesTable({ rows, count, page, rowsPerPage, trash, canEdit,
     },
     { id: "email", header: "Email", cell: ({ row }) => <CellText text={row.original.email} /> },
     { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone },
-    { id: "admin_name", header: "Admin Name", cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} /> },
+    {
+      id: "admin_name",
+      header: "Admin Name",
+      cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} />,
+    },
     { id: "city", header: "City", cell: ({ row }) => row.original.city ?? "" },
     {
       id: "action",
@@ -65,5 +78,14 @@ export function CompaniesTable({ rows, count, page, rowsPerPage, trash, canEdit,
         ),
     },
   ];
-  return <DataTable columns={columns} data={rows} count={count} page={page} rowsPerPage={rowsPerPage} emptyText="No data found" />;
+  return (
+    <DataTable
+      columns={columns}
+      data={rows}
+      count={count}
+      page={page}
+      rowsPerPage={rowsPerPage}
+      emptyText="No data found"
+    />
+  );
 }

@@ -5,7 +5,7 @@ import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ColorField, ImageField, RichTextField, SwitchField, TextField } from "@/components/form";
-import { useDialogs } from "@/components/shell/dialogs";
+import { reloadAt, useDialogs } from "@/components/shell/dialogs";
 import { createCompanyAction, updateCompanyAction } from "../actions";
 import { DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR } from "@/db/schema/defaults";
 
@@ -101,10 +101,11 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
     const { logo_path, explorer_poster_path, ...fields } = values;
     const r = id ? await updateCompanyAction(id, fields) : await createCompanyAction(fields);
     if (!r.ok) {
-      if (r.status === 401) return window.location.assign("/auth/login");
+      if (r.status === 401) return reloadAt("/auth/login");
       if (r.status === 403) return dialogs.unauthorised();
       if (r.fieldErrors) {
-        for (const [k, msg] of Object.entries(r.fieldErrors)) setError(k as keyof CompanyFormValues, { message: msg });
+        for (const [k, msg] of Object.entries(r.fieldErrors))
+          setError(k as keyof CompanyFormValues, { message: msg });
       } else dialogs.error(r.message);
       return; // what the user typed stays in the form
     }
@@ -116,8 +117,11 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
       const res = await fetch("/api/companies/upload_logo_path", { method: "POST", body });
       if (!res.ok) {
         const err = (await res.json().catch(() => ({}))) as { errors?: Record<string, string[]> };
-        for (const [k, msgs] of Object.entries(err.errors ?? {})) setError(k as keyof CompanyFormValues, { message: msgs[0] });
-        dialogs.error("Looks like system faced an error while uploading the File. Kindly check the file before uploading ...");
+        for (const [k, msgs] of Object.entries(err.errors ?? {}))
+          setError(k as keyof CompanyFormValues, { message: msgs[0] });
+        dialogs.error(
+          "Looks like system faced an error while uploading the File. Kindly check the file before uploading ...",
+        );
         if (!id) router.replace(`/companies/${r.data.id}`);
         return;
       }
@@ -156,7 +160,11 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <ImageField name="logo_path" label="Logo" currentUrl={logoUrl ?? undefined} />
-            <ImageField name="explorer_poster_path" label="Explorer Poster" currentUrl={posterUrl ?? undefined} />
+            <ImageField
+              name="explorer_poster_path"
+              label="Explorer Poster"
+              currentUrl={posterUrl ?? undefined}
+            />
             <SwitchField name="is_location_tracking_enabled" label="Location tracking" />
             <SwitchField name="is_SUSP_enabled" label="SUSP enabled" />
             <SwitchField name="is_SUSL_enabled" label="SUSL enabled" />

@@ -5,7 +5,6 @@ import { CompanyForm, EMPTY_COMPANY } from "../_components/company-form";
 
 export const metadata = { title: "Add Company" };
 
-
 export default async function CreateCompanyPage() {
   const ctx = await requirePageContext();
   if (!can(ctx, "companies.create")) return <AccessDenied />;
