@@ -1,9 +1,9 @@
 import "server-only";
-import { z } from "zod";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
 import { invalid } from "@/lib/platform/errors";
 import { prepareImage, saveUpload } from "@/lib/platform/files";
+import { parseIdParam } from "@/lib/platform/ids";
 import { createCompany, getCompany, setCompanyImages } from "./companies";
 
 const IMAGE_FIELDS = ["logo_path", "explorer_poster_path"] as const;
@@ -46,9 +46,10 @@ export async function uploadCompanyImages(
   files: Record<string, File>,
 ) {
   authorize(ctx, "companies.update");
-  const parsed = z.object({ id: z.coerce.number().int().positive() }).safeParse(body);
-  if (!parsed.success) throw invalid({ id: "The id field is required." });
-  const { id } = parsed.data;
+  // The portal sends the opaque id it holds; other clients send the plain one.
+  const id =
+    typeof body.id === "string" ? parseIdParam(body.id) : typeof body.id === "number" ? body.id : null;
+  if (id == null) throw invalid({ id: "The id field is required." });
   await getCompany(ctx, id); // 404 for another company's id before any file is read or stored
   const images = await checkImages(files);
   if (!images.length) throw invalid({ logo_path: "Choose an image to upload." });

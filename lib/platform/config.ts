@@ -3,7 +3,7 @@ import path from "node:path";
 
 /** Where the embedded defaults keep their state (PGlite data, uploaded files). */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), "data"));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(process.cwd(), "data"));
 }
 
 /** The server secret: signs sessions and keys the URL id codec. scripts/start.mjs provides one when unset. */
