@@ -183,6 +183,10 @@ export const users = pgTable(
     index("users_company_idx").on(t.company_id, t.deleted_at, t.is_active),
     index("users_franchisee_idx").on(t.company_id, t.franchisee_id),
     index("users_position_idx").on(t.company_id, t.position_id),
+    index("users_search_idx").using(
+      "gin",
+      sql`(${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 

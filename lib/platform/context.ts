@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { getDb, rowsOf } from "./db";
 import { AppError, forbidden, unauthenticated } from "./errors";
-import { ROLE, isVisibleTo, type Permission } from "./permissions";
+import { PLATFORM_ONLY, ROLE, isVisibleTo, type Permission } from "./permissions";
 
 /** Who is calling and for which company: resolved once per request, passed to every domain function. */
 export type Ctx = {
@@ -96,7 +96,9 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
   }
 
   const perms = await db.execute(sql`
-    select p.permission_name from ${permissions} p
+    select p.permission_name,
+      p.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = ${row.role_id}) as by_role
+    from ${permissions} p
     where p.is_active = 1 and p.deleted_at is null and (
       p.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = ${row.role_id})
       or p.id in (select pp.permission_id from ${positionPermissions} pp where pp.position_id = ${row.position_id ?? -1})
@@ -105,8 +107,11 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
     .select({ id: roles.id })
     .from(roles)
     .where(and(eq(roles.id, row.role_id), eq(roles.is_active, 1), isNull(roles.deleted_at)));
+  // A position (edited by a company's admin) never grants a platform-wide permission; only a role does.
   const granted = active.length
-    ? rowsOf<{ permission_name: string }>(perms).map((r) => r.permission_name)
+    ? rowsOf<{ permission_name: string; by_role: boolean }>(perms)
+        .filter((r) => r.by_role || !PLATFORM_ONLY.has(r.permission_name))
+        .map((r) => r.permission_name)
     : [];
 
   let franchiseeId = row.franchisee_id;

@@ -90,9 +90,30 @@ export const POSITION = {
   MASTER_FRANCHISEE: "MASTER FRANCHISEE",
 } as const;
 
-const adminPermissions = ALL_PERMISSIONS.filter(
-  (p) => p !== "companies.create" && p !== "companies.delete" && p !== "companies.restore",
-);
+/**
+ * Permissions that change the whole platform, not one company: companies' lifecycle, and the global roles,
+ * modules and permissions every company shares. Only roles (which only a SUPER ADMIN edits) grant them; a
+ * position, which a company's admin edits, never does. So one company's admin can never change what another
+ * company can do.
+ */
+export const PLATFORM_ONLY: ReadonlySet<string> = new Set<Permission>([
+  "companies.create",
+  "companies.delete",
+  "companies.restore",
+  "roles.create",
+  "roles.update",
+  "roles.delete",
+  "modules.create",
+  "modules.update",
+  "modules.delete",
+  "modules.restore",
+  "permissions.create",
+  "permissions.update",
+  "permissions.delete",
+  "permissions.restore",
+]);
+
+const adminPermissions = ALL_PERMISSIONS.filter((p) => !PLATFORM_ONLY.has(p));
 
 /** What each role grants out of the box (the seed writes it to role_permissions). SUPER ADMIN holds every permission. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {

@@ -46,3 +46,32 @@ export const colorCode = (label: string, fallback: string) =>
     .nullish()
     .or(z.literal(""))
     .transform((v) => (v ? v : fallback));
+
+const toId = (v: unknown): number | null => {
+  if (typeof v === "number") return Number.isInteger(v) && v > 0 ? v : null;
+  if (typeof v === "string" && /^\d{1,10}$/.test(v.trim())) return Number(v.trim()) || null;
+  return null;
+};
+
+/** A required reference to another record, sent as a number or a numeric string (forms send strings). */
+export const requiredId = (label: string) =>
+  z.unknown().transform((v, c) => {
+    const id = toId(v);
+    if (id == null) {
+      c.addIssue({ code: "custom", message: `The ${label} field is required.` });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** An optional reference: blank or missing becomes null; anything else must be an id. */
+export const optionalId = (label: string) =>
+  z.unknown().transform((v, c) => {
+    if (v == null || v === "" || v === 0 || v === "0") return null;
+    const id = toId(v);
+    if (id == null) {
+      c.addIssue({ code: "custom", message: `The selected ${label} is invalid.` });
+      return z.NEVER;
+    }
+    return id;
+  });

@@ -1,0 +1,4 @@
+import "server-only";
+import type { ApiRoute } from "../types";
+
+export const auditRoutes: ApiRoute[] = [];

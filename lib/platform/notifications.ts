@@ -1,0 +1,31 @@
+import "server-only";
+import { notifications } from "@/db/schema";
+import { getDb, type Executor } from "./db";
+
+export type NewNotification = {
+  userId: number;
+  companyId: number | null;
+  title: string;
+  body?: string | null;
+  /** A portal path ("/users?..."); anything else is shown as text, never followed. */
+  link?: string | null;
+};
+
+/**
+ * Raises a notification for a user (the bell badge shows until they open /notifications). Pass the open
+ * transaction to raise it together with the change it announces.
+ */
+export async function notify(n: NewNotification | NewNotification[], tx?: Executor): Promise<void> {
+  const list = Array.isArray(n) ? n : [n];
+  if (!list.length) return;
+  const db = tx ?? (await getDb());
+  await db.insert(notifications).values(
+    list.map((x) => ({
+      user_id: x.userId,
+      company_id: x.companyId,
+      title: x.title.slice(0, 200),
+      body: x.body ?? null,
+      link: x.link && x.link.startsWith("/") && !x.link.startsWith("//") ? x.link.slice(0, 500) : null,
+    })),
+  );
+}

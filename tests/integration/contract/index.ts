@@ -1,0 +1,31 @@
+import { auditSamples } from "./audit";
+import { companySamples } from "./companies";
+import { mastersSamples } from "./masters";
+import { modulesSamples } from "./modules";
+import { notificationsSamples } from "./notifications";
+import { permissionsSamples } from "./permissions";
+import { positionsSamples } from "./positions";
+import { rolesSamples } from "./roles";
+import { sessionSamples } from "./session";
+import { userTimestampsSamples } from "./user-timestamps";
+import { userUploadSamples } from "./user-upload";
+import { usersSamples } from "./users";
+import type { Sample } from "./types";
+
+export type { Env, Sample } from "./types";
+
+/** Every route's sample, one file per area (the same areas as lib/api/routes). */
+export const samples: Record<string, Sample> = {
+  ...sessionSamples,
+  ...companySamples,
+  ...mastersSamples,
+  ...usersSamples,
+  ...userUploadSamples,
+  ...positionsSamples,
+  ...rolesSamples,
+  ...modulesSamples,
+  ...permissionsSamples,
+  ...userTimestampsSamples,
+  ...auditSamples,
+  ...notificationsSamples,
+};

@@ -1,0 +1,3 @@
+import type { Sample } from "./types";
+
+export const notificationsSamples: Record<string, Sample> = {};

@@ -1,0 +1,3 @@
+import type { Sample } from "./types";
+
+export const userTimestampsSamples: Record<string, Sample> = {};
