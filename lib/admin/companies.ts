@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { companies, DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR, type Company } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -7,6 +7,7 @@ import { getDb } from "@/lib/platform/db";
 import { notFound } from "@/lib/platform/errors";
 import { iterateList, parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
 import { defineMutation } from "@/lib/platform/mutations";
+import { defineRestore, defineSoftDelete } from "@/lib/platform/soft-delete";
 import { ROLE } from "@/lib/platform/permissions";
 import { sanitizeRichText } from "@/lib/platform/sanitize";
 import {
@@ -74,7 +75,6 @@ export const companySchema = z.object({
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
-const idInput = z.object({ id: z.coerce.number().int().positive() });
 const updateSchema = companySchema.partial().extend({ id: z.coerce.number().int().positive() });
 
 export const companyListSpec: ListSpec = {
@@ -225,46 +225,18 @@ export const setCompanyImages = defineMutation({
   },
 });
 
-export const deleteCompany = defineMutation({
+export const deleteCompany = defineSoftDelete({
   entity: "companies",
-  action: "delete",
   permission: "companies.delete",
-  input: idInput,
-  async run({ ctx, input, tx }) {
-    const [before] = await tx
-      .select()
-      .from(companies)
-      .where(and(eq(companies.id, input.id), isNull(companies.deleted_at), companyScope(ctx)))
-      .for("update");
-    if (!before) throw notFound();
-    const [after] = await tx
-      .update(companies)
-      .set({ deleted_at: new Date(), deleted_by: ctx.userId })
-      .where(eq(companies.id, input.id))
-      .returning();
-    return { id: input.id, before, after, result: { id: input.id } };
-  },
+  table: companies,
+  scope: companyScope,
 });
 
-export const restoreCompany = defineMutation({
+export const restoreCompany = defineRestore({
   entity: "companies",
-  action: "restore",
   permission: "companies.restore",
-  input: idInput,
-  async run({ ctx, input, tx }) {
-    const [before] = await tx
-      .select()
-      .from(companies)
-      .where(and(eq(companies.id, input.id), isNotNull(companies.deleted_at), companyScope(ctx)))
-      .for("update");
-    if (!before) throw notFound();
-    const [after] = await tx
-      .update(companies)
-      .set({ deleted_at: null, deleted_by: null, updated_at: new Date(), updated_by: ctx.userId })
-      .where(eq(companies.id, input.id))
-      .returning();
-    return { id: input.id, before, after, result: { id: input.id } };
-  },
+  table: companies,
+  scope: companyScope,
 });
 
 export const companyExportColumns: ExportColumn<CompanyListRow>[] = [
