@@ -5,3 +5,4 @@ export { ColorField } from "./color-field";
 export { ImageField } from "./image-field";
 export { SelectField, type Option } from "./select-field";
 export { RichTextField } from "./rich-text-field";
+export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } from "./permission-checkboxes";

@@ -4,7 +4,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 
 /** A 1/0 flag as a switch (the spec's flags are numbers). */
-export function SwitchField({ name, label }: { name: string; label: string }) {
+export function SwitchField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
   const { control } = useFormContext();
   return (
     <Controller
@@ -15,6 +15,7 @@ export function SwitchField({ name, label }: { name: string; label: string }) {
           <Switch
             id={name}
             checked={field.value === 1 || field.value === true}
+            disabled={disabled}
             onCheckedChange={(on) => field.onChange(on ? 1 : 0)}
           />
           <Label htmlFor={name}>{label}</Label>

@@ -1,5 +1,13 @@
 import "server-only";
 import { companiesForExport, companyExportColumns, type CompanyListRow } from "@/lib/admin/companies";
+import { moduleExportColumns, modulesForExport, type ModuleListRow } from "@/lib/admin/modules";
+import { roleExportColumns, rolesForExport, type RoleListRow } from "@/lib/admin/roles";
+import { userExportColumns, usersForExport, type UserListRow } from "@/lib/admin/users/users";
+import {
+  userTimestampExportColumns,
+  userTimestampsForExport,
+  type UserTimestampRow,
+} from "@/lib/admin/user-timestamps";
 import type { ExportDef } from "@/lib/platform/exports";
 
 /** Every export a signed download link may name. Each `rows` checks its own permission. */
@@ -10,4 +18,28 @@ export const exportDefs: Record<string, ExportDef<never>> = {
     columns: companyExportColumns,
     rows: companiesForExport,
   } satisfies ExportDef<CompanyListRow> as unknown as ExportDef<never>,
+  modules: {
+    filename: "modules.xlsx",
+    sheet: "Modules",
+    columns: moduleExportColumns,
+    rows: modulesForExport,
+  } satisfies ExportDef<ModuleListRow> as unknown as ExportDef<never>,
+  roles: {
+    filename: "roles.xlsx",
+    sheet: "Roles",
+    columns: roleExportColumns,
+    rows: rolesForExport,
+  } satisfies ExportDef<RoleListRow> as unknown as ExportDef<never>,
+  users: {
+    filename: "users.xlsx",
+    sheet: "Users",
+    columns: userExportColumns,
+    rows: usersForExport,
+  } satisfies ExportDef<UserListRow> as unknown as ExportDef<never>,
+  user_timestamps: {
+    filename: "user-timestamps.xlsx",
+    sheet: "User Timestamps",
+    columns: userTimestampExportColumns,
+    rows: userTimestampsForExport,
+  } satisfies ExportDef<UserTimestampRow> as unknown as ExportDef<never>,
 };

@@ -29,18 +29,37 @@ export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
     const db = await getDb();
     return db.transaction(async (tx) => {
       const change = await def.run({ ctx, input: parsed.data, tx });
-      await tx.insert(auditRecords).values({
-        company_id: ctx.companyId,
-        actor_id: ctx.userId,
+      await writeAudit(tx, ctx, {
         entity: def.entity,
-        entity_id: change.id,
+        entityId: change.id,
         action: def.action,
-        old_json: toJson(change.before),
-        new_json: toJson(change.after),
+        before: change.before,
+        after: change.after,
       });
       return change.result;
     });
   };
+}
+
+export type AuditEntry = {
+  entity: string;
+  entityId: number;
+  action: MutationDef<z.ZodType, unknown>["action"];
+  before: unknown;
+  after: unknown;
+};
+
+/** Writes one audit record (old and new values, secrets removed) in the caller's transaction, for changes made outside defineMutation. */
+export async function writeAudit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void> {
+  await tx.insert(auditRecords).values({
+    company_id: ctx.companyId,
+    actor_id: ctx.userId,
+    entity: e.entity,
+    entity_id: e.entityId,
+    action: e.action,
+    old_json: toJson(e.before),
+    new_json: toJson(e.after),
+  });
 }
 
 // Secrets never reach the audit trail.

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -25,10 +26,19 @@ export function hashPassword(plain: string): Promise<string> {
   return hash(plain, ARGON);
 }
 
+/**
+ * The stored "hash" of an account whose password nobody knows yet (users created by a form or a bulk upload set
+ * theirs through forgot-password). It is not an argon2 hash, so no password ever matches it, and it costs no
+ * hashing time (a bulk upload creates thousands). The random part keeps rows distinct.
+ */
+export function unusablePassword(): string {
+  return `!unset:${randomBytes(16).toString("hex")}`;
+}
+
 let dummy: Promise<string> | undefined;
-/** Verifies a password; with no hash (unknown account) it still spends the same time, so timing reveals nothing. */
+/** Verifies a password; with no usable hash (unknown account, unset password) it still spends the same time. */
 export async function verifyPassword(stored: string | null | undefined, plain: string): Promise<boolean> {
-  if (!stored) {
+  if (!stored || !stored.startsWith("$argon2")) {
     dummy ??= hashPassword("not-a-real-password-Aa1!");
     await verify(await dummy, plain).catch(() => false);
     return false;

@@ -66,12 +66,16 @@ export const requiredId = (label: string) =>
 
 /** An optional reference: blank or missing becomes null; anything else must be an id. */
 export const optionalId = (label: string) =>
-  z.unknown().transform((v, c) => {
-    if (v == null || v === "" || v === 0 || v === "0") return null;
-    const id = toId(v);
-    if (id == null) {
-      c.addIssue({ code: "custom", message: `The selected ${label} is invalid.` });
-      return z.NEVER;
-    }
-    return id;
-  });
+  // .optional() first: zod 4 otherwise refuses a missing key ("expected nonoptional") before the transform runs.
+  z
+    .unknown()
+    .optional()
+    .transform((v, c) => {
+      if (v == null || v === "" || v === 0 || v === "0") return null;
+      const id = toId(v);
+      if (id == null) {
+        c.addIssue({ code: "custom", message: `The selected ${label} is invalid.` });
+        return z.NEVER;
+      }
+      return id;
+    });

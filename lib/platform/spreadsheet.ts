@@ -1,5 +1,6 @@
 import "server-only";
 import type { Writable } from "node:stream";
+import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 
 /** One export column: its header and how a row gives its cell. */
@@ -45,13 +46,13 @@ export async function writeXlsx<Row>(
 export const SHEET_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 5000, maxUnpackedBytes: 50 * 1024 * 1024 };
 
 /**
- * Reads the first sheet of an XLSX into objects keyed by the header row (lower-cased, spaces to underscores).
- * Refuses files that are not XLSX by content, too large, with too many rows, or that unpack to far more than
- * their size (zip bombs), with a message the user can act on.
+ * Reads the first sheet of an XLSX into objects keyed by the header row (lower-cased, spaces to underscores),
+ * with the header names found. Refuses files that are not XLSX by content, too large, with too many rows, or
+ * that unpack to far more than their size (zip bombs), with a message the user can act on.
  */
 export async function readSheet(
   buf: Buffer,
-): Promise<{ ok: true; rows: Record<string, string>[] } | { ok: false; message: string }> {
+): Promise<{ ok: true; rows: Record<string, string>[]; headers: string[] } | { ok: false; message: string }> {
   if (buf.length > SHEET_LIMITS.maxBytes)
     return { ok: false, message: "The file may not be greater than 5 MB." };
   if (!(buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04)) {
@@ -59,6 +60,10 @@ export async function readSheet(
   }
   if (unpackedSize(buf) > SHEET_LIMITS.maxUnpackedBytes)
     return { ok: false, message: "The file is too large once unpacked." };
+  // The declared sizes are the sender's word; inflating with a cap checks what the data really unpacks to.
+  const inflated = inflatesWithin(buf, SHEET_LIMITS.maxUnpackedBytes);
+  if (inflated === "too-large") return { ok: false, message: "The file is too large once unpacked." };
+  if (inflated === "broken") return { ok: false, message: "The file must be an Excel spreadsheet (.xlsx)." };
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
@@ -90,7 +95,7 @@ export async function readSheet(
     });
     if (any) rows.push(o);
   });
-  return { ok: true, rows };
+  return { ok: true, rows, headers: headers.filter(Boolean) };
 }
 
 /** Sum of the uncompressed sizes the zip's central directory declares (0 when it cannot be read). */
@@ -109,4 +114,39 @@ function unpackedSize(buf: Buffer): number {
     return total;
   }
   return Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * Inflates every entry the central directory lists, in turn, never producing more than `cap` bytes in all:
+ * what JSZip (inside exceljs) would unpack, without trusting the sizes a crafted zip declares.
+ */
+function inflatesWithin(buf: Buffer, cap: number): "ok" | "too-large" | "broken" {
+  const min = Math.max(0, buf.length - 65_557);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= min && eocd < 0; i--) if (buf.readUInt32LE(i) === 0x06054b50) eocd = i;
+  if (eocd < 0) return "broken";
+  const entries = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  let total = 0;
+  for (let e = 0; e < entries; e++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== 0x02014b50) return "broken";
+    const method = buf.readUInt16LE(p + 10);
+    const compressed = buf.readUInt32LE(p + 20);
+    const local = buf.readUInt32LE(p + 42);
+    if (local + 30 > buf.length || buf.readUInt32LE(local) !== 0x04034b50) return "broken";
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    if (start + compressed > buf.length) return "broken";
+    if (method === 0) total += compressed;
+    else if (method === 8) {
+      try {
+        const room = cap - total + 1;
+        total += inflateRawSync(buf.subarray(start, start + compressed), { maxOutputLength: room }).length;
+      } catch (err) {
+        return (err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ? "too-large" : "broken";
+      }
+    } else return "broken";
+    if (total > cap) return "too-large";
+    p += 46 + buf.readUInt16LE(p + 28) + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
+  }
+  return "ok";
 }

@@ -36,6 +36,7 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await page.locator('input[type="file"]').first().setInputFiles(logo);
   await page.getByRole("button", { name: "Save Company" }).click();
   await expect(page.getByTestId("success-popup")).toContainText("Company created successfully.");
+  await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/companies$/);
 
   // Search runs on Enter.
@@ -53,6 +54,7 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await page.getByLabel(/^City/).fill("Nashik");
   await page.getByRole("button", { name: "Update Company" }).click();
   await expect(page.getByTestId("success-popup")).toContainText("Company updated successfully.");
+  await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/companies$/);
   await search.fill(name);
   await search.press("Enter");
@@ -64,6 +66,7 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
     .click();
   await page.getByRole("button", { name: "Yes" }).click();
   await expect(page.getByTestId("success-popup")).toContainText("Company deleted successfully.");
+  await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
   await expect(page.getByText("No data found")).toBeVisible();
 
   await page.goto(`/companies?open_trash=1&search_keyword=${encodeURIComponent(name)}`);

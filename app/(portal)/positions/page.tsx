@@ -1,0 +1,58 @@
+import { ListPage, ListToolbar } from "@/components/data-table";
+import { listPositions, positionListSpec } from "@/lib/admin/positions";
+import { can } from "@/lib/platform/context";
+import { encodeId } from "@/lib/platform/ids";
+import { parseListParams } from "@/lib/platform/lists";
+import { requirePageContext } from "@/lib/platform/session";
+import { AccessDenied } from "../_components/access-denied";
+import { PositionsTable } from "./_components/positions-table";
+
+export const metadata = { title: "Positions" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function PositionsPage({ searchParams }: Props) {
+  const ctx = await requirePageContext();
+  // Positions belong to a company: without one acting (a SUPER ADMIN who chose none) there is nothing to list.
+  if (!can(ctx, "positions.list") || ctx.companyId == null) return <AccessDenied />;
+  const sp = await searchParams;
+  const params = parseListParams(sp, positionListSpec);
+  const { data, count } = await listPositions(ctx, sp);
+  const rows = data.map((r) => ({ id: encodeId(r.id), name: r.name, is_active: r.is_active }));
+  return (
+    <ListPage
+      title="Positions"
+      trashTitle="Deleted Positions"
+      trash={params.showDeleted}
+      toolbar={
+        <ListToolbar
+          searchPlaceholder="Search by name"
+          filters={[
+            {
+              param: "is_active",
+              label: "Status",
+              options: [
+                { value: "1", label: "ACTIVE" },
+                { value: "0", label: "INACTIVE" },
+              ],
+            },
+          ]}
+          createHref={can(ctx, "positions.create") ? "/positions/create" : undefined}
+          createLabel="Add Position"
+          trash={can(ctx, "positions.restore")}
+        />
+      }
+    >
+      <PositionsTable
+        rows={rows}
+        count={count}
+        page={params.page}
+        rowsPerPage={params.rowsPerPage}
+        trash={params.showDeleted}
+        canEdit={can(ctx, "positions.update") || can(ctx, "positions.view")}
+        canDelete={can(ctx, "positions.delete")}
+        canRestore={can(ctx, "positions.restore")}
+      />
+    </ListPage>
+  );
+}

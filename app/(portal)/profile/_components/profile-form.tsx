@@ -1,0 +1,74 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { FormProvider, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { TextField } from "@/components/form";
+import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import { updateProfileAction } from "../actions";
+
+export type ProfileFormValues = { first_name: string; middle_name: string; last_name: string; phone: string };
+
+type Props = {
+  id: string;
+  initial: ProfileFormValues;
+  /** Shown, not editable: the user's email, role, position and company. */
+  readOnly: { label: string; value: string }[];
+};
+
+/** My Profile: one's own names and phone; the rest is shown read-only. */
+export function ProfileForm({ id, initial, readOnly }: Props) {
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const form = useForm<ProfileFormValues>({ defaultValues: initial });
+  const { handleSubmit, setError, formState } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const r = await updateProfileAction(id, values);
+    if (!r.ok) {
+      if (r.status === 401) return reloadAt("/auth/login");
+      if (r.status === 403) return dialogs.accessWarning();
+      if (r.fieldErrors) {
+        for (const [k, msg] of Object.entries(r.fieldErrors))
+          setError(k as keyof ProfileFormValues, { message: msg });
+      } else dialogs.error(r.message);
+      return;
+    }
+    dialogs.success("Profile updated successfully.");
+    router.refresh();
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>My Profile</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <TextField name="first_name" label="First Name" required />
+            <TextField name="middle_name" label="Middle Name" />
+            <TextField name="last_name" label="Last Name" required />
+            <TextField name="phone" label="Phone" type="tel" required />
+            {readOnly.map((f) => {
+              const fieldId = `profile-${f.label.toLowerCase()}`;
+              return (
+                <div key={f.label} className="grid gap-1.5">
+                  <Label htmlFor={fieldId}>{f.label}</Label>
+                  <Input id={fieldId} value={f.value} readOnly disabled />
+                </div>
+              );
+            })}
+          </CardContent>
+        </Card>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? "Saving..." : "Update Profile"}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { notFound } from "next/navigation";
+import { getUser } from "@/lib/admin/users/users";
+import { can } from "@/lib/platform/context";
+import { AppError } from "@/lib/platform/errors";
+import { decodeId } from "@/lib/platform/ids";
+import { requirePageContext } from "@/lib/platform/session";
+import { AccessDenied } from "../../_components/access-denied";
+import { UserFormPage } from "../_components/user-form-page";
+
+export const metadata = { title: "Edit User" };
+
+type Props = {
+  params: Promise<{ userId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export default async function EditUserPage({ params, searchParams }: Props) {
+  const ctx = await requirePageContext();
+  if (!can(ctx, "users.update") || ctx.companyId == null) return <AccessDenied />;
+  const { userId } = await params;
+  const id = decodeId(userId);
+  if (id == null) notFound();
+  // Another company's or another franchisee's user answers 404, exactly like a missing one.
+  const user = await getUser(ctx, id).catch((e) => {
+    if (e instanceof AppError && e.status === 404) notFound();
+    throw e;
+  });
+  const text = (v: string | null) => v ?? "";
+  const fromStaff = (await searchParams).back === "staff";
+  return (
+    <UserFormPage
+      ctx={ctx}
+      id={userId}
+      staff={fromStaff}
+      listHref={fromStaff ? "/franchisee-staffs" : "/users"}
+      initial={{
+        first_name: user.first_name,
+        middle_name: text(user.middle_name),
+        last_name: user.last_name,
+        email: user.email,
+        phone: text(user.phone),
+        position_id: user.position_id != null ? String(user.position_id) : "",
+        franchisee_id: user.franchisee_id != null ? String(user.franchisee_id) : "",
+        employee_code: text(user.employee_code),
+        upline_user_id: user.upline_user_id != null ? String(user.upline_user_id) : "",
+        is_active: user.is_active,
+      }}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { FormProvider, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SelectField, SwitchField, TextField, type Option } from "@/components/form";
+import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import { createUserAction, updateUserAction } from "../actions";
+
+export type UserFormValues = {
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  position_id: string;
+  franchisee_id: string;
+  employee_code: string;
+  /** Not edited here (the bulk upload sets it); sent back unchanged so a save keeps it. */
+  upline_user_id: string;
+  is_active: number;
+};
+
+export const EMPTY_USER: UserFormValues = {
+  first_name: "",
+  middle_name: "",
+  last_name: "",
+  email: "",
+  phone: "",
+  position_id: "",
+  franchisee_id: "",
+  employee_code: "",
+  upline_user_id: "",
+  is_active: 1,
+};
+
+type Props = {
+  /** Opaque id of the user being edited; absent on create. */
+  id?: string;
+  initial: UserFormValues;
+  positions: Option[];
+  franchisees: Option[];
+  /** Staff creation: franchisee required (unless `franchiseeFixed`). */
+  staff?: boolean;
+  /** The franchisee came with the screen (query, or the caller's own): shown preselected, not changeable. */
+  franchiseeFixed?: boolean;
+  /** Where Cancel and a successful save go. */
+  listHref: string;
+};
+
+/** The user form of spec 000 §2.9, shared by /users/create, /users/{id} and /franchisee-staffs/create. */
+export function UserForm({ id, initial, positions, franchisees, staff, franchiseeFixed, listHref }: Props) {
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const form = useForm<UserFormValues>({ defaultValues: initial });
+  const { handleSubmit, setError, formState } = form;
+  const noun = staff ? "Staff" : "User";
+  const franchiseeRequired = !!staff && !id && !franchiseeFixed;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const r = id ? await updateUserAction(id, values) : await createUserAction(values, !!staff);
+    if (!r.ok) {
+      if (r.status === 401) return reloadAt("/auth/login");
+      if (r.status === 403) return dialogs.unauthorised();
+      if (r.fieldErrors) {
+        for (const [k, msg] of Object.entries(r.fieldErrors))
+          setError(k as keyof UserFormValues, { message: msg });
+      } else dialogs.error(r.message);
+      return; // what the user typed stays in the form
+    }
+    dialogs.success(id ? "User updated successfully." : "User created successfully.");
+    router.push(listHref);
+    router.refresh();
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>{id ? `Edit ${noun}` : `Add ${noun}`}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <TextField name="first_name" label="First Name" required />
+            <TextField name="middle_name" label="Middle Name" />
+            <TextField name="last_name" label="Last Name" required />
+            <TextField name="email" label="Email" type="email" required />
+            <TextField name="phone" label="Phone" type="tel" required={!!id} />
+            <TextField name="employee_code" label="Employee Code" />
+            <SelectField name="position_id" label="Position" options={positions} required />
+            <SelectField
+              name="franchisee_id"
+              label="Franchisee"
+              // An optional franchisee can be taken away again ("0" is read as none by the schema).
+              options={franchiseeRequired ? franchisees : [{ value: "0", label: "None" }, ...franchisees]}
+              required={franchiseeRequired}
+              disabled={franchiseeFixed}
+            />
+            {id && <SwitchField name="is_active" label="Is Active" />}
+          </CardContent>
+        </Card>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" asChild>
+            <Link href={listHref}>Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? "Saving..." : id ? `Update ${noun}` : `Save ${noun}`}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

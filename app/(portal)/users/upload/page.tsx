@@ -1,0 +1,57 @@
+import { Download } from "lucide-react";
+import { ListPage } from "@/components/data-table";
+import { Button } from "@/components/ui/button";
+import { listStagedUsers, stagedUserListSpec } from "@/lib/admin/users/upload";
+import { can } from "@/lib/platform/context";
+import { parseListParams } from "@/lib/platform/lists";
+import { requirePageContext } from "@/lib/platform/session";
+import { AccessDenied } from "../../_components/access-denied";
+import { StagedUsersTable } from "./_components/staged-users-table";
+import { UserUploadForm } from "./_components/user-upload-form";
+
+export const metadata = { title: "Bulk Upload Users" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** /users/upload (spec 000 §2.9): choose a spreadsheet, upload it, preview the staged rows, Process or Delete. */
+export default async function UserUploadPage({ searchParams }: Props) {
+  const ctx = await requirePageContext();
+  if (!can(ctx, "users.upload")) return <AccessDenied />;
+  const title = "Bulk Upload Users";
+  // Staged rows belong to a company: a SUPER or BACKEND ADMIN picks one first.
+  if (ctx.companyId == null) {
+    return (
+      <ListPage title={title}>
+        <p role="alert" className="px-6 pb-6 text-slate-600">
+          Choose a company first.
+        </p>
+      </ListPage>
+    );
+  }
+  const sp = await searchParams;
+  const params = parseListParams(sp, stagedUserListSpec);
+  const { data, count, invalid } = await listStagedUsers(ctx, sp);
+  return (
+    <ListPage
+      title={title}
+      actions={
+        <Button asChild variant="outline" size="sm">
+          {/* A route handler answers the file; a plain link lets the browser download it with the session cookie. */}
+          <a href="/api/crud_users/sample" download>
+            <Download className="size-4" aria-hidden />
+            Download sample file
+          </a>
+        </Button>
+      }
+      toolbar={<UserUploadForm />}
+    >
+      <StagedUsersTable
+        rows={data}
+        count={count}
+        invalid={invalid}
+        page={params.page}
+        rowsPerPage={params.rowsPerPage}
+      />
+    </ListPage>
+  );
+}

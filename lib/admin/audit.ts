@@ -1,0 +1,179 @@
+import "server-only";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { auditRecords, users } from "@/db/schema";
+import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
+import { invalid, zodFieldErrors } from "@/lib/platform/errors";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "@/lib/platform/lists";
+import { ROLE } from "@/lib/platform/permissions";
+
+/** One changed field of a record: its value before and after the change (raw JSON values). */
+export type FieldChange = { field: string; before: unknown; after: unknown };
+
+/**
+ * Bookkeeping columns every table carries: they change on every save and say nothing a reader needs
+ * (the entry itself shows who and when). Secrets are stripped when the record is written; listed again
+ * so an older record never shows one.
+ */
+const IGNORED_FIELDS = new Set([
+  "id",
+  "created_at",
+  "created_by",
+  "updated_at",
+  "updated_by",
+  "deleted_at",
+  "deleted_by",
+  "session_version",
+  "password",
+  "password_hash",
+  "password_confirmation",
+  "soft_password",
+  "token_hash",
+  "code_hash",
+]);
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === "";
+
+/** A stable text of a JSON value (object keys sorted), so equal values compare equal whatever their key order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v ?? null);
+}
+
+function asObject(v: unknown): Record<string, unknown> {
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+}
+
+/**
+ * The fields that differ between two versions of a record, in the record's own field order. Blank, null and
+ * missing count as the same (a form saving '' over null changed nothing a reader would see); bookkeeping
+ * columns (updated_at, updated_by, ...) are left out.
+ */
+export function diffRecords(before: unknown, after: unknown): FieldChange[] {
+  const a = asObject(before);
+  const b = asObject(after);
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  const out: FieldChange[] = [];
+  for (const field of fields) {
+    if (IGNORED_FIELDS.has(field)) continue;
+    const x = a[field];
+    const y = b[field];
+    if (isEmpty(x) && isEmpty(y)) continue;
+    if (canonical(x) === canonical(y)) continue;
+    out.push({ field, before: x ?? null, after: y ?? null });
+  }
+  return out;
+}
+
+export const auditListSchema = z.object({
+  entity: z
+    .string({ error: "The entity field is required." })
+    .trim()
+    .min(1, "The entity field is required.")
+    .max(80, "The entity may not be greater than 80 characters."),
+  entity_id: z.coerce
+    .number({ error: "The entity id field is required." })
+    .int("The entity id must be a number.")
+    .positive("The entity id field is required."),
+  page: z.coerce.number().int().min(1).catch(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_ROWS).catch(DEFAULT_PAGE_SIZE),
+});
+export type AuditListInput = z.input<typeof auditListSchema>;
+
+export type AuditEntry = {
+  id: number;
+  entity: string;
+  entity_id: number | null;
+  action: string;
+  actor: { id: number; name: string } | null;
+  created_at: Date;
+  changes: FieldChange[];
+};
+
+/**
+ * Which history a caller reads: a SUPER ADMIN all of it; anyone else what was recorded for the acting company.
+ * A company's own record belongs to the company it describes, not to the company its editor acted for, so
+ * its history is scoped by entity_id (a SUPER ADMIN acting for one company may have edited another).
+ */
+function auditScope(ctx: Ctx, entity: string): SQL | undefined {
+  if (ctx.roleName === ROLE.SUPER_ADMIN) return undefined;
+  const companyId = requireCompany(ctx);
+  return entity === "companies"
+    ? eq(auditRecords.entity_id, companyId)
+    : eq(auditRecords.company_id, companyId);
+}
+
+/** A record's history, newest first, each entry with its actor and its field-by-field changes: { data, count }. */
+export async function listAuditRecords(
+  ctx: Ctx,
+  raw: URLSearchParams | Record<string, unknown>,
+): Promise<{ data: AuditEntry[]; count: number }> {
+  authorize(ctx, "audit.view");
+  const input = raw instanceof URLSearchParams ? Object.fromEntries(raw.entries()) : raw;
+  const r = auditListSchema.safeParse({
+    ...input,
+    // Empty strings from a query string mean "not given".
+    entity: input.entity === "" ? undefined : input.entity,
+    entity_id: input.entity_id === "" || input.entity_id == null ? undefined : input.entity_id,
+  });
+  if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
+  const { entity, entity_id, page, rowsPerPage } = r.data;
+  const where = and(
+    eq(auditRecords.entity, entity),
+    eq(auditRecords.entity_id, entity_id),
+    auditScope(ctx, entity),
+  );
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: auditRecords.id,
+      entity: auditRecords.entity,
+      entity_id: auditRecords.entity_id,
+      action: auditRecords.action,
+      old_json: auditRecords.old_json,
+      new_json: auditRecords.new_json,
+      created_at: auditRecords.created_at,
+      actor_id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      user_name: users.user_name,
+      email: users.email,
+    })
+    .from(auditRecords)
+    .leftJoin(users, eq(users.id, auditRecords.actor_id))
+    .where(where)
+    .orderBy(desc(auditRecords.created_at), desc(auditRecords.id))
+    .limit(rowsPerPage)
+    .offset((page - 1) * rowsPerPage);
+  const [{ n }] = await db.select({ n: count() }).from(auditRecords).where(where);
+  return {
+    data: rows.map((x) => ({
+      id: x.id,
+      entity: x.entity,
+      entity_id: x.entity_id,
+      action: x.action,
+      actor:
+        x.actor_id == null
+          ? null
+          : {
+              id: x.actor_id,
+              name:
+                x.user_name?.trim() ||
+                [x.first_name, x.last_name].filter(Boolean).join(" ").trim() ||
+                x.email ||
+                "-",
+            },
+      created_at: x.created_at,
+      changes: diffRecords(x.old_json, x.new_json),
+    })),
+    count: Number(n),
+  };
+}

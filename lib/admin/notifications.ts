@@ -1,0 +1,93 @@
+import "server-only";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { notifications } from "@/db/schema";
+import type { Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
+import { parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
+
+// Notifications belong to a user, not to a company: every signed-in user reads their own (no permission needed),
+// and nobody reads another's. They are raised with notify() in lib/platform/notifications.ts.
+
+export const notificationListSpec: ListSpec = {
+  table: notifications,
+  id: notifications.id,
+  search: [notifications.title, notifications.body],
+  orderBy: { column: notifications.created_at, dir: "desc" },
+};
+
+export type NotificationRow = {
+  id: number;
+  title: string;
+  body: string | null;
+  /** A portal path, or null (notify() never stores anything else). */
+  link: string | null;
+  read_at: Date | null;
+  created_at: Date;
+};
+
+const mine = (ctx: Ctx) => eq(notifications.user_id, ctx.userId);
+
+const listColumns = {
+  id: notifications.id,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  read_at: notifications.read_at,
+  created_at: notifications.created_at,
+};
+
+/** Only links inside the portal are followed; anything else is not a link. */
+export function portalLink(link: string | null | undefined): string | null {
+  return link && link.startsWith("/") && !link.startsWith("//") && !link.startsWith("/\\") ? link : null;
+}
+
+/** The caller's own notifications, newest first: { data, count } (GET /notifications). Reading does not mark them. */
+export async function listNotifications(
+  ctx: Ctx,
+  raw: URLSearchParams | Record<string, string | string[] | undefined>,
+): Promise<{ data: NotificationRow[]; count: number }> {
+  const db = await getDb();
+  const r = await runList<NotificationRow>(
+    db,
+    notificationListSpec,
+    parseListParams(raw, notificationListSpec),
+    mine(ctx),
+    listColumns,
+  );
+  return { data: r.data.map((n) => ({ ...n, link: portalLink(n.link) })), count: r.count };
+}
+
+/** How many of the caller's notifications are unread (the bell badge). */
+export async function countUnreadNotifications(ctx: Ctx): Promise<number> {
+  const db = await getDb();
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(mine(ctx), isNull(notifications.read_at)));
+  return Number(n);
+}
+
+/** Marks every unread notification of the caller read (POST /notifications/read); answers how many it marked. */
+export async function markNotificationsRead(ctx: Ctx): Promise<number> {
+  const db = await getDb();
+  const marked = await db
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(and(mine(ctx), isNull(notifications.read_at)))
+    .returning({ id: notifications.id });
+  return marked.length;
+}
+
+/**
+ * What the /notifications page does when opened: one page of the caller's notifications as they were (unread
+ * ones still unread, so the page can mark them new), then all of them marked read, so the bell badge goes
+ * (spec 000 §2.4: the badge shows until notifications are opened).
+ */
+export async function openNotifications(
+  ctx: Ctx,
+  raw: URLSearchParams | Record<string, string | string[] | undefined>,
+): Promise<{ data: NotificationRow[]; count: number }> {
+  const page = await listNotifications(ctx, raw);
+  await markNotificationsRead(ctx);
+  return page;
+}

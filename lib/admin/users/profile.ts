@@ -1,0 +1,99 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { auditRecords, positions, roles, users } from "@/db/schema";
+import type { Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
+import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
+import { optionalText, phone, requiredText } from "@/lib/platform/schemas";
+import { fullName, publicUser } from "./users";
+
+/** What a user may change about themselves on /profile/{userId}; email, role, position and company stay read-only. */
+export const profileSchema = z.object({
+  first_name: requiredText("first name", 100),
+  middle_name: optionalText("middle name", 100),
+  last_name: requiredText("last name", 100),
+  phone: phone(),
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+export type Profile = {
+  id: number;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  role_name: string;
+  position_name: string | null;
+  company_name: string | null;
+};
+
+/** The profile route is for one's own account only: another id is the access warning, never someone else's data. */
+const ownOnly = (ctx: Ctx, userId: number) => {
+  if (userId !== ctx.userId) throw new AppError(403, "You are not authorized to perform this action.");
+};
+
+/** The signed-in user's own profile. */
+export async function getProfile(ctx: Ctx, userId: number): Promise<Profile> {
+  ownOnly(ctx, userId);
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      middle_name: users.middle_name,
+      last_name: users.last_name,
+      email: users.email,
+      phone: users.phone,
+      role_name: roles.name,
+      position_name: positions.name,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .leftJoin(positions, and(eq(positions.id, users.position_id), isNull(positions.deleted_at)))
+    .where(and(eq(users.id, ctx.userId), isNull(users.deleted_at)))
+    .limit(1);
+  if (!row) throw notFound();
+  return { ...row, company_name: ctx.companyName };
+}
+
+/**
+ * Saves one's own names and phone, with an audit record in the same transaction. Written beside defineMutation
+ * rather than with it: editing oneself needs no permission, only being oneself.
+ */
+export async function updateProfile(ctx: Ctx, userId: number, raw: unknown): Promise<Profile> {
+  ownOnly(ctx, userId);
+  const parsed = profileSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+  const input = parsed.data;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, ctx.userId), isNull(users.deleted_at)))
+      .for("update");
+    if (!before) throw notFound();
+    const [after] = await tx
+      .update(users)
+      .set({
+        ...input,
+        user_name: fullName(input),
+        updated_at: new Date(),
+        updated_by: ctx.userId,
+      })
+      .where(eq(users.id, ctx.userId))
+      .returning();
+    await tx.insert(auditRecords).values({
+      company_id: ctx.companyId,
+      actor_id: ctx.userId,
+      entity: "users",
+      entity_id: ctx.userId,
+      action: "update",
+      old_json: JSON.parse(JSON.stringify(publicUser(before))),
+      new_json: JSON.parse(JSON.stringify(publicUser(after))),
+    });
+  });
+  return getProfile(ctx, userId);
+}

@@ -1,0 +1,172 @@
+import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { userTimestamps } from "@/db/schema";
+import { GET as download } from "@/app/api/download/route";
+import {
+  deleteUserTimestamp,
+  listUserTimestamps,
+  MAX_PAGE_SECONDS,
+  recordUserTimestamp,
+} from "@/lib/admin/user-timestamps";
+import type { Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
+import { AppError } from "@/lib/platform/errors";
+import { DEMO_LOGINS, adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
+
+type Row = { id: number; name: string; url: string; from_name: string | null; timespent: number | null };
+
+let admin: Ctx; // ADMIN of Happy Paws (Priya Admin)
+let master: Ctx; // MASTER FRANCHISEE, member of Happy Paws (Vikram Menon)
+let wagAdmin: Ctx; // ADMIN of Wag Nation (also named Priya Admin)
+let adminToken: string;
+let wagRowId: number;
+
+const statusOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e) => (e instanceof AppError ? e.status : 500),
+  );
+
+beforeAll(async () => {
+  const { wag } = await seeded();
+  admin = await ctxFor(adminEmail);
+  master = await ctxFor(DEMO_LOGINS["MASTER FRANCHISEE"]);
+  wagAdmin = await ctxFor("admin@wagnation.test", wag.id);
+  adminToken = await tokenFor(adminEmail);
+
+  await recordUserTimestamp(admin, { from_path: "/companies", from_name: "Companies", timespent: 95 });
+  await recordUserTimestamp(admin, { from_path: "/users", from_name: "Users", timespent: 1100 });
+  await recordUserTimestamp(master, { from_path: "/franchisees", from_name: "Franchisees", timespent: 60 });
+  await recordUserTimestamp(master, {
+    from_path: "/companies/abc",
+    from_name: "Edit Company",
+    old_json: JSON.stringify({ name: "Old", city: "Pune" }),
+    new_json: JSON.stringify({ name: "New", city: "Pune" }),
+  });
+  wagRowId = (
+    await recordUserTimestamp(wagAdmin, { from_path: "/wag-secret-page", from_name: "Wag", timespent: 30 })
+  ).id;
+});
+
+describe("recording page time", () => {
+  it("caps the time per page at 1200 seconds and records the caller and acting company", async () => {
+    const { id } = await recordUserTimestamp(admin, {
+      from_path: "/home",
+      from_name: "Home",
+      timespent: 5000,
+      user_id: 999_999,
+    });
+    const db = await getDb();
+    const [row] = await db.select().from(userTimestamps).where(eq(userTimestamps.id, id));
+    expect(MAX_PAGE_SECONDS).toBe(1200);
+    expect(row.timespent).toBe(1200);
+    expect(row.user_id).toBe(admin.userId);
+    expect(row.company_id).toBe(admin.companyId);
+  });
+});
+
+describe("user timestamps list", () => {
+  it("lists the acting company's rows newest first with the user's name, URL and time", async () => {
+    const r = await api("GET", "user_timestamps?rowsPerPage=100", { token: adminToken });
+    expect(r.status).toBe(200);
+    const rows = r.json.data as Row[];
+    expect(r.json.count).toBe(rows.length);
+    expect(rows.map((x) => x.url)).toEqual([
+      "/home",
+      "/companies/abc",
+      "/franchisees",
+      "/users",
+      "/companies",
+    ]);
+    expect(rows.find((x) => x.url === "/users")).toMatchObject({ name: "Priya Admin", timespent: 1100 });
+    // An edit audit posted by a client shows too, without a time.
+    expect(rows.find((x) => x.url === "/companies/abc")).toMatchObject({
+      name: "Vikram Menon",
+      timespent: null,
+    });
+  });
+
+  it("searches by user name, email, URL and page name", async () => {
+    const urls = async (q: string) =>
+      ((await listUserTimestamps(admin, { search_keyword: q, rowsPerPage: "100" })).data as Row[]).map(
+        (x) => x.url,
+      );
+    expect(await urls("vikram")).toEqual(["/companies/abc", "/franchisees"]);
+    expect(await urls("vikram menon")).toEqual(["/companies/abc", "/franchisees"]);
+    expect(await urls("master@happy")).toEqual(["/companies/abc", "/franchisees"]);
+    expect(await urls("/users")).toEqual(["/users"]);
+    expect(await urls("edit company")).toEqual(["/companies/abc"]);
+    expect(await urls("no-such-thing")).toEqual([]);
+  });
+
+  it("filters by user_id and pages", async () => {
+    const mine = await api(`GET`, `user_timestamps?user_id=${admin.userId}`, { token: adminToken });
+    expect((mine.json.data as Row[]).map((x) => x.url)).toEqual(["/home", "/users", "/companies"]);
+
+    const p1 = await listUserTimestamps(admin, { page: "1", rowsPerPage: "2" });
+    const p3 = await listUserTimestamps(admin, { page: "3", rowsPerPage: "2" });
+    expect(p1.count).toBe(5);
+    expect(p1.data.map((x) => x.url)).toEqual(["/home", "/companies/abc"]);
+    expect(p3.data.map((x) => x.url)).toEqual(["/companies"]);
+  });
+
+  it("never lists another company's rows, even when the same name matches", async () => {
+    const all = await listUserTimestamps(admin, { rowsPerPage: "1000000" });
+    expect(all.data.some((x) => x.id === wagRowId || x.url === "/wag-secret-page")).toBe(false);
+    // Both companies' admins are called Priya Admin: the search still stays inside the company.
+    const priya = await listUserTimestamps(admin, { search_keyword: "priya", rowsPerPage: "100" });
+    expect(priya.data.every((x) => x.user_id === admin.userId)).toBe(true);
+    const wagList = await listUserTimestamps(wagAdmin, {});
+    expect(wagList.data.map((x) => x.id)).toEqual([wagRowId]);
+  });
+
+  it("answers 403 without user_timestamps.list", async () => {
+    const franchisee = await ctxFor(DEMO_LOGINS["FRANCHISEE ADMIN"]);
+    expect(await statusOf(listUserTimestamps(franchisee, {}))).toBe(403);
+    const token = await tokenFor(DEMO_LOGINS["FRANCHISEE ADMIN"]);
+    expect((await api("GET", "user_timestamps", { token })).status).toBe(403);
+  });
+
+  it("exports the searched rows of the acting company as a spreadsheet", async () => {
+    const r = await api("GET", "user_timestamp_exports?search_keyword=companies", { token: adminToken });
+    expect(r.status).toBe(200);
+    const res = await download(new Request(`http://localhost${r.json.data as string}`));
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet.getRow(1).getCell(4).value).toBe("URL");
+    expect(sheet.getColumn(4).values.slice(2)).toEqual(["/companies", "/companies/abc"]);
+    expect(sheet.getRow(2).getCell(6).value).toBe("0 h 01 m");
+    expect(sheet.getRow(3).getCell(6).value).toBeNull();
+  });
+});
+
+describe("deleting a user timestamp", () => {
+  it("hides the row from the list; a second delete answers 404", async () => {
+    const { id } = await recordUserTimestamp(admin, { from_path: "/to-delete", timespent: 10 });
+    expect((await listUserTimestamps(admin, { search_keyword: "to-delete" })).count).toBe(1);
+
+    const r = await api("POST", `user_timestamps/delete/${id}`, { token: adminToken });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ message: "User timestamp deleted successfully." });
+    expect((await listUserTimestamps(admin, { search_keyword: "to-delete" })).count).toBe(0);
+    expect(await statusOf(deleteUserTimestamp(admin, { id }))).toBe(404);
+  });
+
+  it("answers 404 for another company's row, through the domain function and /api, and leaves it alone", async () => {
+    expect(await statusOf(deleteUserTimestamp(admin, { id: wagRowId }))).toBe(404);
+    const r = await api("POST", `user_timestamps/delete/${wagRowId}`, { token: adminToken });
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ message: "Not found." });
+    expect((await listUserTimestamps(wagAdmin, {})).data.map((x) => x.id)).toEqual([wagRowId]);
+  });
+
+  it("answers 403 without user_timestamps.delete", async () => {
+    const { id } = await recordUserTimestamp(admin, { from_path: "/kept", timespent: 10 });
+    const franchisee = await ctxFor(DEMO_LOGINS["FRANCHISEE ADMIN"]);
+    expect(await statusOf(deleteUserTimestamp(franchisee, { id }))).toBe(403);
+    expect((await listUserTimestamps(admin, { search_keyword: "/kept" })).count).toBe(1);
+  });
+});
