@@ -33,7 +33,11 @@ async function time(label: string, fn: () => Promise<unknown>) {
     await fn();
     t.push(performance.now() - s);
   }
-  console.log(`${label.padEnd(48)} median ${median(t).toFixed(1).padStart(7)} ms   max ${Math.max(...t).toFixed(1).padStart(7)} ms`);
+  console.log(
+    `${label.padEnd(48)} median ${median(t).toFixed(1).padStart(7)} ms   max ${Math.max(...t)
+      .toFixed(1)
+      .padStart(7)} ms`,
+  );
 }
 
 const started = performance.now();
@@ -47,7 +51,9 @@ await db.execute(sql`
          'Bench ' || g, 'bench' || g || '@bench.test', '+91 9' || lpad(g::text, 9, '0'), (g % 7 <> 0)::int, g % 3, '!unset'
   from generate_series(1, ${USERS}) g`);
 await db.execute(sql`analyze`);
-console.log(`set-up: ${USERS} users in one company in ${((performance.now() - started) / 1000).toFixed(1)} s (${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"})\n`);
+console.log(
+  `set-up: ${USERS} users in one company in ${((performance.now() - started) / 1000).toFixed(1)} s (${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite"})\n`,
+);
 
 const [admin] = await db.select().from(users).where(eq(users.email, "admin@happypaws.test"));
 const ctx = await resolveContext({ userId: admin.id, via: "token", requestedCompanyId: happy.id });
@@ -55,7 +61,9 @@ const ctx = await resolveContext({ userId: admin.id, via: "token", requestedComp
 await time("users list, page 1 of 10", () => listUsers(ctx, { role_id: "4" }));
 await time("users list, page 1 of 100", () => listUsers(ctx, { role_id: "4", rowsPerPage: "100" }));
 await time("users list, page 500 of 10", () => listUsers(ctx, { role_id: "4", page: "500" }));
-await time("users list, search 'bench4242'", () => listUsers(ctx, { role_id: "4", search_keyword: "bench4242" }));
+await time("users list, search 'bench4242'", () =>
+  listUsers(ctx, { role_id: "4", search_keyword: "bench4242" }),
+);
 await time("users list, status + KYC + position filters", () =>
   listUsers(ctx, { role_id: "4", is_active: "1", is_kyc_verified: "2", position_id: String(pos.id) }),
 );

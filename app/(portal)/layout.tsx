@@ -1,8 +1,6 @@
-import { and, count, eq, isNull } from "drizzle-orm";
 import { AppShell } from "@/components/shell/app-shell";
 import { menuFor } from "@/components/shell/menu";
-import { notifications } from "@/db/schema";
-import { getDb } from "@/lib/platform/db";
+import { countUnreadNotifications } from "@/lib/admin/notifications";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
 import { requirePageContext } from "@/lib/platform/session";
@@ -10,11 +8,7 @@ import { requirePageContext } from "@/lib/platform/session";
 /** The signed-in shell: every portal page sits inside it; without a session the browser goes to /auth/login. */
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageContext();
-  const db = await getDb();
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.user_id, ctx.userId), isNull(notifications.read_at)));
+  const unread = await countUnreadNotifications(ctx);
 
   const profileHref = `/profile/${encodeId(ctx.userId)}`;
   const ownFranchisee = ctx.franchiseeId != null ? `/franchisees/${encodeId(ctx.franchiseeId)}` : null;
@@ -30,7 +24,7 @@ export default async function PortalLayout({ children }: { children: React.React
       actingAsAdmin={ctx.actingAsAdmin}
       isBackendAdmin={ctx.roleName === ROLE.BACKEND_ADMIN}
       menu={menu}
-      unread={Number(n)}
+      unread={unread}
     >
       {children}
     </AppShell>

@@ -1,9 +1,10 @@
 "use server";
-import { and, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { markNotificationsRead } from "@/lib/admin/notifications";
+import { and, eq, ilike, isNull, or } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { companies, notifications } from "@/db/schema";
+import { companies } from "@/db/schema";
 import { recordUserTimestamp, MAX_PAGE_SECONDS } from "@/lib/admin/user-timestamps";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
@@ -132,16 +133,8 @@ export async function recordPageTimeAction(input: unknown): Promise<ActionResult
 export async function markNotificationsReadAction(): Promise<ActionResult<null>> {
   return toActionResult(async () => {
     const ctx = await ctxOrThrow();
-    await markAllRead(ctx.userId);
+    await markNotificationsRead(ctx);
     revalidatePath("/", "layout");
     return null;
   });
-}
-
-async function markAllRead(userId: number) {
-  const db = await getDb();
-  await db
-    .update(notifications)
-    .set({ read_at: sql`now()` })
-    .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)));
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -19,6 +20,24 @@ import { lifecycleColumns, tenantColumns } from "./columns";
 import { DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR } from "./defaults";
 
 export { DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR };
+
+type Col = AnyPgColumn;
+
+/**
+ * The text a list's search matches, one expression per table: its trigram index is built on exactly this
+ * expression, so `ilike '%term%'` on it uses the index (lib/platform/lists.ts, ListSpec.searchText).
+ */
+export const companiesSearchText = (t: { name: Col; email: Col; admin_name: Col; phone: Col; city: Col }) =>
+  sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.admin_name}, '') || ' ' || ${t.phone} || ' ' || coalesce(${t.city}, ''))`;
+
+export const usersSearchText = (t: {
+  first_name: Col;
+  last_name: Col;
+  email: Col;
+  phone: Col;
+  employee_code: Col;
+}) =>
+  sql`(${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || coalesce(${t.employee_code}, ''))`;
 
 export const companies = pgTable(
   "companies",
@@ -70,10 +89,7 @@ export const companies = pgTable(
   },
   (t) => [
     index("companies_active_idx").on(t.deleted_at, t.is_active, t.name),
-    index("companies_search_idx").using(
-      "gin",
-      sql`(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.admin_name}, '') || ' ' || ${t.phone}) gin_trgm_ops`,
-    ),
+    index("companies_search_idx").using("gin", sql`${companiesSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -183,10 +199,7 @@ export const users = pgTable(
     index("users_company_idx").on(t.company_id, t.deleted_at, t.is_active),
     index("users_franchisee_idx").on(t.company_id, t.franchisee_id),
     index("users_position_idx").on(t.company_id, t.position_id),
-    index("users_search_idx").using(
-      "gin",
-      sql`(${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
-    ),
+    index("users_search_idx").using("gin", sql`${usersSearchText(t)} gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,13 @@
 import "server-only";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { companies, DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR, type Company } from "@/db/schema";
+import {
+  companies,
+  companiesSearchText,
+  DEFAULT_FRANCHISEE_COLOR,
+  DEFAULT_STAFF_COLOR,
+  type Company,
+} from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { notFound } from "@/lib/platform/errors";
@@ -54,10 +60,12 @@ export const companySchema = z.object({
   ),
   code: optionalText("code", 50),
   whatsapp_no: optionalPhone("whatsapp no"),
-  is_active: flag.default(1),
-  is_location_tracking_enabled: flag.default(0),
-  is_SUSP_enabled: flag.default(0),
-  is_SUSL_enabled: flag.default(0),
+  // No zod defaults: the columns default (active, switches off) on create, and an update that leaves a flag out
+  // keeps it (zod 4 applies .default() even inside .partial()).
+  is_active: flag.optional(),
+  is_location_tracking_enabled: flag.optional(),
+  is_SUSP_enabled: flag.optional(),
+  is_SUSL_enabled: flag.optional(),
   franchisee_summary_colorcode: colorCode("franchisee summary colour code", DEFAULT_FRANCHISEE_COLOR),
   franchisee_summary_colorcode_2: colorCode("franchisee summary colour code 2", DEFAULT_FRANCHISEE_COLOR),
   franchisee_summary_colorcode_3: colorCode("franchisee summary colour code 3", DEFAULT_FRANCHISEE_COLOR),
@@ -83,6 +91,7 @@ export const companyListSpec: ListSpec = {
   isActive: companies.is_active,
   deletedAt: companies.deleted_at,
   search: [companies.name, companies.email, companies.phone, companies.admin_name, companies.city],
+  searchText: companiesSearchText(companies),
   orderBy: { column: companies.id, dir: "desc" },
 };
 

@@ -57,7 +57,7 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
       company_id: users.company_id,
       franchisee_id: users.franchisee_id,
       role_id: users.role_id,
-      position_id: users.position_id,
+      position_id: positions.id,
       session_version: users.session_version,
       is_active: users.is_active,
       role_name: roles.name,
@@ -65,7 +65,11 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .leftJoin(positions, and(eq(positions.id, users.position_id), isNull(positions.deleted_at)))
+    // Only a live, active position counts: a deleted or deactivated one grants nothing.
+    .leftJoin(
+      positions,
+      and(eq(positions.id, users.position_id), isNull(positions.deleted_at), eq(positions.is_active, 1)),
+    )
     .where(and(eq(users.id, o.userId), isNull(users.deleted_at)))
     .limit(1);
   if (!row || row.is_active !== 1) throw unauthenticated();

@@ -21,6 +21,11 @@ export type ListSpec = {
   deletedAt?: AnyPgColumn;
   /** Columns matched by search_keyword (case-insensitive substring). */
   search: AnyPgColumn[];
+  /**
+   * For large tables: one text expression a trigram index covers (db/schema's *SearchText); when given, search
+   * matches it instead of the columns, so the index serves `ilike '%term%'`.
+   */
+  searchText?: SQL;
   filters?: Record<string, ListFilter>;
   orderBy?: { column: AnyPgColumn; dir: "asc" | "desc" };
 };
@@ -91,7 +96,11 @@ export function listWhere(spec: ListSpec, p: ListParams, scope?: SQL): SQL | und
   }
   if (p.search) {
     const term = `%${escapeLike(p.search)}%`;
-    parts.push(or(...spec.search.map((c) => ilike(sql`${c}::text`, term))));
+    parts.push(
+      spec.searchText
+        ? ilike(spec.searchText, term)
+        : or(...spec.search.map((c) => ilike(sql`${c}::text`, term))),
+    );
   }
   return and(...parts.filter(Boolean));
 }

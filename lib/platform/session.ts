@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { resolveContext, type Ctx } from "./context";
 import { AppError } from "./errors";
@@ -34,4 +34,21 @@ export async function requirePageContext(): Promise<Ctx> {
   const ctx = await getSessionContext();
   if (!ctx) redirect("/auth/login");
   return ctx;
+}
+
+/** For edit pages: the plain id inside a URL's opaque id, or the not-found page. */
+export function pageId(opaque: string): number {
+  const id = decodeId(opaque);
+  if (id == null) notFound();
+  return id;
+}
+
+/** For pages: a record, with 404 (missing, or another company's) shown as the not-found page. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) notFound();
+    throw e;
+  }
 }

@@ -15,21 +15,13 @@ const PENDING_ROOTS: Record<string, string> = {
   "blog-details": "Blog Details",
   "master-franchisees": "Master Franchisees",
   franchisees: "Franchisees",
-  "franchisee-staffs": "Franchisee Staff",
   "franchisee-kyc-documents": "Franchisee KYC Documents",
   "user-kyc-documents": "User KYC Documents",
   banners: "Banners",
-  modules: "Modules",
-  permissions: "Permissions",
   values: "Master",
   "value-lists": "Master Value",
   "state-holidays": "State Holidays",
   "state-gsts": "State GSTs",
-  positions: "Positions",
-  roles: "Roles",
-  users: "Users",
-  profile: "My Profile",
-  "user-timestamps": "User Timestamps",
   "user-monthly-job-requests": "Monthly Job Requests",
   "daily-job-plans": "Daily Job Plans",
   "leave-requests": "Leave Requests",
@@ -48,7 +40,7 @@ const words = (s: string) =>
     .map((w) => (w === "pjp" ? "PJP" : w.charAt(0).toUpperCase() + w.slice(1)))
     .join(" ");
 
-/** 'plans/create' → 'Plans — Create'; 'outlets/{id}/outlet-users' → 'Outlet Users'; 'users/{id}' → 'Users — Edit'. */
+/** 'plans/create' → 'Plans — Create'; 'outlets/{id}/outlet-users' → 'Outlet Users'; 'plans/{id}' → 'Plans — Edit'. */
 function titleOf(segments: string[]): string {
   let title = PENDING_ROOTS[segments[0]];
   let action: string | undefined;
@@ -59,7 +51,6 @@ function titleOf(segments: string[]): string {
       action = undefined;
     } else action = "Edit";
   }
-  if (segments[0] === "profile") return title;
   return action ? `${title} — ${action}` : title;
 }
 

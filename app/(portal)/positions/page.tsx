@@ -1,3 +1,6 @@
+import Link from "next/link";
+import { ShieldCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { ListPage, ListToolbar } from "@/components/data-table";
 import { listPositions, positionListSpec } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
@@ -21,6 +24,17 @@ export default async function PositionsPage({ searchParams }: Props) {
   const rows = data.map((r) => ({ id: encodeId(r.id), name: r.name, is_active: r.is_active }));
   return (
     <ListPage
+      actions={
+        // Roles are not in the spec's menu; their screens are reached from here.
+        can(ctx, "roles.list") ? (
+          <Button asChild variant="outline">
+            <Link href="/roles">
+              <ShieldCheck className="size-4" aria-hidden />
+              Roles
+            </Link>
+          </Button>
+        ) : null
+      }
       title="Positions"
       trashTitle="Deleted Positions"
       trash={params.showDeleted}

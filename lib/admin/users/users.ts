@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { franchisees, positions, users, type User } from "@/db/schema";
+import { franchisees, positions, users, usersSearchText, type User } from "@/db/schema";
 import { revokeAllApiTokens } from "@/lib/platform/api-tokens";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
@@ -205,6 +205,7 @@ export const userListSpec: ListSpec = {
   isActive: users.is_active,
   deletedAt: users.deleted_at,
   search: [users.first_name, users.last_name, users.email, users.phone, users.employee_code],
+  searchText: usersSearchText(users),
   filters: {
     role_id: { column: users.role_id, kind: "int" },
     position_id: { column: users.position_id, kind: "intList" },

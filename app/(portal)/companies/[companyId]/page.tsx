@@ -1,10 +1,7 @@
-import { notFound } from "next/navigation";
 import { getCompany } from "@/lib/admin/companies";
 import { can } from "@/lib/platform/context";
-import { AppError } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
-import { decodeId } from "@/lib/platform/ids";
-import { requirePageContext } from "@/lib/platform/session";
+import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../../_components/access-denied";
 import { CompanyForm } from "../_components/company-form";
 import { AuditHistory } from "@/components/audit/audit-history";
@@ -16,12 +13,8 @@ type Props = { params: Promise<{ companyId: string }> };
 export default async function EditCompanyPage({ params }: Props) {
   const ctx = await requirePageContext();
   if (!can(ctx, "companies.update")) return <AccessDenied />;
-  const id = decodeId((await params).companyId);
-  if (id == null) notFound();
-  const company = await getCompany(ctx, id).catch((e) => {
-    if (e instanceof AppError && e.status === 404) notFound();
-    throw e;
-  });
+  const id = pageId((await params).companyId);
+  const company = await orNotFound(getCompany(ctx, id));
   const text = (v: string | null) => v ?? "";
   return (
     <div className="flex flex-col gap-6">

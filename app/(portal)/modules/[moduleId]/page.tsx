@@ -1,9 +1,7 @@
-import { notFound } from "next/navigation";
 import { getModule } from "@/lib/admin/modules";
 import { can } from "@/lib/platform/context";
-import { AppError } from "@/lib/platform/errors";
-import { decodeId } from "@/lib/platform/ids";
-import { requirePageContext } from "@/lib/platform/session";
+import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
+import { AuditHistory } from "@/components/audit/audit-history";
 import { AccessDenied } from "../../_components/access-denied";
 import { ModuleForm } from "../_components/module-form";
 
@@ -15,18 +13,17 @@ export default async function EditModulePage({ params }: Props) {
   const ctx = await requirePageContext();
   if (!can(ctx, "modules.view")) return <AccessDenied />;
   const { moduleId } = await params;
-  const id = decodeId(moduleId);
-  if (id == null) notFound();
-  const m = await getModule(ctx, id).catch((e) => {
-    if (e instanceof AppError && e.status === 404) notFound();
-    throw e;
-  });
+  const id = pageId(moduleId);
+  const m = await orNotFound(getModule(ctx, id));
   return (
-    <ModuleForm
-      id={moduleId}
-      initial={{ name: m.name, is_active: m.is_active }}
-      permissions={m.permissions}
-      readOnly={!can(ctx, "modules.update")}
-    />
+    <div className="flex flex-col gap-6">
+      <ModuleForm
+        id={moduleId}
+        initial={{ name: m.name, is_active: m.is_active }}
+        permissions={m.permissions}
+        readOnly={!can(ctx, "modules.update")}
+      />
+      <AuditHistory ctx={ctx} entity="modules" entityId={id} />
+    </div>
   );
 }
