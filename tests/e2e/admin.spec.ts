@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { LOGINS, login } from "./helpers";
+
+/** Checks the 'Hurray!' popup's text and closes it, as a user would. */
+async function hurray(page: Page, text: string) {
+  const popup = page.getByTestId("success-popup");
+  await expect(popup).toContainText(text);
+  await popup.getByRole("button", { name: "OK" }).click();
+  await expect(popup).toBeHidden();
+}
+
+async function searchFor(page: Page, term: string) {
+  const search = page.getByRole("searchbox");
+  await search.fill(term);
+  await search.press("Enter");
+  await expect(page).toHaveURL(
+    new RegExp(`search_keyword=${encodeURIComponent(term).replace(/%20/g, "(\\+|%20)")}`),
+  );
+}
+
+test("an ADMIN creates a position with two permissions and a user in it, finds, edits, deletes and restores the user", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const position = `E2E WALKER ${stamp}`;
+  const first = `Tara${stamp}`;
+
+  await login(page, LOGINS.admin);
+
+  // A position with two permissions, chosen under their modules.
+  await page.goto("/positions");
+  await page.getByRole("link", { name: /Add Position/ }).click();
+  await expect(page).toHaveURL(/\/positions\/create$/);
+  await page.getByLabel(/^Name/).fill(position);
+  await page.getByLabel("users.list", { exact: true }).check();
+  await page.getByLabel("users.view", { exact: true }).check();
+  await page.getByRole("button", { name: "Save Position" }).click();
+  await hurray(page, "Position created successfully.");
+  await expect(page).toHaveURL(/\/positions$/);
+  await searchFor(page, position);
+  await page
+    .getByRole("row", { name: new RegExp(position) })
+    .getByRole("link", { name: /edit/i })
+    .click();
+  await expect(page.getByLabel("users.list", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("users.view", { exact: true })).toBeChecked();
+  await expect(page.getByLabel("users.delete", { exact: true })).not.toBeChecked();
+
+  // A user in that position; a failed save keeps what was typed and shows the errors under the fields.
+  await page.goto("/users/create");
+  await page.getByLabel(/^First Name/).fill(first);
+  await page.getByLabel(/^Email/).fill("not-an-email");
+  await page.getByRole("button", { name: "Save User" }).click();
+  await expect(page.getByText("The last name field is required.")).toBeVisible();
+  await expect(page.getByText("The position field is required.")).toBeVisible();
+  await expect(page.getByLabel(/^First Name/)).toHaveValue(first);
+  await page.getByLabel(/^Last Name/).fill("Walker");
+  await page.getByLabel(/^Email/).fill(`tara.${stamp}@e2e.test`);
+  await page.getByLabel(/^Position/).click();
+  await page.getByRole("option", { name: position }).click();
+  await page.getByRole("button", { name: "Save User" }).click();
+  await hurray(page, "User created successfully.");
+  await expect(page).toHaveURL(/\/users$/);
+
+  // Found by search, and by the position filter.
+  await searchFor(page, first);
+  await expect(page.getByRole("row", { name: new RegExp(first) })).toContainText(position);
+  await page.goto("/users");
+  await page.getByRole("button", { name: "Position filter" }).click();
+  await page.getByRole("menuitemcheckbox", { name: position }).click();
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/position_id=/);
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and our user
+  await expect(page.getByRole("row", { name: new RegExp(first) })).toBeVisible();
+
+  // Edit: phone is required on edit.
+  await page
+    .getByRole("row", { name: new RegExp(first) })
+    .getByRole("link", { name: /edit/i })
+    .click();
+  await expect(page.getByLabel(/^Last Name/)).toHaveValue("Walker");
+  await page.getByLabel(/^Last Name/).fill("Walkies");
+  await page.getByRole("button", { name: "Update User" }).click();
+  await expect(page.getByText("The phone field is required.")).toBeVisible();
+  await page.getByLabel(/^Phone/).fill("+91 98765 11111");
+  await page.getByRole("button", { name: "Update User" }).click();
+  await hurray(page, "User updated successfully.");
+  await searchFor(page, first);
+  const row = page.getByRole("row", { name: new RegExp(first) });
+  await expect(row).toContainText("Walkies");
+
+  // Delete, find it in the trash view, restore.
+  await row.getByRole("button", { name: /delete/i }).click();
+  await page.getByRole("button", { name: "Yes" }).click();
+  await hurray(page, "User deleted successfully.");
+  await expect(page.getByText("No data found")).toBeVisible();
+  await page.getByRole("link", { name: "Trash" }).click();
+  await expect(page.getByRole("heading", { name: "Deleted Users" })).toBeVisible();
+  await searchFor(page, first);
+  await page
+    .getByRole("row", { name: new RegExp(first) })
+    .getByRole("button", { name: /restore/i })
+    .click();
+  await hurray(page, "User restored successfully.");
+  await page.goto(`/users?search_keyword=${first}`);
+  await expect(page.getByRole("row", { name: new RegExp(first) })).toBeVisible();
+});
+
+test("an ADMIN bulk-uploads the sample file, previews it and processes it", async ({ page }) => {
+  await login(page, LOGINS.admin);
+  await page.goto("/users");
+  await page.getByRole("link", { name: /Upload Users/ }).click();
+  await expect(page).toHaveURL(/\/users\/upload$/);
+
+  // The sample file, downloaded as a user would.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Download sample file/ }).click();
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "upload-")), "users.xlsx");
+  await (await download).saveAs(file);
+
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await page.getByRole("button", { name: "Upload" }).click();
+  await hurray(
+    page,
+    "The file has been uploaded successfully. Now you can Preview the List & process accordingly.",
+  );
+  await expect(page.getByRole("row", { name: /riya\.sharma@example\.com/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /arjun\.mehta@example\.com/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Process" }).click();
+  await hurray(page, "The file has been processed successfully. Now you can see your users in User's Tab.");
+  await expect(page.getByText("No data found")).toBeVisible();
+
+  await page.goto("/users?search_keyword=riya.sharma%40example.com");
+  await expect(page.getByRole("row", { name: /riya\.sharma@example\.com/ })).toBeVisible();
+  // The uploader is told, and the bell shows it until the notifications are opened.
+  await page.goto("/notifications");
+  await expect(page.getByText("Bulk upload processed")).toBeVisible();
+});
