@@ -1,18 +1,14 @@
 "use server";
 import { listAuditRecords } from "@/lib/admin/audit";
-import { notFound, unauthenticated } from "@/lib/platform/errors";
-import { decodeId } from "@/lib/platform/ids";
 import { toActionResult } from "@/lib/platform/mutations";
-import { getSessionContext } from "@/lib/platform/session";
+import { actionContext, actionId } from "@/lib/platform/session";
 import { HISTORY_PAGE_SIZE, toEntryViews } from "./format";
 
 /** The next page of a record's history ('Show more'); the same domain function as GET /api/audit_records. */
 export async function loadAuditHistoryAction(entity: unknown, opaqueId: unknown, page: unknown) {
   return toActionResult(async () => {
-    const ctx = await getSessionContext();
-    if (!ctx) throw unauthenticated();
-    const id = typeof opaqueId === "string" ? decodeId(opaqueId) : null;
-    if (id == null) throw notFound();
+    const ctx = await actionContext();
+    const id = actionId(opaqueId);
     const r = await listAuditRecords(ctx, {
       entity,
       entity_id: id,

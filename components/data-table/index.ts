@@ -7,3 +7,5 @@ export { Pagination } from "./pagination";
 export { RowActions } from "./row-actions";
 export { StatusChip } from "./status-chip";
 export { useListUrl } from "./url-state";
+export { STATUS_FILTER } from "./filters";
+export { actionColumn, statusColumn } from "./columns";

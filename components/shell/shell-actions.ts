@@ -8,19 +8,13 @@ import { companies } from "@/db/schema";
 import { recordUserTimestamp, MAX_PAGE_SECONDS } from "@/lib/admin/user-timestamps";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import { forbidden, invalid, notFound, unauthenticated, zodFieldErrors } from "@/lib/platform/errors";
+import { forbidden, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { toActionResult, type ActionResult } from "@/lib/platform/mutations";
 import { ROLE } from "@/lib/platform/permissions";
-import { ACTING_COMPANY_COOKIE, getSessionContext } from "@/lib/platform/session";
+import { ACTING_COMPANY_COOKIE, actionContext } from "@/lib/platform/session";
 
 // Every action here is a public endpoint: each one resolves the caller itself and checks what it may do.
-
-async function ctxOrThrow(): Promise<Ctx> {
-  const ctx = await getSessionContext();
-  if (!ctx) throw unauthenticated();
-  return ctx;
-}
 
 /** Only platform admins choose the company they act for (spec 000 §2.4). */
 function requireSwitcher(ctx: Ctx) {
@@ -37,7 +31,7 @@ async function isHttps(): Promise<boolean> {
 /** Chooses the company a SUPER ADMIN or BACKEND ADMIN acts for, or clears it (null). The client then reloads. */
 export async function switchCompanyAction(opaqueCompanyId: string | null): Promise<ActionResult<null>> {
   return toActionResult(async () => {
-    const ctx = await ctxOrThrow();
+    const ctx = await actionContext();
     requireSwitcher(ctx);
     const jar = await cookies();
     if (opaqueCompanyId == null) {
@@ -78,7 +72,7 @@ const searchSchema = z.string().trim().max(200).catch("");
 /** Live companies for the company picker: search on name, email and admin name, at most 50. */
 export async function searchCompaniesAction(search: string): Promise<ActionResult<CompanyChoice[]>> {
   return toActionResult(async () => {
-    const ctx = await ctxOrThrow();
+    const ctx = await actionContext();
     requireSwitcher(ctx);
     const term = searchSchema.parse(search);
     const like = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -120,7 +114,7 @@ const pageTimeSchema = z.object({
 /** Time spent on the previous page (spec 000 §2.1, capped at 1200 s), recorded for the caller and acting company. */
 export async function recordPageTimeAction(input: unknown): Promise<ActionResult<null>> {
   return toActionResult(async () => {
-    const ctx = await ctxOrThrow();
+    const ctx = await actionContext();
     const parsed = pageTimeSchema.safeParse(input);
     if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
     // Same domain function as POST /api/user_timestamps: the user and company always come from the context.
@@ -132,7 +126,7 @@ export async function recordPageTimeAction(input: unknown): Promise<ActionResult
 /** Marks all of the caller's notifications read (the bell badge disappears). */
 export async function markNotificationsReadAction(): Promise<ActionResult<null>> {
   return toActionResult(async () => {
-    const ctx = await ctxOrThrow();
+    const ctx = await actionContext();
     await markNotificationsRead(ctx);
     revalidatePath("/", "layout");
     return null;

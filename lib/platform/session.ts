@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { auth } from "@/auth";
 import { resolveContext, type Ctx } from "./context";
-import { AppError } from "./errors";
+import { AppError, notFound as notFoundError, unauthenticated } from "./errors";
 import { decodeId } from "./ids";
 
 /** Cookie holding the company a SUPER ADMIN or BACKEND ADMIN chose (opaque id; checked on every request). */
@@ -51,4 +51,18 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
     if (e instanceof AppError && e.status === 404) notFound();
     throw e;
   }
+}
+
+/** For server actions: the caller's context, or 401 (the action answers it and the browser goes to login). */
+export async function actionContext(): Promise<Ctx> {
+  const ctx = await getSessionContext();
+  if (!ctx) throw unauthenticated();
+  return ctx;
+}
+
+/** For server actions: the plain id inside an opaque id sent by the browser; anything else answers 404. */
+export function actionId(opaque: unknown): number {
+  const id = typeof opaque === "string" ? decodeId(opaque) : null;
+  if (id == null) throw notFoundError();
+  return id;
 }

@@ -5,7 +5,7 @@ import { parseListParams } from "@/lib/platform/lists";
 import { companyListSpec } from "@/lib/admin/companies";
 import { fileUrl } from "@/lib/platform/file-access";
 import { requirePageContext } from "@/lib/platform/session";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
 import { AccessDenied } from "../_components/access-denied";
 import { CompaniesTable } from "./_components/companies-table";
 import { exportCompaniesAction } from "./actions";
@@ -34,16 +34,7 @@ export default async function CompaniesPage({ searchParams }: Props) {
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name, email, phone or admin"
-          filters={[
-            {
-              param: "is_active",
-              label: "Status",
-              options: [
-                { value: "1", label: "ACTIVE" },
-                { value: "0", label: "INACTIVE" },
-              ],
-            },
-          ]}
+          filters={[STATUS_FILTER]}
           createHref={can(ctx, "companies.create") ? "/companies/create" : undefined}
           createLabel="Add Company"
           exportAction={can(ctx, "companies.export") ? exportCompaniesAction : undefined}

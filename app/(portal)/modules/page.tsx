@@ -3,7 +3,7 @@ import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { parseListParams } from "@/lib/platform/lists";
 import { requirePageContext } from "@/lib/platform/session";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
 import { AccessDenied } from "../_components/access-denied";
 import { ModulesTable } from "./_components/modules-table";
 import { exportModulesAction } from "./actions";
@@ -27,16 +27,7 @@ export default async function ModulesPage({ searchParams }: Props) {
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name"
-          filters={[
-            {
-              param: "is_active",
-              label: "Status",
-              options: [
-                { value: "1", label: "ACTIVE" },
-                { value: "0", label: "INACTIVE" },
-              ],
-            },
-          ]}
+          filters={[STATUS_FILTER]}
           createHref={can(ctx, "modules.create") ? "/modules/create" : undefined}
           createLabel="Add Module"
           exportAction={can(ctx, "modules.export") ? exportModulesAction : undefined}

@@ -5,41 +5,31 @@ import {
   restorePermission,
   updatePermission,
 } from "@/lib/admin/permission-records";
-import { notFound, unauthenticated } from "@/lib/platform/errors";
-import { decodeId, encodeId } from "@/lib/platform/ids";
+import { encodeId } from "@/lib/platform/ids";
 import { toActionResult } from "@/lib/platform/mutations";
-import { getSessionContext } from "@/lib/platform/session";
-
-// Thin: each action builds the caller's context from the session and calls the same domain function as /api.
-async function ctxOrThrow() {
-  const ctx = await getSessionContext();
-  if (!ctx) throw unauthenticated();
-  return ctx;
-}
-const idOf = (opaque: unknown) => {
-  const id = typeof opaque === "string" ? decodeId(opaque) : null;
-  if (id == null) throw notFound();
-  return id;
-};
+import { actionContext, actionId } from "@/lib/platform/session";
 
 export async function createPermissionAction(values: unknown) {
   return toActionResult(async () => {
-    const p = await createPermission(await ctxOrThrow(), values);
+    const p = await createPermission(await actionContext(), values);
     return { id: encodeId(p.id) };
   });
 }
 
 export async function updatePermissionAction(opaqueId: string, values: unknown) {
   return toActionResult(async () => {
-    const p = await updatePermission(await ctxOrThrow(), { ...(values as object), id: idOf(opaqueId) });
+    const p = await updatePermission(await actionContext(), {
+      ...(values as object),
+      id: actionId(opaqueId),
+    });
     return { id: encodeId(p.id) };
   });
 }
 
 export async function deletePermissionAction(opaqueId: string) {
-  return toActionResult(async () => deletePermission(await ctxOrThrow(), { id: idOf(opaqueId) }));
+  return toActionResult(async () => deletePermission(await actionContext(), { id: actionId(opaqueId) }));
 }
 
 export async function restorePermissionAction(opaqueId: string) {
-  return toActionResult(async () => restorePermission(await ctxOrThrow(), { id: idOf(opaqueId) }));
+  return toActionResult(async () => restorePermission(await actionContext(), { id: actionId(opaqueId) }));
 }

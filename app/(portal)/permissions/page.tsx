@@ -3,7 +3,7 @@ import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { parseListParams } from "@/lib/platform/lists";
 import { requirePageContext } from "@/lib/platform/session";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
 import { AccessDenied } from "../_components/access-denied";
 import { PermissionsTable } from "./_components/permissions-table";
 
@@ -32,14 +32,7 @@ export default async function PermissionsPage({ searchParams }: Props) {
         <ListToolbar
           searchPlaceholder="Search by permission"
           filters={[
-            {
-              param: "is_active",
-              label: "Status",
-              options: [
-                { value: "1", label: "ACTIVE" },
-                { value: "0", label: "INACTIVE" },
-              ],
-            },
+            STATUS_FILTER,
             {
               param: "module_id",
               label: "Module",

@@ -1,41 +1,28 @@
 "use server";
 import { createPosition, deletePosition, restorePosition, updatePosition } from "@/lib/admin/positions";
-import { notFound, unauthenticated } from "@/lib/platform/errors";
-import { decodeId, encodeId } from "@/lib/platform/ids";
+import { encodeId } from "@/lib/platform/ids";
 import { toActionResult } from "@/lib/platform/mutations";
-import { getSessionContext } from "@/lib/platform/session";
-
-// Thin: each action builds the caller's context from the session and calls the same domain function as /api.
-async function ctxOrThrow() {
-  const ctx = await getSessionContext();
-  if (!ctx) throw unauthenticated();
-  return ctx;
-}
-const idOf = (opaque: unknown) => {
-  const id = typeof opaque === "string" ? decodeId(opaque) : null;
-  if (id == null) throw notFound();
-  return id;
-};
+import { actionContext, actionId } from "@/lib/platform/session";
 
 export async function createPositionAction(values: unknown) {
   return toActionResult(async () => {
-    const p = await createPosition(await ctxOrThrow(), values);
+    const p = await createPosition(await actionContext(), values);
     return { id: encodeId(p.id) };
   });
 }
 
 export async function updatePositionAction(opaqueId: string, values: unknown) {
   return toActionResult(async () => {
-    const input = { ...(values as object), id: idOf(opaqueId) };
-    const p = await updatePosition(await ctxOrThrow(), input);
+    const input = { ...(values as object), id: actionId(opaqueId) };
+    const p = await updatePosition(await actionContext(), input);
     return { id: encodeId(p.id) };
   });
 }
 
 export async function deletePositionAction(opaqueId: string) {
-  return toActionResult(async () => deletePosition(await ctxOrThrow(), { id: idOf(opaqueId) }));
+  return toActionResult(async () => deletePosition(await actionContext(), { id: actionId(opaqueId) }));
 }
 
 export async function restorePositionAction(opaqueId: string) {
-  return toActionResult(async () => restorePosition(await ctxOrThrow(), { id: idOf(opaqueId) }));
+  return toActionResult(async () => restorePosition(await actionContext(), { id: actionId(opaqueId) }));
 }

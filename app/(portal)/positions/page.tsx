@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
 import { listPositions, positionListSpec } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
@@ -41,16 +41,7 @@ export default async function PositionsPage({ searchParams }: Props) {
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name"
-          filters={[
-            {
-              param: "is_active",
-              label: "Status",
-              options: [
-                { value: "1", label: "ACTIVE" },
-                { value: "0", label: "INACTIVE" },
-              ],
-            },
-          ]}
+          filters={[STATUS_FILTER]}
           createHref={can(ctx, "positions.create") ? "/positions/create" : undefined}
           createLabel="Add Position"
           trash={can(ctx, "positions.restore")}

@@ -1,4 +1,4 @@
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
 import { isBuiltInRole, listRoles, roleListSpec } from "@/lib/admin/roles";
 import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
@@ -30,16 +30,7 @@ export default async function RolesPage({ searchParams }: Props) {
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name"
-          filters={[
-            {
-              param: "is_active",
-              label: "Status",
-              options: [
-                { value: "1", label: "ACTIVE" },
-                { value: "0", label: "INACTIVE" },
-              ],
-            },
-          ]}
+          filters={[STATUS_FILTER]}
           createHref={can(ctx, "roles.create") ? "/roles/create" : undefined}
           createLabel="Add Role"
           exportAction={can(ctx, "roles.export") ? exportRolesAction : undefined}

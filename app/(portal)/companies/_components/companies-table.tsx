@@ -1,6 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions, StatusChip } from "@/components/data-table";
+import { CellText, DataTable, actionColumn, statusColumn } from "@/components/data-table";
 import { deleteCompanyAction, restoreCompanyAction } from "../actions";
 
 export type CompanyRow = {
@@ -36,7 +36,7 @@ export function CompaniesTable({
   canRestore,
 }: Props) {
   const columns: ColumnDef<CompanyRow>[] = [
-    { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
+    statusColumn<CompanyRow>(),
     {
       id: "name",
       header: "Name",
@@ -58,25 +58,15 @@ export function CompaniesTable({
       cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} />,
     },
     { id: "city", header: "City", cell: ({ row }) => row.original.city ?? "" },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) =>
-        trash ? (
-          <RowActions
-            entityLabel={row.original.name}
-            onRestore={canRestore ? () => restoreCompanyAction(row.original.id) : undefined}
-            restoreSuccess="Company restored successfully."
-          />
-        ) : (
-          <RowActions
-            entityLabel={row.original.name}
-            editHref={canEdit ? `/companies/${row.original.id}` : undefined}
-            onDelete={canDelete ? () => deleteCompanyAction(row.original.id) : undefined}
-            deleteSuccess="Company deleted successfully."
-          />
-        ),
-    },
+    actionColumn<CompanyRow>({
+      trash,
+      label: (r) => r.name,
+      editHref: canEdit ? (r) => `/companies/${r.id}` : undefined,
+      onDelete: canDelete ? (r) => deleteCompanyAction(r.id) : undefined,
+      deleteSuccess: "Company deleted successfully.",
+      onRestore: canRestore ? (r) => restoreCompanyAction(r.id) : undefined,
+      restoreSuccess: "Company restored successfully.",
+    }),
   ];
   return (
     <DataTable

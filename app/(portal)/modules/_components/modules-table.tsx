@@ -1,6 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions, StatusChip } from "@/components/data-table";
+import { CellText, DataTable, actionColumn, statusColumn } from "@/components/data-table";
 import { deleteModuleAction, restoreModuleAction } from "../actions";
 
 export type ModuleRow = { id: string; name: string; is_active: number };
@@ -28,27 +28,17 @@ export function ModulesTable({
   canRestore,
 }: Props) {
   const columns: ColumnDef<ModuleRow>[] = [
-    { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
+    statusColumn<ModuleRow>(),
     { id: "name", header: "Name", cell: ({ row }) => <CellText text={row.original.name} /> },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) =>
-        trash ? (
-          <RowActions
-            entityLabel={row.original.name}
-            onRestore={canRestore ? () => restoreModuleAction(row.original.id) : undefined}
-            restoreSuccess="Module restored successfully."
-          />
-        ) : (
-          <RowActions
-            entityLabel={row.original.name}
-            editHref={canView ? `/modules/${row.original.id}` : undefined}
-            onDelete={canDelete ? () => deleteModuleAction(row.original.id) : undefined}
-            deleteSuccess="Module deleted successfully."
-          />
-        ),
-    },
+    actionColumn<ModuleRow>({
+      trash,
+      label: (r) => r.name,
+      editHref: canView ? (r) => `/modules/${r.id}` : undefined,
+      onDelete: canDelete ? (r) => deleteModuleAction(r.id) : undefined,
+      deleteSuccess: "Module deleted successfully.",
+      onRestore: canRestore ? (r) => restoreModuleAction(r.id) : undefined,
+      restoreSuccess: "Module restored successfully.",
+    }),
   ];
   return (
     <DataTable

@@ -1,6 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions, StatusChip } from "@/components/data-table";
+import { CellText, DataTable, actionColumn, statusColumn } from "@/components/data-table";
 import { deletePermissionAction, restorePermissionAction } from "../actions";
 
 export type PermissionRow = { id: string; permission_name: string; module_name: string; is_active: number };
@@ -28,32 +28,22 @@ export function PermissionsTable({
   canRestore,
 }: Props) {
   const columns: ColumnDef<PermissionRow>[] = [
-    { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
+    statusColumn<PermissionRow>(),
     { id: "module", header: "Module", cell: ({ row }) => <CellText text={row.original.module_name} /> },
     {
       id: "permission",
       header: "Permission",
       cell: ({ row }) => <CellText text={row.original.permission_name} />,
     },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) =>
-        trash ? (
-          <RowActions
-            entityLabel={row.original.permission_name}
-            onRestore={canRestore ? () => restorePermissionAction(row.original.id) : undefined}
-            restoreSuccess="Permission restored successfully."
-          />
-        ) : (
-          <RowActions
-            entityLabel={row.original.permission_name}
-            editHref={canView ? `/permissions/${row.original.id}` : undefined}
-            onDelete={canDelete ? () => deletePermissionAction(row.original.id) : undefined}
-            deleteSuccess="Permission deleted successfully."
-          />
-        ),
-    },
+    actionColumn<PermissionRow>({
+      trash,
+      label: (r) => r.permission_name,
+      editHref: canView ? (r) => `/permissions/${r.id}` : undefined,
+      onDelete: canDelete ? (r) => deletePermissionAction(r.id) : undefined,
+      deleteSuccess: "Permission deleted successfully.",
+      onRestore: canRestore ? (r) => restorePermissionAction(r.id) : undefined,
+      restoreSuccess: "Permission restored successfully.",
+    }),
   ];
   return (
     <DataTable

@@ -1,6 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions, StatusChip } from "@/components/data-table";
+import { CellText, DataTable, actionColumn, statusColumn } from "@/components/data-table";
 import { deletePositionAction, restorePositionAction } from "../actions";
 
 export type PositionRow = { id: string; name: string; is_active: number };
@@ -28,27 +28,17 @@ export function PositionsTable({
   canRestore,
 }: Props) {
   const columns: ColumnDef<PositionRow>[] = [
-    { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
+    statusColumn<PositionRow>(),
     { id: "name", header: "Name", cell: ({ row }) => <CellText text={row.original.name} /> },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) =>
-        trash ? (
-          <RowActions
-            entityLabel={row.original.name}
-            onRestore={canRestore ? () => restorePositionAction(row.original.id) : undefined}
-            restoreSuccess="Position restored successfully."
-          />
-        ) : (
-          <RowActions
-            entityLabel={row.original.name}
-            editHref={canEdit ? `/positions/${row.original.id}` : undefined}
-            onDelete={canDelete ? () => deletePositionAction(row.original.id) : undefined}
-            deleteSuccess="Position deleted successfully."
-          />
-        ),
-    },
+    actionColumn<PositionRow>({
+      trash,
+      label: (r) => r.name,
+      editHref: canEdit ? (r) => `/positions/${r.id}` : undefined,
+      onDelete: canDelete ? (r) => deletePositionAction(r.id) : undefined,
+      deleteSuccess: "Position deleted successfully.",
+      onRestore: canRestore ? (r) => restorePositionAction(r.id) : undefined,
+      restoreSuccess: "Position restored successfully.",
+    }),
   ];
   return (
     <DataTable

@@ -1,6 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions, StatusChip } from "@/components/data-table";
+import { CellText, DataTable, RowActions, statusColumn } from "@/components/data-table";
 import { deleteRoleAction } from "../actions";
 
 export type RoleRow = { id: string; name: string; is_active: number; builtIn: boolean };
@@ -18,7 +18,7 @@ type Props = {
 /** Sr No, Status, Name, Action. Roles have no trash view; built-in roles offer no delete. */
 export function RolesTable({ rows, count, page, rowsPerPage, canOpen, canDelete }: Props) {
   const columns: ColumnDef<RoleRow>[] = [
-    { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
+    statusColumn<RoleRow>(),
     { id: "name", header: "Name", cell: ({ row }) => <CellText text={row.original.name} /> },
     {
       id: "action",

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Upload } from "lucide-react";
-import { ListPage, ListToolbar, type FilterDef } from "@/components/data-table";
+import { ListPage, ListToolbar, type FilterDef, STATUS_FILTER } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
 import { userMasters } from "@/lib/admin/masters";
 import { listUsers, plainIdParams, userListSpec } from "@/lib/admin/users/users";
@@ -43,14 +43,7 @@ export async function UsersList({ ctx, searchParams, staff = false }: Props) {
   // A FRANCHISEE ADMIN only ever sees their own franchisee: no franchisee filter for them.
   const confined = ctx.roleName === ROLE.FRANCHISEE_ADMIN;
   const filters: FilterDef[] = [
-    {
-      param: "is_active",
-      label: "Status",
-      options: [
-        { value: "1", label: "ACTIVE" },
-        { value: "0", label: "INACTIVE" },
-      ],
-    },
+    STATUS_FILTER,
     {
       param: "position_id",
       label: "Position",

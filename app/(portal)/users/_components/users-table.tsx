@@ -1,7 +1,7 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Badge } from "@/components/ui/badge";
-import { CellText, DataTable, RowActions, StatusChip } from "@/components/data-table";
+import { CellText, DataTable, actionColumn, statusColumn } from "@/components/data-table";
 import { deleteUserAction, restoreUserAction } from "../actions";
 
 /** A list row as the browser gets it: opaque id, no dates. */
@@ -49,7 +49,7 @@ export function UsersTable({
   editQuery = "",
 }: Props) {
   const columns: ColumnDef<UserRow>[] = [
-    { id: "status", header: "Status", cell: ({ row }) => <StatusChip active={row.original.is_active} /> },
+    statusColumn<UserRow>(),
     { id: "name", header: "Name", cell: ({ row }) => <CellText text={row.original.name} /> },
     { id: "email", header: "Email", cell: ({ row }) => <CellText text={row.original.email} /> },
     { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone ?? "" },
@@ -67,25 +67,15 @@ export function UsersTable({
         return <Badge variant={k.variant}>{k.label}</Badge>;
       },
     },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) =>
-        trash ? (
-          <RowActions
-            entityLabel={row.original.name}
-            onRestore={canRestore ? () => restoreUserAction(row.original.id) : undefined}
-            restoreSuccess="User restored successfully."
-          />
-        ) : (
-          <RowActions
-            entityLabel={row.original.name}
-            editHref={canEdit ? `/users/${row.original.id}${editQuery}` : undefined}
-            onDelete={canDelete ? () => deleteUserAction(row.original.id) : undefined}
-            deleteSuccess="User deleted successfully."
-          />
-        ),
-    },
+    actionColumn<UserRow>({
+      trash,
+      label: (r) => r.name,
+      editHref: canEdit ? (r) => `/users/${r.id}${editQuery}` : undefined,
+      onDelete: canDelete ? (r) => deleteUserAction(r.id) : undefined,
+      deleteSuccess: "User deleted successfully.",
+      onRestore: canRestore ? (r) => restoreUserAction(r.id) : undefined,
+      restoreSuccess: "User restored successfully.",
+    }),
   ];
   return (
     <DataTable

@@ -1,0 +1,51 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import type { ActionResult } from "@/lib/platform/mutations";
+import { RowActions } from "./row-actions";
+import { StatusChip } from "./status-chip";
+
+/** The Status column: the Active/Inactive chip of spec 000 §2.7. */
+export function statusColumn<Row extends { is_active: number }>(): ColumnDef<Row> {
+  return {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => <StatusChip active={row.original.is_active} />,
+  };
+}
+
+type RowAction<Row> = (row: Row) => Promise<ActionResult<unknown>>;
+
+/**
+ * The Action column: edit and delete on the live list, restore only in the trash view (spec 000 §2.7). Pass only
+ * what the caller may do; a missing action shows no button. Texts are the spec's, e.g. 'User deleted successfully.'
+ */
+export function actionColumn<Row>(o: {
+  trash: boolean;
+  label: (row: Row) => string;
+  editHref?: (row: Row) => string;
+  onDelete?: RowAction<Row>;
+  onRestore?: RowAction<Row>;
+  deleteSuccess?: string;
+  restoreSuccess?: string;
+}): ColumnDef<Row> {
+  return {
+    id: "action",
+    header: "Action",
+    cell: ({ row }) => {
+      const r = row.original;
+      return o.trash ? (
+        <RowActions
+          entityLabel={o.label(r)}
+          onRestore={o.onRestore ? () => o.onRestore!(r) : undefined}
+          restoreSuccess={o.restoreSuccess}
+        />
+      ) : (
+        <RowActions
+          entityLabel={o.label(r)}
+          editHref={o.editHref?.(r)}
+          onDelete={o.onDelete ? () => o.onDelete!(r) : undefined}
+          deleteSuccess={o.deleteSuccess}
+        />
+      );
+    },
+  };
+}
