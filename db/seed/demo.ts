@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { companies, franchisees, positions, userCompanies, users } from "@/db/schema";
+import {
+  companies,
+  franchisees,
+  notifications,
+  positions,
+  userCompanies,
+  users,
+  userTimestamps,
+} from "@/db/schema";
 import type { Executor } from "@/lib/platform/db";
 import { hashPassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -187,4 +195,34 @@ export async function seedDemo(db: Executor): Promise<void> {
   // The master franchisee also oversees Wag Nation: a user with two memberships.
   await db.execute(sql`insert into ${userCompanies} (user_id, company_id)
     select id, ${wag.id} from ${users} where email = ${DEMO_LOGINS[ROLE.MASTER_FRANCHISEE]}`);
+
+  // A little history, so the audit screens and the bell are not empty on a first visit.
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = ${DEMO_LOGINS[ROLE.ADMIN]}`);
+  const pages: [string, string, number][] = [
+    ["/home", "Home", 42],
+    ["/users", "Users", 315],
+    ["/companies", "Companies", 96],
+    ["/positions", "Positions", 1200],
+    ["/notifications", "Notifications", 18],
+  ];
+  await db.insert(userTimestamps).values(
+    pages.map(([from_path, from_name, timespent], i) => ({
+      company_id: happy.id,
+      user_id: admin.id,
+      from_path,
+      from_name,
+      timespent,
+      created_at: new Date(Date.now() - (pages.length - i) * 3_600_000),
+    })),
+  );
+  await db.insert(notifications).values({
+    company_id: happy.id,
+    user_id: admin.id,
+    title: "Welcome to the portal",
+    body: "Your users, positions and bulk uploads are under Users and Settings.",
+    link: "/users",
+  });
 }

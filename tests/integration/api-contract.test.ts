@@ -72,8 +72,8 @@ describe.each(userRoutes.map((r) => [key(r), r] as const))("%s", (k, route) => {
     expect((await call("not-a-token", await s.path(env))).status).toBe(401);
   });
 
-  if (route.auth === "user" && route.permission) {
-    it(`answers 403 to a token without ${route.permission}`, async () => {
+  if (route.auth === "user" && (route.permission || s.customerDenied)) {
+    it(`answers 403 to a token without ${route.permission ?? "the permission"}`, async () => {
       expect((await call(env.tokens.customer, await s.path(env))).status).toBe(403);
     });
   }

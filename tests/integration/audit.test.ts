@@ -10,11 +10,9 @@ import { DEMO_LOGINS, adminEmail, api, ctxFor, seeded, superEmail, tokenFor } fr
 
 // The history card's 'Show more' action reads the browser session; here it answers a chosen user.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
-vi.mock("@/lib/platform/session", () => ({
-  getSessionContext: async () => session.ctx,
-  requirePageContext: async () => session.ctx,
-  ACTING_COMPANY_COOKIE: "acting_company",
-}));
+vi.mock("@/lib/platform/session", async (orig) =>
+  (await import("../support/session-mock")).mockedSession(orig, session),
+);
 const { AuditHistory } = await import("@/components/audit/audit-history");
 const { loadAuditHistoryAction } = await import("@/components/audit/actions");
 const { encodeId } = await import("@/lib/platform/ids");

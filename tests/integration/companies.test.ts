@@ -10,11 +10,9 @@ import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../suppor
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
-vi.mock("@/lib/platform/session", () => ({
-  getSessionContext: async () => session.ctx,
-  requirePageContext: async () => session.ctx,
-  ACTING_COMPANY_COOKIE: "acting_company",
-}));
+vi.mock("@/lib/platform/session", async (orig) =>
+  (await import("../support/session-mock")).mockedSession(orig, session),
+);
 const actions = await import("@/app/(portal)/companies/actions");
 
 let happy: typeof companies.$inferSelect;

@@ -29,7 +29,9 @@ const statusOf = (p: Promise<unknown>) =>
   );
 
 beforeAll(async () => {
-  const { wag } = await seeded();
+  const { wag, db } = await seeded();
+  // Start from no page times: the demo seed records a few of its own.
+  await db.delete(userTimestamps);
   admin = await ctxFor(adminEmail);
   master = await ctxFor(DEMO_LOGINS["MASTER FRANCHISEE"]);
   wagAdmin = await ctxFor("admin@wagnation.test", wag.id);

@@ -13,11 +13,9 @@ import { PNG_BYTES, handMadeZip, xlsx } from "../support/xlsx";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
-vi.mock("@/lib/platform/session", () => ({
-  getSessionContext: async () => session.ctx,
-  requirePageContext: async () => session.ctx,
-  ACTING_COMPANY_COOKIE: "acting_company",
-}));
+vi.mock("@/lib/platform/session", async (orig) =>
+  (await import("../support/session-mock")).mockedSession(orig, session),
+);
 const actions = await import("@/app/(portal)/users/upload/actions");
 
 const HEADER = ["First Name", "Middle Name", "Last Name", "Email", "Phone", "Position", "Upline User"];

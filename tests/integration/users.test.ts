@@ -24,11 +24,9 @@ import { DEMO_LOGINS, DEMO_PASSWORD, adminEmail, api, ctxFor, seeded, tokenFor }
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
-vi.mock("@/lib/platform/session", () => ({
-  getSessionContext: async () => session.ctx,
-  requirePageContext: async () => session.ctx,
-  ACTING_COMPANY_COOKIE: "acting_company",
-}));
+vi.mock("@/lib/platform/session", async (orig) =>
+  (await import("../support/session-mock")).mockedSession(orig, session),
+);
 const actions = await import("@/app/(portal)/users/actions");
 const profileActions = await import("@/app/(portal)/profile/actions");
 

@@ -25,12 +25,13 @@ const spare = { deleteId: 0, restoreId: 0 };
 
 export const positionsSamples: Record<string, Sample> = {
   "GET positions": { path: () => "positions?page=1&rowsPerPage=5&is_active=1&search_keyword=a" },
-  "GET positions/masters": { path: () => "positions/masters" },
+  "GET positions/masters": { customerDenied: true, path: () => "positions/masters" },
   "GET positions/:id": {
     path: async (e) => `positions/${await positionOf(e, e.happyId)}`,
     foreign: async (e) => `positions/${await positionOf(e, e.wagId)}`,
   },
   "POST positions": {
+    customerDenied: true,
     path: () => "positions",
     body: () => ({ name: "Contract Position", is_active: 1, position_permissions: [] }),
   },

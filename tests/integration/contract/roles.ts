@@ -7,9 +7,10 @@ const spare = { roleId: 0 };
 export const rolesSamples: Record<string, Sample> = {
   "GET roles": { path: () => "roles?page=1&rowsPerPage=5&is_active=1" },
   "GET role_exports": { path: () => "role_exports?search_keyword=admin" },
-  "GET roles/masters": { path: () => "roles/masters" },
+  "GET roles/masters": { customerDenied: true, path: () => "roles/masters" },
   "GET roles/:id": { path: () => "roles/2" },
   "POST roles": {
+    customerDenied: true,
     as: "super",
     path: () => "roles",
     body: () => ({ name: "Contract Role", is_active: 1, role_permissions: [] }),

@@ -20,6 +20,11 @@ export type Sample = {
   body?: (e: Env) => unknown;
   foreign?: (e: Env) => string | Promise<string>;
   as?: "admin" | "super";
+  /**
+   * For routes whose permission depends on the call (permission null in the route table, e.g. one POST that
+   * creates or updates): a customer's token must still get 403.
+   */
+  customerDenied?: boolean;
   before?: (e: Env) => Promise<void>;
   after?: (e: Env) => Promise<void>;
   valid?: (e: Env) => Promise<void>;

@@ -36,6 +36,7 @@ export const usersSamples: Record<string, Sample> = {
     foreign: async (e) => `users/${await newestUser(e, e.wagId)}`,
   },
   "POST users": {
+    customerDenied: true,
     path: () => "users",
     before: async (e) => {
       const [p] = await e.db
