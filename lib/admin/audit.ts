@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { auditRecords, users } from "@/db/schema";
+import { auditRecords, permissions, users } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, zodFieldErrors } from "@/lib/platform/errors";
@@ -154,6 +154,7 @@ export async function listAuditRecords(
     .limit(rowsPerPage)
     .offset((page - 1) * rowsPerPage);
   const [{ n }] = await db.select({ n: count() }).from(auditRecords).where(where);
+  const names = await permissionNames(rows.flatMap((x) => [x.old_json, x.new_json]));
   return {
     data: rows.map((x) => ({
       id: x.id,
@@ -172,8 +173,41 @@ export async function listAuditRecords(
                 "-",
             },
       created_at: x.created_at,
-      changes: diffRecords(x.old_json, x.new_json),
+      changes: diffRecords(x.old_json, x.new_json).map((c) => readablePermissions(c, names)),
     })),
     count: Number(n),
   };
+}
+
+const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === "number");
+const PERMISSION_LIST = /_permissions$/;
+
+/** The permission names behind the id lists that positions and roles record (position_permissions, ...). */
+async function permissionNames(snapshots: unknown[]): Promise<Map<number, string>> {
+  const ids = new Set<number>();
+  for (const snap of snapshots) {
+    if (!snap || typeof snap !== "object") continue;
+    for (const [k, v] of Object.entries(snap))
+      if (PERMISSION_LIST.test(k) && isIdList(v)) v.forEach((id) => ids.add(id));
+  }
+  if (!ids.size) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: permissions.id, name: permissions.permission_name })
+    .from(permissions)
+    .where(inArray(permissions.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Shows a permission id list as the permissions' names, so the history reads 'users.export', not '14'. */
+function readablePermissions(c: FieldChange, names: Map<number, string>): FieldChange {
+  if (!PERMISSION_LIST.test(c.field)) return c;
+  const show = (v: unknown) =>
+    isIdList(v)
+      ? v
+          .map((id) => names.get(id) ?? `#${id}`)
+          .sort()
+          .join(", ") || "-"
+      : v;
+  return { ...c, before: show(c.before), after: show(c.after) };
 }

@@ -206,3 +206,31 @@ describe("the History card", () => {
     });
   });
 });
+
+describe("permission changes in the history", () => {
+  it("name the permissions a position gained or lost, not their ids", async () => {
+    const { createPosition, updatePosition } = await import("@/lib/admin/positions");
+    const { permissions } = await import("@/db/schema");
+    const { inArray } = await import("drizzle-orm");
+    const db = await getDb();
+    const perms = await db
+      .select({ id: permissions.id, name: permissions.permission_name })
+      .from(permissions)
+      .where(inArray(permissions.permission_name, ["users.list", "users.view", "users.export"]));
+    const id = (n: string) => perms.find((p) => p.name === n)!.id;
+    const name = `HISTORY ${Date.now()}`;
+    const pos = await createPosition(admin, {
+      name,
+      position_permissions: [id("users.list"), id("users.view")],
+    });
+    await updatePosition(admin, {
+      id: pos.id,
+      name,
+      position_permissions: [id("users.list"), id("users.export")],
+    });
+    const { data } = await listAuditRecords(admin, { entity: "positions", entity_id: pos.id });
+    expect(data[0].changes).toEqual([
+      { field: "position_permissions", before: "users.list, users.view", after: "users.export, users.list" },
+    ]);
+  });
+});

@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditRecords, companies } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { GET as download } from "@/app/api/download/route";
 import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
@@ -212,5 +213,27 @@ describe("who may do what", () => {
     });
     const ok = await actions.createCompanyAction({ ...valid, name: "Action Made Pets" });
     expect(ok.ok).toBe(true);
+  });
+});
+
+describe("partial updates", () => {
+  it("keep the switches and policies a PATCH leaves out", async () => {
+    const { happy } = await seeded();
+    const token = await tokenFor(adminEmail);
+    const db = await getDb();
+    await db
+      .update(companies)
+      .set({ is_location_tracking_enabled: 1, is_SUSP_enabled: 1, about_us: "<p>About</p>" })
+      .where(eq(companies.id, happy.id));
+    const r = await api("PATCH", `companies/${happy.id}`, { token, body: { city: "Thane" } });
+    expect(r.status).toBe(200);
+    const [c] = await db.select().from(companies).where(eq(companies.id, happy.id));
+    expect(c).toMatchObject({
+      city: "Thane",
+      is_active: 1,
+      is_location_tracking_enabled: 1,
+      is_SUSP_enabled: 1,
+    });
+    expect(c.about_us).toBe("<p>About</p>");
   });
 });
