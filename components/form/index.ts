@@ -6,3 +6,4 @@ export { ImageField } from "./image-field";
 export { SelectField, type Option } from "./select-field";
 export { RichTextField } from "./rich-text-field";
 export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } from "./permission-checkboxes";
+export { reportFormFailure } from "./report-failure";

@@ -4,8 +4,15 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ColorField, ImageField, RichTextField, SwitchField, TextField } from "@/components/form";
-import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import {
+  ColorField,
+  ImageField,
+  reportFormFailure,
+  RichTextField,
+  SwitchField,
+  TextField,
+} from "@/components/form";
+import { useDialogs } from "@/components/shell/dialogs";
 import { createCompanyAction, updateCompanyAction } from "../actions";
 import { DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR } from "@/db/schema/defaults";
 
@@ -101,12 +108,7 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
     const { logo_path, explorer_poster_path, ...fields } = values;
     const r = id ? await updateCompanyAction(id, fields) : await createCompanyAction(fields);
     if (!r.ok) {
-      if (r.status === 401) return reloadAt("/auth/login");
-      if (r.status === 403) return dialogs.unauthorised();
-      if (r.fieldErrors) {
-        for (const [k, msg] of Object.entries(r.fieldErrors))
-          setError(k as keyof CompanyFormValues, { message: msg });
-      } else dialogs.error(r.message);
+      reportFormFailure(dialogs, r, form);
       return; // what the user typed stays in the form
     }
     if (logo_path || explorer_poster_path) {

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { StatusChip } from "@/components/data-table";
-import { SwitchField, TextField } from "@/components/form";
-import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import { reportFormFailure, SwitchField, TextField } from "@/components/form";
+import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -29,17 +29,12 @@ export function ModuleForm({ id, initial, permissions, readOnly = false }: Props
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<ModuleFormValues>({ defaultValues: initial });
-  const { handleSubmit, setError, formState } = form;
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     const r = id ? await updateModuleAction(id, values) : await createModuleAction(values);
     if (!r.ok) {
-      if (r.status === 401) return reloadAt("/auth/login");
-      if (r.status === 403) return dialogs.unauthorised();
-      if (r.fieldErrors) {
-        for (const [k, msg] of Object.entries(r.fieldErrors))
-          setError(k as keyof ModuleFormValues, { message: msg });
-      } else dialogs.error(r.message);
+      reportFormFailure(dialogs, r, form);
       return; // what the user typed stays in the form
     }
     dialogs.success(id ? "Module updated successfully." : "Module created successfully.");

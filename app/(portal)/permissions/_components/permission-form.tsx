@@ -2,8 +2,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
-import { SelectField, SwitchField, TextField, type Option } from "@/components/form";
-import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import { type Option, reportFormFailure, SelectField, SwitchField, TextField } from "@/components/form";
+import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { createPermissionAction, updatePermissionAction } from "../actions";
@@ -28,7 +28,7 @@ export function PermissionForm({ id, initial, modules, readOnly = false, nameLoc
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<PermissionFormValues>({ defaultValues: initial });
-  const { handleSubmit, setError, formState } = form;
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     // Create has no Is Active switch (spec 001 §2): a new permission starts active.
@@ -39,12 +39,7 @@ export function PermissionForm({ id, initial, modules, readOnly = false, nameLoc
           permission_name: values.permission_name,
         });
     if (!r.ok) {
-      if (r.status === 401) return reloadAt("/auth/login");
-      if (r.status === 403) return dialogs.unauthorised();
-      if (r.fieldErrors) {
-        for (const [k, msg] of Object.entries(r.fieldErrors))
-          setError(k as keyof PermissionFormValues, { message: msg });
-      } else dialogs.error(r.message);
+      reportFormFailure(dialogs, r, form);
       return; // what the user typed stays in the form
     }
     dialogs.success(id ? "Permission updated successfully." : "Permission created successfully.");

@@ -2,8 +2,14 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
-import { PermissionCheckboxes, SwitchField, TextField, type PermissionGroup } from "@/components/form";
-import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import {
+  PermissionCheckboxes,
+  type PermissionGroup,
+  reportFormFailure,
+  SwitchField,
+  TextField,
+} from "@/components/form";
+import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { createPositionAction, updatePositionAction } from "../actions";
@@ -11,8 +17,6 @@ import { createPositionAction, updatePositionAction } from "../actions";
 export type PositionFormValues = { name: string; is_active: number; position_permissions: number[] };
 
 export const EMPTY_POSITION: PositionFormValues = { name: "", is_active: 1, position_permissions: [] };
-
-const FIELDS = new Set(["name", "is_active", "position_permissions"]);
 
 type Props = {
   /** The opaque id on edit; absent on create. */
@@ -28,19 +32,14 @@ export function PositionForm({ id, initial, groups, readOnly }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<PositionFormValues>({ defaultValues: initial });
-  const { handleSubmit, setError, formState } = form;
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     if (readOnly) return;
     const r = id ? await updatePositionAction(id, values) : await createPositionAction(values);
     if (!r.ok) {
-      if (r.status === 401) return reloadAt("/auth/login");
-      if (r.status === 403) return dialogs.unauthorised();
-      const errors = Object.entries(r.fieldErrors ?? {});
-      for (const [k, msg] of errors)
-        if (FIELDS.has(k)) setError(k as keyof PositionFormValues, { message: msg });
-      if (!errors.length || errors.some(([k]) => !FIELDS.has(k))) dialogs.error(r.message);
-      return; // what the user chose stays in the form
+      reportFormFailure(dialogs, r, form);
+      return; // what the user typed stays in the form
     }
     dialogs.success(id ? "Position updated successfully." : "Position created successfully.");
     router.push("/positions");

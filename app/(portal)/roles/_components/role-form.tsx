@@ -2,8 +2,14 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
-import { PermissionCheckboxes, SwitchField, TextField, type PermissionGroup } from "@/components/form";
-import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import {
+  PermissionCheckboxes,
+  type PermissionGroup,
+  reportFormFailure,
+  SwitchField,
+  TextField,
+} from "@/components/form";
+import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { createRoleAction, updateRoleAction } from "../actions";
@@ -11,8 +17,6 @@ import { createRoleAction, updateRoleAction } from "../actions";
 export type RoleFormValues = { name: string; is_active: number; role_permissions: number[] };
 
 export const EMPTY_ROLE: RoleFormValues = { name: "", is_active: 1, role_permissions: [] };
-
-const FIELDS = new Set(["name", "is_active", "role_permissions"]);
 
 type Props = {
   /** The opaque id on edit; absent on create. */
@@ -30,7 +34,7 @@ export function RoleForm({ id, initial, groups, readOnly, builtIn }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<RoleFormValues>({ defaultValues: initial });
-  const { handleSubmit, setError, formState } = form;
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     if (readOnly) return;
@@ -38,12 +42,8 @@ export function RoleForm({ id, initial, groups, readOnly, builtIn }: Props) {
     const payload = builtIn ? { ...values, name: initial.name, is_active: 1 } : values;
     const r = id ? await updateRoleAction(id, payload) : await createRoleAction(payload);
     if (!r.ok) {
-      if (r.status === 401) return reloadAt("/auth/login");
-      if (r.status === 403) return dialogs.unauthorised();
-      const errors = Object.entries(r.fieldErrors ?? {});
-      for (const [k, msg] of errors) if (FIELDS.has(k)) setError(k as keyof RoleFormValues, { message: msg });
-      if (!errors.length || errors.some(([k]) => !FIELDS.has(k))) dialogs.error(r.message);
-      return; // what the user chose stays in the form
+      reportFormFailure(dialogs, r, form);
+      return; // what the user typed stays in the form
     }
     dialogs.success(id ? "Role updated successfully." : "Role created successfully.");
     router.push("/roles");

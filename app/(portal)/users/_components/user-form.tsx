@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { SelectField, SwitchField, TextField, type Option } from "@/components/form";
-import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import { type Option, reportFormFailure, SelectField, SwitchField, TextField } from "@/components/form";
+import { useDialogs } from "@/components/shell/dialogs";
 import { createUserAction, updateUserAction } from "../actions";
 
 export type UserFormValues = {
@@ -54,19 +54,14 @@ export function UserForm({ id, initial, positions, franchisees, staff, franchise
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<UserFormValues>({ defaultValues: initial });
-  const { handleSubmit, setError, formState } = form;
+  const { handleSubmit, formState } = form;
   const noun = staff ? "Staff" : "User";
   const franchiseeRequired = !!staff && !id && !franchiseeFixed;
 
   const onSubmit = handleSubmit(async (values) => {
     const r = id ? await updateUserAction(id, values) : await createUserAction(values, !!staff);
     if (!r.ok) {
-      if (r.status === 401) return reloadAt("/auth/login");
-      if (r.status === 403) return dialogs.unauthorised();
-      if (r.fieldErrors) {
-        for (const [k, msg] of Object.entries(r.fieldErrors))
-          setError(k as keyof UserFormValues, { message: msg });
-      } else dialogs.error(r.message);
+      reportFormFailure(dialogs, r, form);
       return; // what the user typed stays in the form
     }
     dialogs.success(id ? "User updated successfully." : "User created successfully.");

@@ -1,0 +1,20 @@
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { reportFailure, type Dialogs } from "@/components/shell/dialogs";
+
+/**
+ * A failed save, as every form answers it: no session → login page; no permission → the unauthorised popup;
+ * field errors under their fields (what the user typed stays); anything else — or an error for a field this
+ * form does not show — in the error popup.
+ */
+export function reportFormFailure<T extends FieldValues>(
+  dialogs: Dialogs,
+  r: { status: number; message: string; fieldErrors?: Record<string, string> },
+  form: UseFormReturn<T>,
+): void {
+  if (r.status === 401 || r.status === 403) return reportFailure(dialogs, r);
+  const shown = new Set(Object.keys(form.getValues()));
+  const errors = Object.entries(r.fieldErrors ?? {});
+  for (const [field, message] of errors)
+    if (shown.has(field.split(".")[0])) form.setError(field as Path<T>, { message });
+  if (!errors.length || errors.some(([field]) => !shown.has(field.split(".")[0]))) dialogs.error(r.message);
+}
