@@ -1,7 +1,16 @@
 import ExcelJS from "exceljs";
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { apiTokens, auditRecords, companies, franchisees, positions, users } from "@/db/schema";
+import {
+  apiTokens,
+  auditRecords,
+  companies,
+  franchisees,
+  permissions,
+  positionPermissions,
+  positions,
+  users,
+} from "@/db/schema";
 import { GET as download } from "@/app/api/download/route";
 import { getMasters } from "@/lib/admin/masters";
 import { getProfile, updateProfile } from "@/lib/admin/users/profile";
@@ -14,7 +23,7 @@ import {
   updateUser,
   USER_MESSAGES,
 } from "@/lib/admin/users/users";
-import { resolveContext, type Ctx } from "@/lib/platform/context";
+import { can, resolveContext, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
@@ -495,6 +504,40 @@ describe("a FRANCHISEE ADMIN", () => {
       franchisee_id: fr[2].id,
     });
     expect(moved.franchisee_id).toBe(fr[0].id);
+  });
+
+  it("cannot put staff into a position that grants more than they hold", async () => {
+    const db = await getDb();
+    const [del] = await db.select().from(permissions).where(eq(permissions.permission_name, "users.delete"));
+    expect(can(fa, "users.delete")).toBe(false);
+    // The company's ADMIN widened the FRANCHISEE STAFF position.
+    await db
+      .insert(positionPermissions)
+      .values({ position_id: pos[POSITION.FRANCHISEE_STAFF], permission_id: del.id });
+    try {
+      await expectAppError(
+        createUser(fa, newUser({ position_id: pos[POSITION.FRANCHISEE_STAFF] }), { staff: true }),
+        422,
+      );
+      const r = await api("POST", "users", {
+        token: faToken,
+        body: newUser({ position_id: pos[POSITION.FRANCHISEE_STAFF], phone: "+91 90000 11111" }),
+      });
+      expect(r.status).toBe(422);
+      expect(r.json.errors!.position_id).toEqual([USER_MESSAGES.positionTooStrong]);
+      // The ADMIN holds it, so the ADMIN may.
+      const ok = await createUser(admin, newUser({ position_id: pos[POSITION.FRANCHISEE_STAFF] }));
+      expect(ok.position_id).toBe(pos[POSITION.FRANCHISEE_STAFF]);
+    } finally {
+      await db
+        .delete(positionPermissions)
+        .where(
+          and(
+            eq(positionPermissions.position_id, pos[POSITION.FRANCHISEE_STAFF]),
+            eq(positionPermissions.permission_id, del.id),
+          ),
+        );
+    }
   });
 
   it("sees only the own franchisee among the masters", async () => {

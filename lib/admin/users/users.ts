@@ -1,9 +1,17 @@
 import "server-only";
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { franchisees, positions, users, usersSearchText, type User } from "@/db/schema";
+import {
+  franchisees,
+  permissions,
+  positionPermissions,
+  positions,
+  users,
+  usersSearchText,
+  type User,
+} from "@/db/schema";
 import { revokeAllApiTokens } from "@/lib/platform/api-tokens";
-import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
+import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { parseIdParam } from "@/lib/platform/ids";
 import {
@@ -17,7 +25,7 @@ import {
 import { listWhere, parseListParams, type ListParams, type ListSpec } from "@/lib/platform/lists";
 import { defineMutation } from "@/lib/platform/mutations";
 import { unusablePassword } from "@/lib/platform/passwords";
-import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { PLATFORM_ONLY, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
 import { defineRestore, defineSoftDelete } from "@/lib/platform/soft-delete";
 import type { ExportColumn } from "@/lib/platform/spreadsheet";
 import { userCreateSchema, userUpdateSchema, type UserCreateInput, type UserUpdateInput } from "./schema";
@@ -28,6 +36,7 @@ export type { User };
 export const USER_MESSAGES = {
   emailTaken: "The email has already been taken.",
   positionInvalid: "The selected position is invalid.",
+  positionTooStrong: "You cannot give a position with permissions you do not hold yourself.",
   franchiseeInvalid: "The selected franchisee is invalid.",
   franchiseeRequired: "The franchisee field is required.",
   uplineInvalid: "The selected upline user is invalid.",
@@ -75,7 +84,8 @@ type RefInput = {
  * any company, since it is the login), position and franchisee live, upline a live user. `current` is the row
  * being edited: its own email and its unchanged references stay acceptable.
  */
-async function checkReferences(tx: Executor, companyId: number, input: RefInput, current?: User) {
+async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, current?: User) {
+  const companyId = requireCompany(ctx);
   const errors: FieldErrors = {};
   const [taken] = await tx
     .select({ id: users.id })
@@ -103,6 +113,10 @@ async function checkReferences(tx: Executor, companyId: number, input: RefInput,
       )
       .limit(1);
     if (!p) errors.position_id = USER_MESSAGES.positionInvalid;
+    // As with positions themselves: nobody hands out more than they hold (a FRANCHISEE ADMIN cannot put their
+    // staff into a position an ADMIN gave wider permissions).
+    else if ((await positionPermissionNames(tx, p.id)).some((name) => !can(ctx, name as Permission)))
+      errors.position_id = USER_MESSAGES.positionTooStrong;
   }
 
   if (input.franchisee_id != null && input.franchisee_id !== current?.franchisee_id) {
@@ -143,6 +157,22 @@ async function checkReferences(tx: Executor, companyId: number, input: RefInput,
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
+/** The live, active permissions a position grants (never the platform-only ones: positions cannot grant those). */
+async function positionPermissionNames(tx: Executor, positionId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ name: permissions.permission_name })
+    .from(positionPermissions)
+    .innerJoin(permissions, eq(permissions.id, positionPermissions.permission_id))
+    .where(
+      and(
+        eq(positionPermissions.position_id, positionId),
+        eq(permissions.is_active, 1),
+        isNull(permissions.deleted_at),
+      ),
+    );
+  return rows.map((r) => r.name).filter((n) => !PLATFORM_ONLY.has(n));
+}
+
 /** Two saves racing for one email: the unique index decides, and the loser gets the same field error. */
 function uniqueEmailViolation(e: unknown): boolean {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -159,7 +189,7 @@ export async function insertUser(tx: Tx, ctx: Ctx, input: UserCreateInput): Prom
   const companyId = requireCompany(ctx);
   const forced = forcedFranchisee(ctx);
   const values = { ...input, franchisee_id: forced ?? input.franchisee_id };
-  await checkReferences(tx, companyId, values);
+  await checkReferences(tx, ctx, values);
   const password_hash = unusablePassword();
   try {
     const [row] = await tx
@@ -419,7 +449,7 @@ const updateUserMutation = defineMutation({
     if (!before) throw notFound();
     const forced = forcedFranchisee(ctx);
     const values = { ...input, franchisee_id: forced ?? input.franchisee_id };
-    await checkReferences(tx, requireCompany(ctx), values, before);
+    await checkReferences(tx, ctx, values, before);
     const is_active = values.is_active ?? before.is_active;
     // Deactivation ends every browser session at once: a session carrying the old version is refused.
     const deactivated = before.is_active === 1 && is_active === 0;
