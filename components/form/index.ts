@@ -7,3 +7,4 @@ export { SelectField, type Option } from "./select-field";
 export { RichTextField } from "./rich-text-field";
 export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } from "./permission-checkboxes";
 export { reportFormFailure } from "./report-failure";
+export { PermissionSetForm, type PermissionSetValues } from "./permission-set-form";

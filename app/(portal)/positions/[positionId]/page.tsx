@@ -25,7 +25,7 @@ export default async function EditPositionPage({ params }: Props) {
         initial={{
           name: position.name,
           is_active: position.is_active,
-          position_permissions: position.position_permissions,
+          permissions: position.position_permissions,
         }}
       />
       <AuditHistory ctx={ctx} entity="positions" entityId={id} />

@@ -27,7 +27,7 @@ export default async function EditRolePage({ params }: Props) {
         initial={{
           name: role.name,
           is_active: role.is_active,
-          role_permissions: role.role_permissions.map((p) => p.permission_id),
+          permissions: role.role_permissions.map((p) => p.permission_id),
         }}
       />
       <AuditHistory ctx={ctx} entity="roles" entityId={id} />
