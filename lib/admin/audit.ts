@@ -199,15 +199,24 @@ async function permissionNames(snapshots: unknown[]): Promise<Map<number, string
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Shows a permission id list as the permissions' names, so the history reads 'users.export', not '14'. */
+/**
+ * Shows a permission list change as the names removed and added ('removed: users.view' / 'added: users.export'),
+ * so the history reads what changed rather than two long lists of ids.
+ */
 function readablePermissions(c: FieldChange, names: Map<number, string>): FieldChange {
   if (!PERMISSION_LIST.test(c.field)) return c;
-  const show = (v: unknown) =>
-    isIdList(v)
-      ? v
-          .map((id) => names.get(id) ?? `#${id}`)
-          .sort()
-          .join(", ") || "-"
-      : v;
-  return { ...c, before: show(c.before), after: show(c.after) };
+  const before = isIdList(c.before) ? c.before : [];
+  const after = isIdList(c.after) ? c.after : [];
+  const label = (ids: number[]) =>
+    ids
+      .map((id) => names.get(id) ?? `#${id}`)
+      .sort()
+      .join(", ");
+  const removed = before.filter((id) => !after.includes(id));
+  const added = after.filter((id) => !before.includes(id));
+  return {
+    ...c,
+    before: removed.length ? `removed: ${label(removed)}` : "-",
+    after: added.length ? `added: ${label(added)}` : "-",
+  };
 }

@@ -230,7 +230,7 @@ describe("permission changes in the history", () => {
     });
     const { data } = await listAuditRecords(admin, { entity: "positions", entity_id: pos.id });
     expect(data[0].changes).toEqual([
-      { field: "position_permissions", before: "users.list, users.view", after: "users.export, users.list" },
+      { field: "position_permissions", before: "removed: users.view", after: "added: users.export" },
     ]);
   });
 });
