@@ -8,3 +8,4 @@ export { RichTextField } from "./rich-text-field";
 export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } from "./permission-checkboxes";
 export { reportFormFailure } from "./report-failure";
 export { PermissionSetForm, type PermissionSetValues } from "./permission-set-form";
+export { useSaveAndReturn } from "./use-save";

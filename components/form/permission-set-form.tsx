@@ -1,13 +1,11 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
-import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { PermissionCheckboxes, type PermissionGroup } from "./permission-checkboxes";
-import { reportFormFailure } from "./report-failure";
+import { useSaveAndReturn } from "./use-save";
 import { SwitchField } from "./switch-field";
 import { TextField } from "./text-field";
 
@@ -47,30 +45,24 @@ export function PermissionSetForm({
   readOnly,
   fixedName,
 }: Props) {
-  const router = useRouter();
-  const dialogs = useDialogs();
   const form = useForm<Record<string, unknown>>({
     defaultValues: { name: initial.name, is_active: initial.is_active, [field]: initial.permissions },
   });
-  const { handleSubmit, formState } = form;
+  const { formState } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    if (readOnly) return;
-    // A disabled input may submit nothing; fixed names and statuses are sent as they are.
-    const payload = fixedName ? { ...values, name: initial.name, is_active: initial.is_active } : values;
-    const r = id ? await update(id, payload) : await create(payload);
-    if (!r.ok) {
-      reportFormFailure(dialogs, r, form);
-      return; // what the user chose stays in the form
-    }
-    dialogs.success(`${noun} ${id ? "updated" : "created"} successfully.`);
-    router.push(listHref);
-    router.refresh();
+  const onSubmit = useSaveAndReturn(form, {
+    save: (values) => {
+      // A disabled input may submit nothing; fixed names and statuses are sent as they are.
+      const payload = fixedName ? { ...values, name: initial.name, is_active: initial.is_active } : values;
+      return id ? update(id, payload) : create(payload);
+    },
+    success: `${noun} ${id ? "updated" : "created"} successfully.`,
+    listHref: listHref,
   });
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-6">
         <Card>
           <CardHeader>
             <CardTitle>{readOnly ? `View ${noun}` : id ? `Edit ${noun}` : `Add ${noun}`}</CardTitle>

@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { modules, permissions } from "@/db/schema";
 import { authorize, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { AppError, invalid, notFound } from "@/lib/platform/errors";
 import { iterateList, parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
+import { liveNameTaken, lockSaves } from "@/lib/platform/unique";
 import { defineMutation } from "@/lib/platform/mutations";
 import { PERMISSION_REGISTRY } from "@/lib/platform/permissions";
 import { flag, requiredText } from "@/lib/platform/schemas";
@@ -40,10 +41,7 @@ const SYSTEM_MODULES: ReadonlySet<string> = new Set(Object.keys(PERMISSION_REGIS
 // modules.name has no unique index (and the schema is final), so saves of modules and permissions take this
 // transaction-scoped lock: two concurrent saves cannot both pass the "name is free" check. Saves take it before
 // any row lock; only a module restore takes it after locking its (trashed) row, which no save can lock.
-const CATALOGUE_LOCK = 730_001;
-export async function lockCatalogue(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
-}
+export const lockCatalogue = (tx: Tx) => lockSaves(tx, "catalogue");
 
 export const moduleListSpec: ListSpec = {
   table: modules,
@@ -106,20 +104,15 @@ export async function getModule(ctx: Ctx, id: number): Promise<ModuleWithPermiss
 }
 
 /** Whether another live module already has this name (case-insensitive). */
-async function nameTaken(tx: Executor, name: string, exceptId?: number): Promise<boolean> {
-  const [hit] = await tx
-    .select({ id: modules.id })
-    .from(modules)
-    .where(
-      and(
-        sql`lower(${modules.name}) = ${name.toLowerCase()}`,
-        isNull(modules.deleted_at),
-        exceptId != null ? ne(modules.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
+const nameTaken = (tx: Executor, name: string, exceptId?: number) =>
+  liveNameTaken(
+    tx,
+    { table: modules, id: modules.id, name: modules.name, deletedAt: modules.deleted_at },
+    name,
+    {
+      exceptId,
+    },
+  );
 
 export const createModule = defineMutation({
   entity: "modules",

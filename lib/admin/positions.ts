@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { positionPermissions, positions, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -7,6 +7,7 @@ import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
 import { parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
+import { liveNameTaken, lockSaves } from "@/lib/platform/unique";
 import { defineMutation } from "@/lib/platform/mutations";
 import { defineRestore, defineSoftDelete } from "@/lib/platform/soft-delete";
 import { flag, requiredText } from "@/lib/platform/schemas";
@@ -122,29 +123,15 @@ export async function positionMasters(ctx: Ctx): Promise<PermissionCatalog> {
   return permissionCatalog(ctx, "position");
 }
 
-/**
- * Saves of one company's positions run one at a time (a transaction-scoped advisory lock), so the unique-name
- * check cannot race: the schema has no unique index for live names.
- */
-async function lockCompanyPositions(tx: Tx, companyId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('positions'), ${companyId}::int)`);
-}
-
-async function nameTaken(tx: Tx, companyId: number, name: string, exceptId?: number) {
-  const [hit] = await tx
-    .select({ id: positions.id })
-    .from(positions)
-    .where(
-      and(
-        eq(positions.company_id, companyId),
-        isNull(positions.deleted_at),
-        sql`lower(${positions.name}) = ${name.toLowerCase()}`,
-        exceptId ? ne(positions.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
+// Saves of one company's positions run one at a time, so the unique-name check cannot race.
+const lockCompanyPositions = (tx: Tx, companyId: number) => lockSaves(tx, "positions", companyId);
+const nameTaken = (tx: Tx, companyId: number, name: string, exceptId?: number) =>
+  liveNameTaken(
+    tx,
+    { table: positions, id: positions.id, name: positions.name, deletedAt: positions.deleted_at },
+    name,
+    { scope: eq(positions.company_id, companyId), exceptId },
+  );
 
 /** Checks the name and the grants together, so the form shows every field error at once. */
 async function checkSave(

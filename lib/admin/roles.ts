@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { permissions, rolePermissions, roles, users } from "@/db/schema";
 import { authorize, can, type Ctx } from "@/lib/platform/context";
@@ -7,6 +7,7 @@ import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
 import { iterateList, parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
+import { liveNameTaken, lockSaves } from "@/lib/platform/unique";
 import { defineMutation } from "@/lib/platform/mutations";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import { defineSoftDelete } from "@/lib/platform/soft-delete";
@@ -108,24 +109,11 @@ export async function roleMasters(ctx: Ctx): Promise<PermissionCatalog> {
 }
 
 // Role saves run one at a time, so the unique-name check cannot race (no unique index on live names).
-async function lockRoles(tx: Tx) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('roles'), 0)`);
-}
-
-async function nameTaken(tx: Tx, name: string, exceptId?: number) {
-  const [hit] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        live,
-        sql`lower(${roles.name}) = ${name.toLowerCase()}`,
-        exceptId ? ne(roles.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
+const lockRoles = (tx: Tx) => lockSaves(tx, "roles");
+const nameTaken = (tx: Tx, name: string, exceptId?: number) =>
+  liveNameTaken(tx, { table: roles, id: roles.id, name: roles.name, deletedAt: roles.deleted_at }, name, {
+    exceptId,
+  });
 
 /** Name and grants checked together, so the form shows every field error at once. */
 async function checkSave(

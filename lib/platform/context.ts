@@ -61,6 +61,8 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
       session_version: users.session_version,
       is_active: users.is_active,
       role_name: roles.name,
+      // A deactivated or deleted role grants nothing (read with the user: one query less per request).
+      role_live: sql<boolean>`(${roles.is_active} = 1 and ${roles.deleted_at} is null)`,
       position_name: positions.name,
     })
     .from(users)
@@ -107,12 +109,8 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
       p.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = ${row.role_id})
       or p.id in (select pp.permission_id from ${positionPermissions} pp where pp.position_id = ${row.position_id ?? -1})
     )`);
-  const active = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.id, row.role_id), eq(roles.is_active, 1), isNull(roles.deleted_at)));
   // A position (edited by a company's admin) never grants a platform-wide permission; only a role does.
-  const granted = active.length
+  const granted = row.role_live
     ? rowsOf<{ permission_name: string; by_role: boolean }>(perms)
         .filter((r) => r.by_role || !PLATFORM_ONLY.has(r.permission_name))
         .map((r) => r.permission_name)

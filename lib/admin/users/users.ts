@@ -100,61 +100,40 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, current?
   if (taken) errors.email = USER_MESSAGES.emailTaken;
 
   if (input.position_id !== current?.position_id) {
-    const [p] = await tx
-      .select({ id: positions.id })
-      .from(positions)
-      .where(
-        and(
-          eq(positions.id, input.position_id),
-          eq(positions.company_id, companyId),
-          isNull(positions.deleted_at),
-          eq(positions.is_active, 1),
-        ),
-      )
-      .limit(1);
-    if (!p) errors.position_id = USER_MESSAGES.positionInvalid;
+    if (!(await liveInCompany(tx, positions, input.position_id, companyId)))
+      errors.position_id = USER_MESSAGES.positionInvalid;
     // As with positions themselves: nobody hands out more than they hold (a FRANCHISEE ADMIN cannot put their
     // staff into a position an ADMIN gave wider permissions).
-    else if ((await positionPermissionNames(tx, p.id)).some((name) => !can(ctx, name as Permission)))
+    else if (
+      (await positionPermissionNames(tx, input.position_id)).some((name) => !can(ctx, name as Permission))
+    )
       errors.position_id = USER_MESSAGES.positionTooStrong;
   }
 
   if (input.franchisee_id != null && input.franchisee_id !== current?.franchisee_id) {
-    const [f] = await tx
-      .select({ id: franchisees.id })
-      .from(franchisees)
-      .where(
-        and(
-          eq(franchisees.id, input.franchisee_id),
-          eq(franchisees.company_id, companyId),
-          isNull(franchisees.deleted_at),
-          eq(franchisees.is_active, 1),
-        ),
-      )
-      .limit(1);
-    if (!f) errors.franchisee_id = USER_MESSAGES.franchiseeInvalid;
+    if (!(await liveInCompany(tx, franchisees, input.franchisee_id, companyId)))
+      errors.franchisee_id = USER_MESSAGES.franchiseeInvalid;
   }
 
   if (input.upline_user_id != null && input.upline_user_id !== current?.upline_user_id) {
-    const [u] =
-      input.upline_user_id === current?.id
-        ? []
-        : await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(
-                eq(users.id, input.upline_user_id),
-                eq(users.company_id, companyId),
-                isNull(users.deleted_at),
-                eq(users.is_active, 1),
-              ),
-            )
-            .limit(1);
-    if (!u) errors.upline_user_id = USER_MESSAGES.uplineInvalid;
+    const self = input.upline_user_id === current?.id;
+    if (self || !(await liveInCompany(tx, users, input.upline_user_id, companyId)))
+      errors.upline_user_id = USER_MESSAGES.uplineInvalid;
   }
 
   if (Object.keys(errors).length) throw invalid(errors);
+}
+
+type CompanyOwned = typeof positions | typeof franchisees | typeof users;
+
+/** Whether a record a user points at is live and active in the acting company. */
+async function liveInCompany(tx: Executor, t: CompanyOwned, id: number, companyId: number): Promise<boolean> {
+  const [hit] = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.company_id, companyId), isNull(t.deleted_at), eq(t.is_active, 1)))
+    .limit(1);
+  return !!hit;
 }
 
 /** The live, active permissions a position grants (never the platform-only ones: positions cannot grant those). */

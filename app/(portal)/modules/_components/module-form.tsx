@@ -1,10 +1,8 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { StatusChip } from "@/components/data-table";
-import { reportFormFailure, SwitchField, TextField } from "@/components/form";
-import { useDialogs } from "@/components/shell/dialogs";
+import { SwitchField, TextField, useSaveAndReturn } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -26,20 +24,13 @@ type Props = {
 };
 
 export function ModuleForm({ id, initial, permissions, readOnly = false }: Props) {
-  const router = useRouter();
-  const dialogs = useDialogs();
   const form = useForm<ModuleFormValues>({ defaultValues: initial });
-  const { handleSubmit, formState } = form;
+  const { formState } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const r = id ? await updateModuleAction(id, values) : await createModuleAction(values);
-    if (!r.ok) {
-      reportFormFailure(dialogs, r, form);
-      return; // what the user typed stays in the form
-    }
-    dialogs.success(id ? "Module updated successfully." : "Module created successfully.");
-    router.push("/modules");
-    router.refresh();
+  const onSubmit = useSaveAndReturn(form, {
+    save: (values) => (id ? updateModuleAction(id, values) : createModuleAction(values)),
+    success: id ? "Module updated successfully." : "Module created successfully.",
+    listHref: "/modules",
   });
 
   const title = readOnly ? "View Module" : id ? "Edit Module" : "Add Module";

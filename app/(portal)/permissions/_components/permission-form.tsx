@@ -1,9 +1,7 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
-import { type Option, reportFormFailure, SelectField, SwitchField, TextField } from "@/components/form";
-import { useDialogs } from "@/components/shell/dialogs";
+import { type Option, SelectField, SwitchField, TextField, useSaveAndReturn } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { createPermissionAction, updatePermissionAction } from "../actions";
@@ -25,26 +23,17 @@ type Props = {
 };
 
 export function PermissionForm({ id, initial, modules, readOnly = false, nameLocked = false }: Props) {
-  const router = useRouter();
-  const dialogs = useDialogs();
   const form = useForm<PermissionFormValues>({ defaultValues: initial });
-  const { handleSubmit, formState } = form;
+  const { formState } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    // Create has no Is Active switch (spec 001 §2): a new permission starts active.
-    const r = id
-      ? await updatePermissionAction(id, values)
-      : await createPermissionAction({
-          module_id: values.module_id,
-          permission_name: values.permission_name,
-        });
-    if (!r.ok) {
-      reportFormFailure(dialogs, r, form);
-      return; // what the user typed stays in the form
-    }
-    dialogs.success(id ? "Permission updated successfully." : "Permission created successfully.");
-    router.push("/permissions");
-    router.refresh();
+  const onSubmit = useSaveAndReturn(form, {
+    save: (values) =>
+      id
+        ? updatePermissionAction(id, values)
+        : // Create has no Is Active switch (spec 001 §2): a new permission starts active.
+          createPermissionAction({ module_id: values.module_id, permission_name: values.permission_name }),
+    success: id ? "Permission updated successfully." : "Permission created successfully.",
+    listHref: "/permissions",
   });
 
   const title = readOnly ? "View Permission" : id ? "Edit Permission" : "Add Permission";

@@ -1,11 +1,9 @@
 "use client";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { type Option, reportFormFailure, SelectField, SwitchField, TextField } from "@/components/form";
-import { useDialogs } from "@/components/shell/dialogs";
+import { type Option, SelectField, SwitchField, TextField, useSaveAndReturn } from "@/components/form";
 import { createUserAction, updateUserAction } from "../actions";
 
 export type UserFormValues = {
@@ -51,22 +49,15 @@ type Props = {
 
 /** The user form of spec 000 §2.9, shared by /users/create, /users/{id} and /franchisee-staffs/create. */
 export function UserForm({ id, initial, positions, franchisees, staff, franchiseeFixed, listHref }: Props) {
-  const router = useRouter();
-  const dialogs = useDialogs();
   const form = useForm<UserFormValues>({ defaultValues: initial });
-  const { handleSubmit, formState } = form;
+  const { formState } = form;
   const noun = staff ? "Staff" : "User";
   const franchiseeRequired = !!staff && !id && !franchiseeFixed;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const r = id ? await updateUserAction(id, values) : await createUserAction(values, !!staff);
-    if (!r.ok) {
-      reportFormFailure(dialogs, r, form);
-      return; // what the user typed stays in the form
-    }
-    dialogs.success(id ? "User updated successfully." : "User created successfully.");
-    router.push(listHref);
-    router.refresh();
+  const onSubmit = useSaveAndReturn(form, {
+    save: (values) => (id ? updateUserAction(id, values) : createUserAction(values, !!staff)),
+    success: id ? "User updated successfully." : "User created successfully.",
+    listHref: listHref,
   });
 
   return (

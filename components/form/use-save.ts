@@ -1,0 +1,25 @@
+"use client";
+import { useRouter } from "next/navigation";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { useDialogs } from "@/components/shell/dialogs";
+import type { ActionResult } from "@/lib/platform/mutations";
+import { reportFormFailure } from "./report-failure";
+
+/**
+ * The submit handler of an entity form: save through the server action; on failure keep what was typed and show
+ * why (reportFormFailure); on success the 'Hurray!' popup with `success` and back to the list.
+ */
+export function useSaveAndReturn<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  o: { save: (values: T) => Promise<ActionResult<unknown>>; success: string; listHref: string },
+) {
+  const router = useRouter();
+  const dialogs = useDialogs();
+  return form.handleSubmit(async (values) => {
+    const r = await o.save(values);
+    if (!r.ok) return reportFormFailure(dialogs, r, form);
+    dialogs.success(o.success);
+    router.push(o.listHref);
+    router.refresh();
+  });
+}
