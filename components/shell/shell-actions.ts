@@ -1,5 +1,4 @@
 "use server";
-import { markNotificationsRead } from "@/lib/admin/notifications";
 import { and, eq, ilike, isNull, or } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { revalidatePath } from "next/cache";
@@ -119,16 +118,6 @@ export async function recordPageTimeAction(input: unknown): Promise<ActionResult
     if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
     // Same domain function as POST /api/user_timestamps: the user and company always come from the context.
     await recordUserTimestamp(ctx, parsed.data);
-    return null;
-  });
-}
-
-/** Marks all of the caller's notifications read (the bell badge disappears). */
-export async function markNotificationsReadAction(): Promise<ActionResult<null>> {
-  return toActionResult(async () => {
-    const ctx = await actionContext();
-    await markNotificationsRead(ctx);
-    revalidatePath("/", "layout");
     return null;
   });
 }

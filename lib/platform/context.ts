@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { getDb, rowsOf } from "./db";
 import { AppError, forbidden, unauthenticated } from "./errors";
-import { PLATFORM_ONLY, ROLE, isVisibleTo, type Permission } from "./permissions";
+import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
 
 /** Who is calling and for which company: resolved once per request, passed to every domain function. */
 export type Ctx = {
@@ -183,9 +183,4 @@ export function authorize(ctx: Ctx, permission: Permission): void {
 export function requireCompany(ctx: Ctx): number {
   if (ctx.companyId == null) throw new AppError(403, "Choose a company first.");
   return ctx.companyId;
-}
-
-/** The spec's visibility rule applied to a context. */
-export function visibleTo(ctx: Ctx, names: readonly string[]): boolean {
-  return isVisibleTo(ctx, names);
 }

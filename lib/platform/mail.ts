@@ -63,8 +63,3 @@ export async function latestMailTo(to: string) {
     .limit(1);
   return row ?? null;
 }
-
-/** Resets the SMTP transport (tests that change SMTP settings). */
-export function resetMailTransport(): void {
-  g.__portalMailer = undefined;
-}

@@ -207,8 +207,3 @@ export function getStorage(): Storage {
   }
   return g.__portalStorage;
 }
-
-/** Replaces the process's storage (tests). */
-export function setStorage(s: Storage | undefined): void {
-  g.__portalStorage = s;
-}
