@@ -26,3 +26,25 @@ export const stagedUsers = pgTable(
 );
 
 export type StagedUser = typeof stagedUsers.$inferSelect;
+
+/**
+ * The staging area of every spreadsheet upload (lib/platform/staged-upload.ts): one row per spreadsheet row,
+ * its values as typed (`data`) and its field errors from the entity's own schema. Each uploader has their own
+ * staging area per kind (e.g. "users", "pjps") within the company they act for.
+ */
+export const stagedRows = pgTable(
+  "staged_rows",
+  {
+    id: serial("id").primaryKey(),
+    company_id: integer("company_id").notNull(),
+    uploaded_by: integer("uploaded_by").notNull(),
+    kind: varchar("kind", { length: 50 }).notNull(),
+    row_no: integer("row_no").notNull(),
+    data: jsonb("data").$type<Record<string, string | null>>().notNull(),
+    errors: jsonb("errors").$type<Record<string, string>>(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staged_rows_owner_idx").on(t.company_id, t.uploaded_by, t.kind, t.row_no)],
+);
+
+export type StagedRow = typeof stagedRows.$inferSelect;

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { Ctx } from "@/lib/platform/context";
 import type { Permission } from "@/lib/platform/permissions";
 
@@ -12,27 +13,48 @@ export type ApiCall = {
 };
 export type PublicApiCall = Omit<ApiCall, "ctx"> & { ctx: Ctx | null };
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /**
- * A row of the route table. `permission` documents (and the dispatcher enforces) what the call needs;
- * the domain function checks it again itself. `owned` names the path parameter holding a company-owned id,
- * so the contract tests know to try another company's id. `shape` is the documented answer.
+ * What a row documents about itself (read by the OpenAPI document and the contract suite): a one-line summary,
+ * its tag (the area), the JSON body it takes, the query parameters it reads and the answer's schema. Schemas are
+ * zod, the same ones the domain functions parse with.
+ */
+export type RouteDocs = {
+  summary?: string;
+  tag?: string;
+  /** The request body (JSON, or multipart form fields). */
+  input?: z.ZodType;
+  /** The query parameters (an object schema). */
+  query?: z.ZodType;
+  /** The answer on success; the contract suite validates real answers against it. */
+  output?: z.ZodType;
+  /** Multipart file fields the call takes, by name. */
+  files?: readonly string[];
+};
+
+/**
+ * A row of the route table. `permission` documents (and the dispatcher enforces) what the call needs; the domain
+ * function checks it again itself. Where the permission depends on the call (one POST that creates or updates),
+ * `permission` is null and `variants` lists the permissions of its variants: holding none of them answers 403.
+ * `owned` names the path parameter holding a company-owned id, so the contract tests try another company's id.
+ * `shape` is the documented answer.
  */
 export type ApiRoute =
-  | {
+  | (RouteDocs & {
       method: Method;
       path: string;
       auth: "public";
       handler: (c: PublicApiCall) => Promise<unknown>;
       shape: "token" | "message" | "data";
-    }
-  | {
+    })
+  | (RouteDocs & {
       method: Method;
       path: string;
       auth: "user";
       permission: Permission | null;
+      variants?: readonly Permission[];
       owned?: string;
       handler: (c: ApiCall) => Promise<unknown>;
       shape: "list" | "data" | "message" | "file";
-    };
+    });
