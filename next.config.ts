@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   experimental: {
     serverActions: { bodySizeLimit: "2mb" },
+    // forbidden() / unauthorized() render the portal's access-denied and choose-company cards inside the shell.
+    authInterrupts: true,
   },
 };
 

@@ -9,6 +9,8 @@ type Props<T> = {
   data: T[];
   /** Total rows of the list (all pages). */
   count: number;
+  /** The count is the planner's estimate (a very large list): shown as approximate. */
+  countEstimated?: boolean;
   page: number;
   rowsPerPage: number;
   emptyText?: string;
@@ -25,6 +27,7 @@ export function DataTable<T>({
   columns,
   data,
   count,
+  countEstimated,
   page,
   rowsPerPage,
   emptyText = "No data found",
@@ -98,7 +101,7 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </div>
-      {hidePagination ? null : <Pagination count={count} page={page} rowsPerPage={rowsPerPage} />}
+      {hidePagination ? null : <Pagination count={count} estimated={countEstimated} page={page} rowsPerPage={rowsPerPage} />}
     </div>
   );
 }

@@ -9,3 +9,5 @@ export { StatusChip } from "./status-chip";
 export { useListUrl } from "./url-state";
 export { STATUS_FILTER } from "./filters";
 export { actionColumn, statusColumn } from "./columns";
+export { EntityTable, type EntityTableProps } from "./entity-table";
+export { SortHeader, sortable } from "./sort-header";

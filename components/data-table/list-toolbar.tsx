@@ -29,12 +29,18 @@ import type { ActionResult } from "@/lib/platform/mutations";
 import { cn } from "@/lib/utils";
 import { useListUrl } from "./url-state";
 
-/** A list filter: one URL parameter; `multiple` keeps a comma list (e.g. position_id=1,2). */
+/**
+ * A list filter (lib/platform/list.ts `filterBar` builds them from the list declaration): one URL parameter;
+ * `multiple` or kind "multi" keeps a comma list (e.g. position_id=1,2); "dateRange" reads two date parameters,
+ * "month" one YYYY-MM parameter.
+ */
 export type FilterDef = {
   param: string;
   label: string;
   options: { value: string; label: string }[];
   multiple?: boolean;
+  kind?: "select" | "multi" | "dateRange" | "month";
+  params?: { from: string; to: string };
 };
 
 export type ExportAction = (params: Record<string, string>) => Promise<ActionResult<{ url: string }>>;
@@ -76,7 +82,25 @@ export function ListToolbar({
           onSearch={(v) => update({ search_keyword: v.trim() || null })}
         />
         {filters.map((f) =>
-          f.multiple ? (
+          f.kind === "dateRange" && f.params ? (
+            <DateRangeFilter
+              key={f.param}
+              def={f}
+              from={params.get(f.params.from) ?? ""}
+              to={params.get(f.params.to) ?? ""}
+              onChange={(k, v) => update({ [k]: v || null })}
+            />
+          ) : f.kind === "month" ? (
+            <Input
+              key={f.param}
+              type="month"
+              aria-label={f.label}
+              title={f.label}
+              className="w-full bg-white sm:w-44"
+              value={params.get(f.param) ?? ""}
+              onChange={(e) => update({ [f.param]: e.target.value || null })}
+            />
+          ) : f.multiple || f.kind === "multi" ? (
             <MultiFilter
               key={f.param}
               def={f}
@@ -164,6 +188,44 @@ function SearchBox(props: {
         />
       ) : null}
     </div>
+  );
+}
+
+function DateRangeFilter({
+  def,
+  from,
+  to,
+  onChange,
+}: {
+  def: FilterDef;
+  from: string;
+  to: string;
+  onChange: (param: string, v: string) => void;
+}) {
+  const p = def.params!;
+  return (
+    <fieldset className="flex items-center gap-1">
+      <legend className="sr-only">{def.label}</legend>
+      <Input
+        type="date"
+        aria-label={`${def.label} from`}
+        className="w-40 bg-white"
+        value={from}
+        max={to || undefined}
+        onChange={(e) => onChange(p.from, e.target.value)}
+      />
+      <span className="text-slate-400" aria-hidden>
+        –
+      </span>
+      <Input
+        type="date"
+        aria-label={`${def.label} to`}
+        className="w-40 bg-white"
+        value={to}
+        min={from || undefined}
+        onChange={(e) => onChange(p.to, e.target.value)}
+      />
+    </fieldset>
   );
 }
 

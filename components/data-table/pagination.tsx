@@ -6,17 +6,21 @@ import { cn } from "@/lib/utils";
 import { ALL_ROWS_VALUE, PAGE_SIZE_OPTIONS } from "./page-sizes";
 import { useListUrl } from "./url-state";
 
-type Props = { count: number; page: number; rowsPerPage: number; className?: string };
+type Props = { count: number; estimated?: boolean; page: number; rowsPerPage: number; className?: string };
+
+/** The server caps ALL at this many rows a page (lib/platform/list.ts MAX_PAGE_ROWS): such a page is ALL. */
+const ALL_CEILING = 10_000;
 
 /** Rows-per-page (10…100 and ALL), 'first–last of count', previous and next; the state is the URL. */
-export function Pagination({ count, page, rowsPerPage, className }: Props) {
+export function Pagination({ count, estimated, page, rowsPerPage, className }: Props) {
   const { update, pending } = useListUrl();
   const size = rowsPerPage > 0 ? rowsPerPage : PAGE_SIZE_OPTIONS[0];
+  const isAll = size >= ALL_CEILING;
   const pages = Math.max(1, Math.ceil(count / size));
   const first = count === 0 ? 0 : Math.min(count, (page - 1) * size + 1);
   const last = Math.min(count, page * size);
   const sizes: number[] = [...PAGE_SIZE_OPTIONS];
-  if (size !== ALL_ROWS_VALUE && !sizes.includes(size)) sizes.push(size);
+  if (!isAll && !sizes.includes(size)) sizes.push(size);
   sizes.sort((a, b) => a - b);
 
   return (
@@ -29,7 +33,7 @@ export function Pagination({ count, page, rowsPerPage, className }: Props) {
     >
       <div className="flex items-center gap-2">
         <span id="rows-per-page-label">Rows per page</span>
-        <Select value={String(size)} onValueChange={(v) => update({ rowsPerPage: v })}>
+        <Select value={isAll ? String(ALL_ROWS_VALUE) : String(size)} onValueChange={(v) => update({ rowsPerPage: v })}>
           <SelectTrigger size="sm" className="h-8 w-[84px] bg-white" aria-labelledby="rows-per-page-label">
             <SelectValue />
           </SelectTrigger>
@@ -44,7 +48,7 @@ export function Pagination({ count, page, rowsPerPage, className }: Props) {
         </Select>
       </div>
       <span aria-live="polite" className="tabular-nums">
-        {first}–{last} of {count}
+        {first}–{last} of {estimated ? `about ${count.toLocaleString("en-IN")}` : count}
       </span>
       <div className="flex items-center gap-1">
         <Button

@@ -9,3 +9,5 @@ export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } fro
 export { reportFormFailure } from "./report-failure";
 export { PermissionSetForm, type PermissionSetValues } from "./permission-set-form";
 export { useSaveAndReturn } from "./use-save";
+export { EntityForm } from "./entity-form";
+export { fieldsFor } from "./typed";

@@ -20,7 +20,8 @@ export type MenuIcon =
   | "details"
   | "kyc"
   | "staff"
-  | "leave";
+  | "leave"
+  | "api";
 
 export type MenuItem = {
   label: string;
@@ -107,6 +108,8 @@ function fullMenu(links: MenuLinks): MenuItem[] {
       ],
     },
     { label: "User Timestamps", href: "/user-timestamps", names: ADMINS, icon: "timestamps" },
+    // Not in §6: the /api reference for the mobile apps' developers (the page itself admits any signed-in user).
+    { label: "API Reference", href: "/api-reference", names: ADMINS, icon: "api" },
   ];
 }
 

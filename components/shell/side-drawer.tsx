@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import {
   Bell,
+  BookOpenText,
   Briefcase,
   Building2,
   CalendarCheck,
@@ -47,6 +48,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   kyc: FileCheck,
   staff: UserCog,
   leave: CalendarOff,
+  api: BookOpenText,
 };
 
 /** Whether a menu link is the current page (or one of its sub-pages: create, edit). */

@@ -1,7 +1,8 @@
 import "server-only";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
 import { userIdForToken } from "@/lib/platform/api-tokens";
-import { AppError, forbidden, unauthenticated } from "@/lib/platform/errors";
+import { AppError, forbidden, invalid, unauthenticated, type FieldErrors } from "@/lib/platform/errors";
+import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize } from "@/lib/platform/context";
 import { isNextControlFlow } from "@/lib/platform/mutations";
@@ -10,7 +11,11 @@ import type { ApiRoute } from "./types";
 
 type Match = { route: ApiRoute; params: Record<string, string> };
 
-/** Finds the route for a method and path; literal segments win over parameters (companies/excel_export before companies/:id). */
+/**
+ * Finds the route for a method and path; literal segments win over parameters (companies/excel_export before
+ * companies/:id). Segments arrive decoded (Next decodes the catch-all once): decoding again would turn `%25` into a
+ * lone `%` and throw.
+ */
 export function matchRoute(method: string, segments: string[]): Match | null | "method" {
   let pathMatched = false;
   const candidates: Match[] = [];
@@ -20,7 +25,7 @@ export function matchRoute(method: string, segments: string[]): Match | null | "
     const params: Record<string, string> = {};
     let ok = true;
     for (let i = 0; i < parts.length && ok; i++) {
-      if (parts[i].startsWith(":")) params[parts[i].slice(1)] = decodeURIComponent(segments[i]);
+      if (parts[i].startsWith(":")) params[parts[i].slice(1)] = segments[i];
       else ok = parts[i] === segments[i];
     }
     if (!ok) continue;
@@ -38,9 +43,10 @@ export async function callerOf(request: Request): Promise<Ctx> {
   if (auth && /^Bearer\s+/i.test(auth)) {
     const userId = await userIdForToken(auth.replace(/^Bearer\s+/i, "").trim());
     if (!userId) throw unauthenticated();
+    // A company id that is not an id (or past MAX_ID) is no company the caller may act for.
     const header = request.headers.get("company-id");
     const companyId = header && /^\d{1,10}$/.test(header) ? Number(header) : null;
-    if (header && companyId == null) throw forbidden();
+    if (header && !isId(companyId)) throw forbidden();
     return resolveContext({ userId, via: "token", requestedCompanyId: companyId, strictCompany: true });
   }
   // Without a session cookie there is nobody to look up.
@@ -51,10 +57,21 @@ export async function callerOf(request: Request): Promise<Ctx> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     const origin = request.headers.get("origin");
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-    if (!origin || new URL(origin).host !== host) throw forbidden();
+    if (!origin || originHost(origin) !== host) throw forbidden();
   }
   return ctx;
 }
+
+/** The host of an Origin header; null for `Origin: null` (sandboxed frames, some redirects) or anything unparsable. */
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
+}
+
+const unreadable = () => new AppError(400, "The request body could not be read.");
 
 async function readBody(
   request: Request,
@@ -62,7 +79,10 @@ async function readBody(
   if (request.method === "GET" || request.method === "HEAD") return { body: {}, files: {} };
   const type = request.headers.get("content-type") ?? "";
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    const form = await request.formData();
+    // A bad boundary or a truncated body makes formData() throw: the client's fault, not ours.
+    const form = await request.formData().catch(() => {
+      throw unreadable();
+    });
     const body: Record<string, unknown> = {};
     const files: Record<string, File> = {};
     for (const [k, v] of form.entries()) {
@@ -71,7 +91,9 @@ async function readBody(
     }
     return { body, files };
   }
-  const text = await request.text();
+  const text = await request.text().catch(() => {
+    throw unreadable();
+  });
   if (!text) return { body: {}, files: {} };
   try {
     const parsed = JSON.parse(text);
@@ -80,6 +102,41 @@ async function readBody(
     /* falls through to 400 */
   }
   throw new AppError(400, "The request body must be a JSON object.");
+}
+
+const NUL = "\u0000";
+const NUL_MESSAGE = "The request may not contain a null character.";
+
+/**
+ * Refuses, before any handler runs, what PostgreSQL would refuse with a server error: a null character in a query
+ * value or anywhere in the body (400), and an id field (`id`, `..._id`) holding a JSON number past MAX_ID (422 on
+ * that field). Domain schemas check both too (lib/platform/schemas.ts); this keeps every /api call safe even where
+ * a handler reads a value its schema does not cover.
+ */
+export function checkRequestValues(query: URLSearchParams, body: Record<string, unknown>): void {
+  for (const [k, v] of query) if (k.includes(NUL) || v.includes(NUL)) throw new AppError(400, NUL_MESSAGE);
+  // Iterative, so a deeply nested body cannot overflow the stack.
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (v.includes(NUL)) throw new AppError(400, NUL_MESSAGE);
+    } else if (v && typeof v === "object" && !(v instanceof Blob)) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k.includes(NUL)) throw new AppError(400, NUL_MESSAGE);
+        stack.push(x);
+      }
+    }
+  }
+  // `id` is always a record id, so its digits count too; other `..._id` fields only as JSON numbers, since a
+  // text field may be named so (their schemas check their own strings).
+  const errors: FieldErrors = {};
+  for (const [k, v] of Object.entries(body)) {
+    const n = typeof v === "number" ? v : k === "id" && typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
+    if ((k === "id" || k.endsWith("_id")) && Number.isInteger(n) && n > MAX_ID)
+      errors[k] = `The selected ${k === "id" ? "id" : k.slice(0, -3).replace(/_/g, " ")} is invalid.`;
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
 }
 
 /** Turns an error into the JSON answer of spec 000 §7: message, and errors (field → messages) for 422. */
@@ -104,11 +161,13 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
     const query = new URL(request.url).searchParams;
     if (route.auth === "public") {
       const { body, files } = await readBody(request);
+      checkRequestValues(query, body);
       return answer(await route.handler({ ctx: null, params, query, body, files, request }));
     }
     const ctx = await callerOf(request);
     if (route.permission) authorize(ctx, route.permission);
     const { body, files } = await readBody(request);
+    checkRequestValues(query, body);
     return answer(await route.handler({ ctx, params, query, body, files, request }));
   } catch (e) {
     if (isNextControlFlow(e)) throw e;

@@ -1,6 +1,6 @@
 import "server-only";
 import { companiesForExport, companyExportColumns, type CompanyListRow } from "@/lib/admin/companies";
-import { moduleExportColumns, modulesForExport, type ModuleListRow } from "@/lib/admin/modules";
+import { moduleExport } from "@/lib/admin/modules";
 import { roleExportColumns, rolesForExport, type RoleListRow } from "@/lib/admin/roles";
 import { userExportColumns, usersForExport, type UserListRow } from "@/lib/admin/users/users";
 import {
@@ -18,12 +18,7 @@ export const exportDefs: Record<string, ExportDef<never>> = {
     columns: companyExportColumns,
     rows: companiesForExport,
   } satisfies ExportDef<CompanyListRow> as unknown as ExportDef<never>,
-  modules: {
-    filename: "modules.xlsx",
-    sheet: "Modules",
-    columns: moduleExportColumns,
-    rows: modulesForExport,
-  } satisfies ExportDef<ModuleListRow> as unknown as ExportDef<never>,
+  modules: { ...moduleExport, sheet: "Modules" } as unknown as ExportDef<never>,
   roles: {
     filename: "roles.xlsx",
     sheet: "Roles",

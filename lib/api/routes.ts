@@ -1,6 +1,7 @@
 import "server-only";
 import { auditRoutes } from "./routes/audit";
 import { companyRoutes } from "./routes/companies";
+import { docsRoutes } from "./routes/docs";
 import { mastersRoutes } from "./routes/masters";
 import { modulesRoutes } from "./routes/modules";
 import { notificationsRoutes } from "./routes/notifications";
@@ -30,4 +31,5 @@ export const apiRoutes: ApiRoute[] = [
   ...userTimestampsRoutes,
   ...auditRoutes,
   ...notificationsRoutes,
+  ...docsRoutes,
 ];

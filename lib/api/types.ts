@@ -46,7 +46,8 @@ export type ApiRoute =
       path: string;
       auth: "public";
       handler: (c: PublicApiCall) => Promise<unknown>;
-      shape: "token" | "message" | "data";
+      /** `document`: the answer is a document of its own (GET openapi.json), not wrapped in `data`. */
+      shape: "token" | "message" | "data" | "document";
     })
   | (RouteDocs & {
       method: Method;

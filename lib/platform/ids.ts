@@ -1,6 +1,7 @@
 import "server-only";
 import { createCipheriv, createDecipheriv, createHash } from "node:crypto";
 import { serverSecret } from "./config";
+import { isId } from "./schemas";
 
 // Opaque ids for URLs (spec 000 §2.1): one AES block holding the id and a fixed tag, keyed by the server secret.
 // They hide row counts and ordering; authorisation never depends on their secrecy.
@@ -35,9 +36,9 @@ export function decodeId(opaque: string | null | undefined): number | null {
   }
 }
 
-/** An /api path id: the plain number, or an opaque id as the portal's links carry. */
+/** An /api path id: the plain number, or an opaque id as the portal's links carry; null past the id range (MAX_ID). */
 export function parseIdParam(raw: string | undefined): number | null {
   if (!raw) return null;
-  if (/^\d{1,15}$/.test(raw)) return Number(raw) || null;
-  return decodeId(raw);
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : decodeId(raw);
+  return isId(id) ? id : null;
 }

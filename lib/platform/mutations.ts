@@ -47,12 +47,14 @@ export type AuditEntry = {
   action: MutationDef<z.ZodType, unknown>["action"];
   before: unknown;
   after: unknown;
+  /** The record's own company (default: the acting company). */
+  companyId?: number | null;
 };
 
 /** Writes one audit record (old and new values, secrets removed) in the caller's transaction, for changes made outside defineMutation. */
 export async function writeAudit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void> {
   await tx.insert(auditRecords).values({
-    company_id: ctx.companyId,
+    company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
     actor_id: ctx.userId,
     entity: e.entity,
     entity_id: e.entityId,

@@ -1,10 +1,15 @@
 import { z } from "zod";
 
+// PostgreSQL refuses U+0000 in text: a value carrying it is refused here with a field message, not by the database.
+const noNullChar = (v: string) => !v.includes("\u0000");
+const nullCharMessage = (label: string) => `The ${label} may not contain a null character.`;
+
 /** Small zod pieces shared by entity schemas, so every form says the same thing the same way. */
 export const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `The ${label} field is required.` })
     .trim()
+    .refine(noNullChar, nullCharMessage(label))
     .min(1, `The ${label} field is required.`)
     .max(max, `The ${label} may not be greater than ${max} characters.`);
 
@@ -13,6 +18,7 @@ export const optionalText = (label: string, max = 200) =>
   z
     .string()
     .trim()
+    .refine(noNullChar, nullCharMessage(label))
     .max(max, `The ${label} may not be greater than ${max} characters.`)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -47,18 +53,37 @@ export const colorCode = (label: string, fallback: string) =>
     .or(z.literal(""))
     .transform((v) => (v ? v : fallback));
 
+/** The largest row id: ids are PostgreSQL `integer` columns, so anything beyond cannot name a row (and overflows a query). */
+export const MAX_ID = 2_147_483_647;
+
+/** Whether a value is a usable row id: a positive integer within the 32-bit range. */
+export const isId = (v: unknown): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v > 0 && v <= MAX_ID;
+
+/** A record id sent as a number or numeric string; use it instead of `z.coerce.number().int().positive()`, which lets ids past MAX_ID through. */
+export const idSchema = z.coerce
+  .number({ error: "The id field is required." })
+  .int("The id field is required.")
+  .positive("The id field is required.")
+  .max(MAX_ID, "The selected id is invalid.");
+
 const toId = (v: unknown): number | null => {
-  if (typeof v === "number") return Number.isInteger(v) && v > 0 ? v : null;
-  if (typeof v === "string" && /^\d{1,10}$/.test(v.trim())) return Number(v.trim()) || null;
-  return null;
+  if (typeof v === "string" && /^\d{1,10}$/.test(v.trim())) v = Number(v.trim());
+  return isId(v) ? v : null;
 };
+
+/** A positive whole number (or its digits) too large to be an id: "invalid" rather than "required". */
+const outOfRange = (v: unknown) =>
+  (typeof v === "number" && Number.isInteger(v) && v > MAX_ID) ||
+  (typeof v === "string" && /^\d+$/.test(v.trim()) && Number(v.trim()) > MAX_ID);
 
 /** A required reference to another record, sent as a number or a numeric string (forms send strings). */
 export const requiredId = (label: string) =>
   z.unknown().transform((v, c) => {
     const id = toId(v);
     if (id == null) {
-      c.addIssue({ code: "custom", message: `The ${label} field is required.` });
+      const message = outOfRange(v) ? `The selected ${label} is invalid.` : `The ${label} field is required.`;
+      c.addIssue({ code: "custom", message });
       return z.NEVER;
     }
     return id;

@@ -6,6 +6,7 @@ import { auth } from "@/auth";
 import { resolveContext, type Ctx } from "./context";
 import { AppError, notFound as notFoundError, unauthenticated } from "./errors";
 import { decodeId } from "./ids";
+import { guardPage, PAGE_LOGIN_PATH } from "./page-guard";
 
 /** Cookie holding the company a SUPER ADMIN or BACKEND ADMIN chose (opaque id; checked on every request). */
 export const ACTING_COMPANY_COOKIE = "acting_company";
@@ -32,7 +33,7 @@ export const getSessionContext = cache(async (): Promise<Ctx | null> => {
 /** For pages: the context, or a redirect to /auth/login when the session is gone (spec 000 §2.1). */
 export async function requirePageContext(): Promise<Ctx> {
   const ctx = await getSessionContext();
-  if (!ctx) redirect("/auth/login");
+  if (!ctx) redirect(PAGE_LOGIN_PATH);
   return ctx;
 }
 
@@ -43,14 +44,12 @@ export function pageId(opaque: string): number {
   return id;
 }
 
-/** For pages: a record, with 404 (missing, or another company's) shown as the not-found page. */
+/**
+ * For pages: a record, with 404 (missing, or another company's) shown as the not-found page; 401, 403 and
+ * "choose a company" answer as `guardPage` does.
+ */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {
-  try {
-    return await load;
-  } catch (e) {
-    if (e instanceof AppError && e.status === 404) notFound();
-    throw e;
-  }
+  return guardPage(() => load);
 }
 
 /** For server actions: the caller's context, or 401 (the action answers it and the browser goes to login). */

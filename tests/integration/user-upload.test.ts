@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { auditRecords, companies, notifications, positions, stagedUsers, users } from "@/db/schema";
+import { auditRecords, companies, notifications, positions, stagedRows, users } from "@/db/schema";
 import { UPLOAD_MESSAGES } from "@/lib/admin/users/upload";
 import { dispatch } from "@/lib/api/dispatch";
 import { userUploadRoutes } from "@/lib/api/routes/user-upload";
@@ -352,8 +352,14 @@ describe("who may use it", () => {
     const list = await staged(wagToken);
     expect(list.data[0].errors).toEqual({ upline_user: "The selected upline user is invalid." });
     const { db } = await seeded();
-    const rows = await db.select().from(stagedUsers).where(eq(stagedUsers.company_id, wag.id));
+    const rows = await db
+      .select()
+      .from(stagedRows)
+      .where(and(eq(stagedRows.company_id, wag.id), eq(stagedRows.kind, "users")));
     expect(rows).toHaveLength(1);
+    expect(rows[0].uploaded_by).toBe(await userId("admin@wagnation.test"));
+    expect(rows[0].data).toMatchObject({ first_name: "Cross", upline_user: adminEmail });
+    expect(rows[0].errors).toEqual({ upline_user: "The selected upline user is invalid." });
     await api("GET", "crud_users/truncate_users", { token: wagToken });
   });
 

@@ -1,5 +1,6 @@
 import { listCompanies } from "@/lib/admin/companies";
 import { can } from "@/lib/platform/context";
+import { guardPage } from "@/lib/platform/page-guard";
 import { encodeId } from "@/lib/platform/ids";
 import { parseListParams } from "@/lib/platform/lists";
 import { companyListSpec } from "@/lib/admin/companies";
@@ -19,7 +20,8 @@ export default async function CompaniesPage({ searchParams }: Props) {
   if (!can(ctx, "companies.list")) return <AccessDenied />;
   const sp = await searchParams;
   const params = parseListParams(sp, companyListSpec);
-  const { data, count } = await listCompanies(ctx, sp);
+  // Anyone but a SUPER ADMIN sees only the company they act for: without one, the choose-company card.
+  const { data, count } = await guardPage(() => listCompanies(ctx, sp));
   const rows = data.map((r) => ({
     ...r,
     id: encodeId(r.id),

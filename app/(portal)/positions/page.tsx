@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
 import { listPositions, positionListSpec } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { encodeId } from "@/lib/platform/ids";
 import { parseListParams } from "@/lib/platform/lists";
 import { requirePageContext } from "@/lib/platform/session";
@@ -16,8 +17,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function PositionsPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
-  // Positions belong to a company: without one acting (a SUPER ADMIN who chose none) there is nothing to list.
-  if (!can(ctx, "positions.list") || ctx.companyId == null) return <AccessDenied />;
+  if (!can(ctx, "positions.list")) return <AccessDenied />;
+  // Positions belong to a company: a SUPER or BACKEND ADMIN who chose none is asked to choose one.
+  pageCompanyId(ctx);
   const sp = await searchParams;
   const params = parseListParams(sp, positionListSpec);
   const { data, count } = await listPositions(ctx, sp);

@@ -2,6 +2,7 @@ import { diffRecords } from "@/lib/admin/audit";
 import { listUserTimestamps, userTimestampListSpec } from "@/lib/admin/user-timestamps";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { encodeId } from "@/lib/platform/ids";
 import { parseListParams } from "@/lib/platform/lists";
 import { requirePageContext } from "@/lib/platform/session";
@@ -20,12 +21,7 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
   if (!can(ctx, "user_timestamps.list")) return <AccessDenied />;
   // The records belong to a company: a SUPER ADMIN or BACKEND ADMIN picks one first (the company switch).
-  if (ctx.companyId == null)
-    return (
-      <ListPage title="User Timestamps">
-        <p className="px-6 pb-10 text-center text-slate-500">Choose a company first.</p>
-      </ListPage>
-    );
+  pageCompanyId(ctx);
   const sp = await searchParams;
   const params = parseListParams(sp, userTimestampListSpec);
   const { data, count } = await listUserTimestamps(ctx, sp);

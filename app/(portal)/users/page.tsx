@@ -1,4 +1,5 @@
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../_components/access-denied";
 import { UsersList } from "./_components/users-list";
@@ -9,6 +10,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function UsersPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
-  if (!can(ctx, "users.list") || ctx.companyId == null) return <AccessDenied />;
+  if (!can(ctx, "users.list")) return <AccessDenied />;
+  pageCompanyId(ctx);
   return <UsersList ctx={ctx} searchParams={await searchParams} />;
 }

@@ -14,6 +14,7 @@ import { revokeAllApiTokens } from "@/lib/platform/api-tokens";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { parseIdParam } from "@/lib/platform/ids";
+import { idSchema, isId } from "@/lib/platform/schemas";
 import {
   AppError,
   forbidden,
@@ -69,8 +70,14 @@ function forcedFranchisee(ctx: Ctx): number | undefined {
   return ctx.franchiseeId;
 }
 
+/** users.user_name is varchar(300): three names of up to 100 characters and two spaces need 302, so it is cut there. */
+const USER_NAME_MAX = 300;
+
 export const fullName = (i: { first_name: string; middle_name?: string | null; last_name: string }) =>
-  [i.first_name, i.middle_name, i.last_name].filter(Boolean).join(" ");
+  // Counted in code points, as PostgreSQL counts characters (a UTF-16 slice could split an emoji).
+  Array.from([i.first_name, i.middle_name, i.last_name].filter(Boolean).join(" "))
+    .slice(0, USER_NAME_MAX)
+    .join("");
 
 type RefInput = {
   email: string;
@@ -477,7 +484,7 @@ export async function saveUser(ctx: Ctx, body: Record<string, unknown>): Promise
   const raw = body.id;
   if (raw == null || raw === "") return createUser(ctx, body);
   // /api takes plain or opaque ids, in the body as in paths; anything else is no user of ours.
-  const id = typeof raw === "number" ? raw : parseIdParam(String(raw));
+  const id = typeof raw === "number" ? (isId(raw) ? raw : null) : parseIdParam(String(raw));
   if (id == null) throw notFound();
   return updateUser(ctx, { ...body, id });
 }
@@ -489,15 +496,26 @@ const softDeleteUser = defineSoftDelete({
   scope: userScope,
 });
 
-const idInput = z.object({ id: z.coerce.number().int().positive() });
+const idInput = z.object({ id: idSchema });
 
-/** POST users/delete/{id}: moves the user to the trash view. Nobody deletes their own account (409). */
+/**
+ * POST users/delete/{id}: moves the user to the trash view. Nobody deletes their own account (409). Like
+ * deactivation, it ends the user's sessions and revokes their tokens, so restoring the user does not revive them.
+ */
 export async function deleteUser(ctx: Ctx, raw: { id: number }): Promise<{ id: number }> {
   authorize(ctx, "users.delete");
   const parsed = idInput.safeParse(raw);
   if (parsed.success && parsed.data.id === ctx.userId)
     throw new AppError(409, USER_MESSAGES.cannotDeleteSelf);
-  return softDeleteUser(ctx, raw);
+  const deleted = await softDeleteUser(ctx, raw);
+  // After the commit, as updateUser does: a deleted user's sessions and tokens are refused meanwhile anyway.
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ session_version: sql`${users.session_version} + 1` })
+    .where(eq(users.id, deleted.id));
+  await revokeAllApiTokens(deleted.id);
+  return deleted;
 }
 
 /** POST users/restore/{id}: back from the trash view. */

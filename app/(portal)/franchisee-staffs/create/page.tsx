@@ -1,4 +1,5 @@
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
 import { requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../../_components/access-denied";
@@ -11,7 +12,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** The user create form reused: the franchisee of the query (opaque or plain id) is preselected; else required. */
 export default async function CreateStaffPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
-  if (!can(ctx, "users.create") || ctx.companyId == null) return <AccessDenied />;
+  if (!can(ctx, "users.create")) return <AccessDenied />;
+  pageCompanyId(ctx);
   const raw = (await searchParams).franchisee_id;
   const franchiseeId = parseIdParam(Array.isArray(raw) ? raw[0] : raw);
   const listHref =

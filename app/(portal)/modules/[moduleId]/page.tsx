@@ -1,8 +1,6 @@
-import { getModule } from "@/lib/admin/modules";
-import { can } from "@/lib/platform/context";
-import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
+import { getModule, modulesDef } from "@/lib/admin/modules";
+import { editScreen } from "@/lib/platform/screens";
 import { AuditHistory } from "@/components/audit/audit-history";
-import { AccessDenied } from "../../_components/access-denied";
 import { ModuleForm } from "../_components/module-form";
 
 export const metadata = { title: "Edit Module" };
@@ -10,18 +8,14 @@ export const metadata = { title: "Edit Module" };
 type Props = { params: Promise<{ moduleId: string }> };
 
 export default async function EditModulePage({ params }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "modules.view")) return <AccessDenied />;
-  const { moduleId } = await params;
-  const id = pageId(moduleId);
-  const m = await orNotFound(getModule(ctx, id));
+  const { ctx, id, opaqueId, record: m, readOnly } = await editScreen(modulesDef, (await params).moduleId, getModule);
   return (
     <div className="flex flex-col gap-6">
       <ModuleForm
-        id={moduleId}
+        id={opaqueId}
         initial={{ name: m.name, is_active: m.is_active }}
-        permissions={m.permissions}
-        readOnly={!can(ctx, "modules.update")}
+        permissions={m.permissions as { id: number; permission_name: string; is_active: number }[]}
+        readOnly={readOnly}
       />
       <AuditHistory ctx={ctx} entity="modules" entityId={id} />
     </div>

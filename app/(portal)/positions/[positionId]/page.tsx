@@ -1,5 +1,6 @@
 import { getPosition, positionMasters } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
 import { AuditHistory } from "@/components/audit/audit-history";
 import { AccessDenied } from "../../_components/access-denied";
@@ -11,7 +12,8 @@ type Props = { params: Promise<{ positionId: string }> };
 
 export default async function EditPositionPage({ params }: Props) {
   const ctx = await requirePageContext();
-  if (!can(ctx, "positions.view") || ctx.companyId == null) return <AccessDenied />;
+  if (!can(ctx, "positions.view")) return <AccessDenied />;
+  pageCompanyId(ctx);
   const { positionId } = await params;
   const id = pageId(positionId);
   const position = await orNotFound(getPosition(ctx, id));

@@ -1,5 +1,6 @@
 import { getUser } from "@/lib/admin/users/users";
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
 import { AuditHistory } from "@/components/audit/audit-history";
 import { AccessDenied } from "../../_components/access-denied";
@@ -14,7 +15,8 @@ type Props = {
 
 export default async function EditUserPage({ params, searchParams }: Props) {
   const ctx = await requirePageContext();
-  if (!can(ctx, "users.update") || ctx.companyId == null) return <AccessDenied />;
+  if (!can(ctx, "users.update")) return <AccessDenied />;
+  pageCompanyId(ctx);
   const { userId } = await params;
   const id = pageId(userId);
   // Another company's or another franchisee's user answers 404, exactly like a missing one.

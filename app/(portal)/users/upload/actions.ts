@@ -4,6 +4,7 @@ import { toActionResult } from "@/lib/platform/mutations";
 import { actionContext } from "@/lib/platform/session";
 
 // Thin: the caller's context from the session, then the same domain functions as /api crud_users/*. The upload
+// itself goes to /api crud_users/upload_user (a route handler: server actions cap bodies at 1 MB).
 
 /** Process: creates every staged user, or none (422 with the rows' refreshed errors kept). */
 export async function processStagedUsersAction() {

@@ -3,6 +3,7 @@ import { ListPage } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
 import { listStagedUsers, stagedUserListSpec } from "@/lib/admin/users/upload";
 import { can } from "@/lib/platform/context";
+import { pageCompanyId } from "@/lib/platform/page-guard";
 import { parseListParams } from "@/lib/platform/lists";
 import { requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../../_components/access-denied";
@@ -19,15 +20,7 @@ export default async function UserUploadPage({ searchParams }: Props) {
   if (!can(ctx, "users.upload")) return <AccessDenied />;
   const title = "Bulk Upload Users";
   // Staged rows belong to a company: a SUPER or BACKEND ADMIN picks one first.
-  if (ctx.companyId == null) {
-    return (
-      <ListPage title={title}>
-        <p role="alert" className="px-6 pb-6 text-slate-600">
-          Choose a company first.
-        </p>
-      </ListPage>
-    );
-  }
+  pageCompanyId(ctx);
   const sp = await searchParams;
   const params = parseListParams(sp, stagedUserListSpec);
   const { data, count, invalid } = await listStagedUsers(ctx, sp);

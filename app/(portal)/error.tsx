@@ -1,0 +1,50 @@
+"use client";
+import { useEffect, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { Loader2, RotateCw, TriangleAlert } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { StatusCard } from "./_components/status-card";
+
+// A Client Component may throw anything; a Server Component's failure arrives as an Error with a digest.
+type Props = { error: unknown; reset: () => void };
+
+/**
+ * Any failure of a portal screen that is not a refusal (those have their own cards): a retry card inside the
+ * shell. In production the browser gets no error text, only the digest that matches the server log.
+ */
+export default function PortalError({ error, reset }: Props) {
+  const router = useRouter();
+  const [retrying, startRetry] = useTransition();
+  const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
+
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+
+  // Fetch the page again from the server, then clear the boundary once the fresh tree has arrived.
+  const retry = () =>
+    startRetry(() => {
+      router.refresh();
+      reset();
+    });
+
+  return (
+    <StatusCard
+      icon={<TriangleAlert />}
+      title="Something went wrong"
+      tone="red"
+      role="alert"
+      actions={
+        <Button type="button" onClick={retry} disabled={retrying}>
+          {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
+          Try again
+        </Button>
+      }
+    >
+      <p>
+        This screen could not be loaded. Please try again; if it keeps failing, contact your administrator.
+      </p>
+      {digest ? <p className="mt-3 text-xs text-slate-400">Reference: {digest}</p> : null}
+    </StatusCard>
+  );
+}

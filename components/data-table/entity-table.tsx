@@ -1,0 +1,63 @@
+"use client";
+import type { ColumnDef } from "@tanstack/react-table";
+import type { ActionResult } from "@/lib/platform/mutations";
+import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
+import { actionColumn } from "./columns";
+import { DataTable } from "./data-table";
+
+type RowAction = (opaqueId: string) => Promise<ActionResult<unknown>>;
+
+export type EntityTableProps<R> = ListScreenProps<R> & {
+  columns: ColumnDef<ScreenRow<R>>[];
+  /** The list's route: rows link to `${href}/${id}`. */
+  href: string;
+  /** The row's name, for the buttons' accessible labels. */
+  label: (row: ScreenRow<R>) => string;
+  actions: { delete?: RowAction; restore?: RowAction };
+  messages: { deleted: string; restored: string };
+  emptyText?: string;
+};
+
+/**
+ * An entity's list table: its columns, then the Action column with only what the caller may do (edit or view,
+ * delete; restore in the trash view). Entity tables are this plus their columns.
+ */
+export function EntityTable<R>({
+  columns,
+  rows,
+  count,
+  countEstimated,
+  page,
+  rowsPerPage,
+  trash,
+  may,
+  href,
+  label,
+  actions,
+  messages,
+  emptyText,
+}: EntityTableProps<R>) {
+  const all: ColumnDef<ScreenRow<R>>[] = [
+    ...columns,
+    actionColumn<ScreenRow<R>>({
+      trash,
+      label,
+      editHref: may.view || may.update ? (r) => `${href}/${r.id}` : undefined,
+      onDelete: may.delete && actions.delete ? (r) => actions.delete!(r.id) : undefined,
+      deleteSuccess: messages.deleted,
+      onRestore: may.restore && actions.restore ? (r) => actions.restore!(r.id) : undefined,
+      restoreSuccess: messages.restored,
+    }),
+  ];
+  return (
+    <DataTable
+      columns={all}
+      data={rows}
+      count={count}
+      countEstimated={countEstimated}
+      page={page}
+      rowsPerPage={rowsPerPage}
+      emptyText={emptyText ?? "No data found"}
+    />
+  );
+}

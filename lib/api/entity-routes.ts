@@ -1,0 +1,121 @@
+import "server-only";
+import { z } from "zod";
+import type { Ctx } from "@/lib/platform/context";
+import { authorize } from "@/lib/platform/context";
+import type { OpMeta } from "@/lib/platform/entity";
+import { exportLink } from "@/lib/platform/exports";
+import type { List, Selection } from "@/lib/platform/list";
+import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
+import { idParam } from "./params";
+import type { ApiRoute, Method } from "./types";
+
+type Built = ((...args: never[]) => Promise<unknown>) & { meta: OpMeta };
+
+const message = z.object({ message: z.string() });
+const dataOf = (s: z.ZodType) => z.object({ data: s });
+
+/**
+ * One /api row from a built domain function (listOf, getOf, createOf, updateOf, upsertOf, softDeleteOf, restoreOf):
+ * its permission, owned id, schemas and answer come from the entity's declaration. Path parameters are `:id`.
+ */
+export function entityRoute(method: Method, path: string, fn: Built, o: { summary?: string } = {}): ApiRoute {
+  const { entity: def, op } = fn.meta;
+  const owned = def.scope.kind !== "global" && path.includes(":id") ? "id" : undefined;
+  const tag = def.noun;
+  const call = fn as unknown as (ctx: Ctx, arg: unknown) => Promise<unknown>;
+  const record = recordSchema(def);
+  switch (op) {
+    case "list":
+      return {
+        method,
+        path,
+        auth: "user",
+        permission: def.permission("list"),
+        shape: "list",
+        tag,
+        summary: o.summary ?? `List ${def.noun.toLowerCase()}s`,
+        query: listQuerySchema(def.list as unknown as List<Selection>),
+        output: listAnswer(listRowSchema(def.list as unknown as List<Selection>)),
+        handler: ({ ctx, query }) => call(ctx, query),
+      };
+    case "view":
+      return {
+        method,
+        path,
+        auth: "user",
+        permission: def.permission("view"),
+        owned,
+        shape: "data",
+        tag,
+        summary: o.summary ?? `One ${def.noun.toLowerCase()}`,
+        output: dataOf(record),
+        handler: async ({ ctx, params }) => ({ data: await call(ctx, idParam(params.id)) }),
+      };
+    case "create":
+    case "update":
+    case "upsert": {
+      const input = op === "update" ? def.update : def.create;
+      return {
+        method,
+        path,
+        auth: "user",
+        permission: op === "upsert" ? null : def.permission(op),
+        variants: op === "upsert" ? fn.meta.permissions : undefined,
+        owned,
+        shape: "data",
+        tag,
+        summary:
+          o.summary ??
+          (op === "upsert"
+            ? `Create a ${def.noun.toLowerCase()}, or update the one the body's id names`
+            : `${op === "create" ? "Create" : "Update"} a ${def.noun.toLowerCase()}`),
+        input:
+          op === "upsert" && input instanceof z.ZodObject
+            ? input.extend({ id: z.union([z.number(), z.string()]).optional() })
+            : input,
+        output: dataOf(record),
+        handler: async ({ ctx, params, body }) => ({
+          data: await call(ctx, params.id !== undefined ? { ...body, id: idParam(params.id) } : body),
+        }),
+      };
+    }
+    case "delete":
+    case "restore":
+      return {
+        method,
+        path,
+        auth: "user",
+        permission: def.permission(op),
+        owned,
+        shape: "message",
+        tag,
+        summary: o.summary ?? `${op === "delete" ? "Delete" : "Restore"} a ${def.noun.toLowerCase()}`,
+        output: message,
+        async handler({ ctx, params }) {
+          await call(ctx, { id: idParam(params.id) });
+          return { message: def.messages[op === "delete" ? "deleted" : "restored"] };
+        },
+      };
+    default:
+      throw new Error(`entityRoute: ${def.name} ${op} has no route form`);
+  }
+}
+
+/** GET <entity>_exports: a short-lived signed link to the XLSX of the list's filters (the export registry streams it). */
+export function exportRoute(path: string, def: OpMeta["entity"]): ApiRoute {
+  return {
+    method: "GET",
+    path,
+    auth: "user",
+    permission: def.permission("export"),
+    shape: "data",
+    tag: def.noun,
+    summary: `Export ${def.noun.toLowerCase()}s (a download link)`,
+    query: listQuerySchema(def.list as unknown as List<Selection>),
+    output: dataOf(z.string()),
+    async handler({ ctx, query }) {
+      authorize(ctx, def.permission("export"));
+      return { data: exportLink(ctx, def.name, query) };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import type { Ctx } from "./context";
+import { authorize } from "./context";
+import type { AnyEntity, OpMeta } from "./entity";
+import { exportLink } from "./exports";
+import { encodeId } from "./ids";
+import { toActionResult, type ActionResult } from "./mutations";
+import { actionContext, actionId } from "./session";
+
+type Fn<A> = ((ctx: Ctx, input: A) => Promise<unknown>) & { meta: OpMeta };
+
+/** The server actions of an entity, as every form and list calls them (each: session → domain function → result). */
+export type EntityActions = {
+  create?: (values: unknown) => Promise<ActionResult<{ id: string }>>;
+  update?: (opaqueId: string, values: unknown) => Promise<ActionResult<{ id: string }>>;
+  delete?: (opaqueId: string) => Promise<ActionResult<unknown>>;
+  restore?: (opaqueId: string) => Promise<ActionResult<unknown>>;
+  /** The list's export: a short-lived download link for the toolbar's filters. */
+  export?: (params: Record<string, string>) => Promise<ActionResult<{ url: string }>>;
+  /** Which built functions they call (the contract suite reads it). */
+  meta: { create?: OpMeta; update?: OpMeta; delete?: OpMeta; restore?: OpMeta };
+};
+
+const idOf = (r: unknown) => encodeId((r as { id: number }).id);
+
+/**
+ * Builds an entity's server actions from its domain functions. Each checks the session itself (401), takes ids
+ * only as opaque ids (anything else answers 404), and answers `{ ok, data } | { ok: false, status, message,
+ * fieldErrors }`; the domain function checks permission, scope and input. The app's actions.ts re-exports them.
+ */
+export function entityActions(fns: {
+  create?: Fn<unknown>;
+  update?: Fn<unknown>;
+  delete?: Fn<{ id: unknown }>;
+  restore?: Fn<{ id: unknown }>;
+  /** The entity whose list the toolbar exports (permission `<name>.export`). */
+  exportOf?: AnyEntity;
+}): EntityActions {
+  const { create, update, delete: del, restore, exportOf } = fns;
+  return {
+    create: create && ((values) => toActionResult(async () => ({ id: idOf(await create(await actionContext(), values)) }))),
+    update:
+      update &&
+      ((opaqueId, values) =>
+        toActionResult(async () => {
+          const ctx = await actionContext();
+          const input = { ...(values && typeof values === "object" ? values : {}), id: actionId(opaqueId) };
+          return { id: idOf(await update(ctx, input)) };
+        })),
+    delete: del && ((opaqueId) => toActionResult(async () => del(await actionContext(), { id: actionId(opaqueId) }))),
+    restore:
+      restore && ((opaqueId) => toActionResult(async () => restore(await actionContext(), { id: actionId(opaqueId) }))),
+    export:
+      exportOf &&
+      ((params) =>
+        toActionResult(async () => {
+          const ctx = await actionContext();
+          authorize(ctx, exportOf.permission("export"));
+          return { url: exportLink(ctx, exportOf.name, new URLSearchParams(params)) };
+        })),
+    meta: { create: create?.meta, update: update?.meta, delete: del?.meta, restore: restore?.meta },
+  };
+}

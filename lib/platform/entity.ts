@@ -1,0 +1,591 @@
+import "server-only";
+import { and, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { authorize, can, requireCompany, type Ctx } from "./context";
+import { getDb, type Executor, type Tx } from "./db";
+import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "./errors";
+import { parseIdParam } from "./ids";
+import { iterateListQuery, parseListQuery, runListQuery, type List, type RawParams, type Selection } from "./list";
+import { writeAudit } from "./mutations";
+import { ALL_PERMISSIONS, type Permission } from "./permissions";
+
+/** The operations an entity may offer; each maps to the permission `<name>.<op>`. */
+export type Op = "list" | "view" | "create" | "update" | "delete" | "restore" | "export";
+/** The permission prefixes of the registry ("positions", "users", ...): an entity's name must be one. */
+export type EntityName = Permission extends `${infer P}.${string}` ? P : never;
+
+/** A table with the columns every entity carries (db/schema/columns.ts). */
+export type EntityTable = PgTable & {
+  id: AnyPgColumn;
+  is_active: AnyPgColumn;
+  created_at: AnyPgColumn;
+  updated_at: AnyPgColumn;
+  created_by: AnyPgColumn;
+  updated_by: AnyPgColumn;
+  deleted_at: AnyPgColumn;
+  deleted_by: AnyPgColumn;
+};
+
+/**
+ * Which rows a caller may touch. `company`: the acting company's rows; `franchisee`: those, narrowed to the
+ * caller's own franchisee when they belong to one; `own`: the caller's own rows; `global`: shared by every
+ * company. Outside the scope a row answers 404, exactly like a missing one.
+ */
+export type Scope = {
+  kind: "company" | "franchisee" | "own" | "global";
+  where: (ctx: Ctx) => SQL | undefined;
+  /** The company a row belongs to (the audit record's company); null for global rows. */
+  companyOf: (row: Record<string, unknown>) => number | null;
+  /** Values a new row gets from the caller (company_id, ...). */
+  stamp: (ctx: Ctx) => Record<string, unknown>;
+};
+
+/** Rows of the acting company (company_id). */
+export const companyScope = (t: { company_id: AnyPgColumn }): Scope => ({
+  kind: "company",
+  where: (ctx) => eq(t.company_id, requireCompany(ctx)),
+  companyOf: (row) => (row.company_id as number | null) ?? null,
+  stamp: (ctx) => ({ company_id: requireCompany(ctx) }),
+});
+
+/** Rows of the acting company, and only the caller's own franchisee's when the caller belongs to one. */
+export const franchiseeScope = (t: { company_id: AnyPgColumn; franchisee_id: AnyPgColumn }): Scope => ({
+  kind: "franchisee",
+  where: (ctx) =>
+    and(
+      eq(t.company_id, requireCompany(ctx)),
+      ctx.franchiseeId != null ? eq(t.franchisee_id, ctx.franchiseeId) : undefined,
+    ),
+  companyOf: (row) => (row.company_id as number | null) ?? null,
+  stamp: (ctx) => ({
+    company_id: requireCompany(ctx),
+    ...(ctx.franchiseeId != null ? { franchisee_id: ctx.franchiseeId } : {}),
+  }),
+});
+
+/** The caller's own rows (within the acting company when the table has one). */
+export const ownScope = (t: { user_id: AnyPgColumn; company_id?: AnyPgColumn }): Scope => ({
+  kind: "own",
+  where: (ctx) =>
+    and(eq(t.user_id, ctx.userId), t.company_id ? eq(t.company_id, requireCompany(ctx)) : undefined),
+  companyOf: (row) => (row.company_id as number | null) ?? null,
+  stamp: (ctx) => ({ user_id: ctx.userId, ...(t.company_id ? { company_id: requireCompany(ctx) } : {}) }),
+});
+
+/** Rows every company shares (roles, modules, permissions): the permission alone decides. */
+export const globalScope: Scope = {
+  kind: "global",
+  where: () => undefined,
+  companyOf: () => null,
+  stamp: () => ({}),
+};
+
+/** Live names are unique (case-insensitive) within the scope: a partial unique index backs the check. */
+export type UniqueName = {
+  column: AnyPgColumn;
+  /** The partial unique index (db/schema): its violation answers 422 on `field`. */
+  index: string;
+  field?: string;
+  message?: string;
+};
+
+export type EntityDecl<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown> = Record<string, never>,
+> = {
+  name: EntityName;
+  /** The singular noun users read: "Position". */
+  noun: string;
+  table: T;
+  scope: Scope;
+  create?: C;
+  /** The update form: no `.default()` in it, so a key that was not sent is never written. */
+  update?: U;
+  list?: List<S>;
+  uniqueName?: UniqueName;
+  /** The portal's list route ("/positions"): the menu, history and links read it. */
+  href?: string;
+  /** Columns never answered (password hashes...). */
+  hidden?: readonly string[];
+  /** What a record carries besides its row (child rows, permission ids): answered by get, recorded in the audit. */
+  detail?: (db: Executor, row: T["$inferSelect"]) => Promise<D>;
+  /** Schema of the detail's keys, for the documented answer. */
+  detailSchema?: z.ZodRawShape;
+  messages?: Partial<Record<"created" | "updated" | "deleted" | "restored", string>>;
+  /** Which operations exist (default: those whose permission is in the registry). */
+  ops?: readonly Op[];
+};
+
+export type Entity<
+  T extends EntityTable = EntityTable,
+  C extends z.ZodType = z.ZodType,
+  U extends z.ZodType = z.ZodType,
+  S extends Selection = Selection,
+  D extends Record<string, unknown> = Record<string, unknown>,
+> = EntityDecl<T, C, U, S, D> & {
+  messages: Record<"created" | "updated" | "deleted" | "restored", string>;
+  ops: readonly Op[];
+  /** The permission of an operation. */
+  permission: (op: Op) => Permission;
+};
+
+/** Any entity, whatever its row and schema types (for the registry, routes, screens and actions). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- function members make Entity<...> invariant; this is "some entity".
+export type AnyEntity = Entity<any, any, any, any, any>;
+
+const OPS: readonly Op[] = ["list", "view", "create", "update", "delete", "restore", "export"];
+const REGISTRY: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+
+/** Declares an entity once, as data; the builders below turn it into its domain functions. */
+export function defineEntity<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown> = Record<string, never>,
+>(decl: EntityDecl<T, C, U, S, D>): Entity<T, C, U, S, D> {
+  const ops = decl.ops ?? OPS.filter((op) => REGISTRY.has(`${decl.name}.${op}`));
+  for (const op of ops)
+    if (!REGISTRY.has(`${decl.name}.${op}`))
+      throw new Error(`${decl.name}: no permission ${decl.name}.${op} in PERMISSION_REGISTRY`);
+  return {
+    ...decl,
+    ops,
+    permission: (op) => `${decl.name}.${op}` as Permission,
+    messages: {
+      created: `${decl.noun} created successfully.`,
+      updated: `${decl.noun} updated successfully.`,
+      deleted: `${decl.noun} deleted successfully.`,
+      restored: `${decl.noun} restored successfully.`,
+      ...decl.messages,
+    },
+  };
+}
+
+/** What the route table, the actions and the contract suite read off a built function. */
+export type OpMeta = { entity: AnyEntity; op: Op | "upsert"; permissions: Permission[] };
+type WithMeta<F> = F & { meta: OpMeta };
+const withMeta = <F>(fn: F, meta: OpMeta): WithMeta<F> => Object.assign(fn as object, { meta }) as WithMeta<F>;
+
+type Row<T extends EntityTable> = T["$inferSelect"];
+
+function strip<R extends Record<string, unknown>>(def: AnyEntity, row: R): R {
+  if (!def.hidden?.length) return row;
+  const out = { ...row };
+  for (const k of def.hidden) delete out[k];
+  return out;
+}
+
+async function withDetail(def: AnyEntity, db: Executor, row: Record<string, unknown>) {
+  return def.detail ? { ...row, ...(await def.detail(db, row)) } : row;
+}
+
+const live = (t: EntityTable) => isNull(t.deleted_at);
+
+/** GET list: permission, scope, filters, sort, paging and the count strategy → { data, count, ... }. */
+export function listOf<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+) {
+  if (!def.list) throw new Error(`${def.name}: listOf needs a list`);
+  const list = def.list;
+  return withMeta(
+    async (ctx: Ctx, raw: RawParams) => {
+      authorize(ctx, def.permission("list"));
+      const q = parseListQuery(list as unknown as List<Selection>, raw);
+      return runListQuery(await getDb(), list, q, def.scope.where(ctx));
+    },
+    { entity: def as AnyEntity, op: "list", permissions: [def.permission("list")] },
+  );
+}
+
+/** Every row of the list's filters in the list's order, streamed for the export (permission `<name>.export`). */
+export function exportOf<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  o: { filename?: string; sheet?: string } = {},
+) {
+  if (!def.list?.export) throw new Error(`${def.name}: exportOf needs list.export columns`);
+  const list = def.list;
+  return {
+    filename: o.filename ?? `${def.name.replace(/_/g, "-")}.xlsx`,
+    sheet: o.sheet ?? def.noun,
+    columns: list.export!,
+    async *rows(ctx: Ctx, params: URLSearchParams) {
+      authorize(ctx, def.permission("export"));
+      const q = parseListQuery(list as unknown as List<Selection>, params);
+      yield* iterateListQuery(await getDb(), list, q, def.scope.where(ctx));
+    },
+  };
+}
+
+/** GET one: permission, scope (404 outside it), live rows only; the detail merged in, hidden columns removed. */
+export function getOf<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  o: { permission?: Permission | ((ctx: Ctx) => boolean) } = {},
+) {
+  return withMeta(
+    async (ctx: Ctx, id: number): Promise<Row<T> & D> => {
+      if (typeof o.permission === "function") {
+        if (!o.permission(ctx)) authorize(ctx, def.permission("view"));
+      } else authorize(ctx, o.permission ?? def.permission("view"));
+      const db = await getDb();
+      const t = def.table;
+      const [row] = (await db
+        .select()
+        .from(t as PgTable)
+        .where(and(eq(t.id, id), live(t), def.scope.where(ctx)))
+        .limit(1)) as Record<string, unknown>[];
+      if (!row) throw notFound();
+      return strip(def as AnyEntity, await withDetail(def as AnyEntity, db, row)) as Row<T> & D;
+    },
+    { entity: def as AnyEntity, op: "view", permissions: [def.permission("view")] },
+  );
+}
+
+function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
+  return r.data;
+}
+
+/** The unique-name check, before the write, so its message shows with the form's other field errors. */
+async function nameTaken(tx: Executor, def: AnyEntity, ctx: Ctx, name: unknown, exceptId?: number) {
+  const u = def.uniqueName;
+  if (!u || typeof name !== "string") return false;
+  const t = def.table;
+  const [hit] = await tx
+    .select({ id: t.id })
+    .from(t as PgTable)
+    .where(
+      and(
+        live(t),
+        sql`lower(${u.column}) = ${name.toLowerCase()}`,
+        exceptId != null ? ne(t.id, exceptId) : undefined,
+        def.scope.kind === "global" ? undefined : def.scope.where(ctx),
+      ),
+    )
+    .limit(1);
+  return !!hit;
+}
+
+const nameField = (def: AnyEntity) => def.uniqueName?.field ?? def.uniqueName?.column.name ?? "name";
+const nameMessage = (def: AnyEntity) => def.uniqueName?.message ?? "The name has already been taken.";
+
+/** A unique violation of the entity's live-name index (a race the check lost) answers like the check. */
+function uniqueViolation(def: AnyEntity, e: unknown): boolean {
+  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
+    const err = c as { code?: string; constraint?: string; constraint_name?: string };
+    if (err.code === "23505") {
+      const name = err.constraint ?? err.constraint_name;
+      return !!def.uniqueName && (!name || name === def.uniqueName.index);
+    }
+  }
+  return false;
+}
+
+async function transact<R>(def: AnyEntity, status: 409 | 422, fn: (tx: Tx) => Promise<R>): Promise<R> {
+  const db = await getDb();
+  try {
+    return await db.transaction(fn);
+  } catch (e) {
+    if (uniqueViolation(def, e)) {
+      if (status === 409) throw new AppError(409, nameMessage(def));
+      throw invalid({ [nameField(def)]: nameMessage(def) });
+    }
+    throw e;
+  }
+}
+
+type CreateRun<T extends EntityTable, I> = (a: {
+  ctx: Ctx;
+  tx: Tx;
+  input: I;
+  /** Inserts the row with the caller's company (scope) and the created/updated stamps. */
+  insert: (values: Record<string, unknown>) => Promise<Row<T>>;
+  /** Field errors found by the entity's own checks are thrown together with the name check's. */
+  errors: FieldErrors;
+}) => Promise<Row<T>>;
+
+/**
+ * POST create: permission → parse → transaction → unique name → the row (with scope stamps) → audit record
+ * (the row's company) in the same transaction. `run` adds the entity's own rules and child rows.
+ */
+export function createOf<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  run?: CreateRun<T, z.output<C>>,
+) {
+  if (!def.create) throw new Error(`${def.name}: createOf needs a create schema`);
+  const d = def as AnyEntity;
+  return withMeta(
+    async (ctx: Ctx, raw: unknown): Promise<Row<T> & D> => {
+      authorize(ctx, def.permission("create"));
+      const input = parse(def.create!, raw) as z.output<C>;
+      return transact(d, 422, async (tx) => {
+        const errors: FieldErrors = {};
+        if (await nameTaken(tx, d, ctx, (input as Record<string, unknown>)[nameField(d)]))
+          errors[nameField(d)] = nameMessage(d);
+        const insert = async (values: Record<string, unknown>) => {
+          if (Object.keys(errors).length) throw invalid(errors);
+          const [row] = await tx
+            .insert(def.table)
+            .values({ ...values, ...def.scope.stamp(ctx), created_by: ctx.userId, updated_by: ctx.userId } as never)
+            .returning();
+          return row as Row<T>;
+        };
+        const row = run
+          ? await run({ ctx, tx, input, insert, errors })
+          : await insert(input as Record<string, unknown>);
+        if (Object.keys(errors).length) throw invalid(errors);
+        const after = await withDetail(d, tx, row as Record<string, unknown>);
+        await writeAudit(tx, ctx, {
+          entity: def.name,
+          entityId: row.id as number,
+          action: "create",
+          before: null,
+          after,
+          companyId: def.scope.companyOf(after),
+        });
+        return strip(d, after) as Row<T> & D;
+      });
+    },
+    { entity: d, op: "create", permissions: [def.permission("create")] },
+  );
+}
+
+type UpdateRun<T extends EntityTable, I> = (a: {
+  ctx: Ctx;
+  tx: Tx;
+  input: I;
+  /** The row as it was (locked for this transaction). */
+  before: Row<T>;
+  /** Only the keys the caller sent, parsed. */
+  patch: Partial<I>;
+  /** Writes these columns with the updated stamps. */
+  write: (values: Record<string, unknown>) => Promise<Row<T>>;
+  errors: FieldErrors;
+}) => Promise<Row<T>>;
+
+/** The keys the caller sent (an update never applies a create default or resets what was left out). */
+function sentKeys<I>(raw: unknown, parsed: I): Partial<I> {
+  const sent = raw && typeof raw === "object" ? new Set(Object.keys(raw)) : new Set<string>();
+  const out: Partial<I> = {};
+  for (const [k, v] of Object.entries(parsed as object))
+    if (sent.has(k) && k !== "id") (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/**
+ * PATCH / update (input carries `id`): permission → parse → transaction → the row locked within the scope (404
+ * outside it) → unique name → only the sent keys written → audit record with before and after.
+ */
+export function updateOf<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  run?: UpdateRun<T, z.output<U>>,
+) {
+  if (!def.update) throw new Error(`${def.name}: updateOf needs an update schema`);
+  const d = def as AnyEntity;
+  return withMeta(
+    async (ctx: Ctx, raw: unknown): Promise<Row<T> & D> => {
+      authorize(ctx, def.permission("update"));
+      const id = idOf(raw);
+      const input = parse(def.update!, raw) as z.output<U>;
+      const patch = sentKeys(raw, input);
+      return transact(d, 422, async (tx) => {
+        const t = def.table;
+        const [row] = (await tx
+          .select()
+          .from(t as PgTable)
+          .where(and(eq(t.id, id), live(t), def.scope.where(ctx)))
+          .for("update")) as Row<T>[];
+        if (!row) throw notFound();
+        const before = await withDetail(d, tx, row as Record<string, unknown>);
+        const errors: FieldErrors = {};
+        const name = (patch as Record<string, unknown>)[nameField(d)];
+        if (name !== undefined && (await nameTaken(tx, d, ctx, name, id))) errors[nameField(d)] = nameMessage(d);
+        const write = async (values: Record<string, unknown>) => {
+          if (Object.keys(errors).length) throw invalid(errors);
+          const [updated] = await tx
+            .update(t)
+            .set({ ...values, updated_at: new Date(), updated_by: ctx.userId } as never)
+            .where(eq(t.id, id))
+            .returning();
+          return updated as Row<T>;
+        };
+        const updated = run
+          ? await run({ ctx, tx, input, before: row, patch, write, errors })
+          : await write(patch as Record<string, unknown>);
+        if (Object.keys(errors).length) throw invalid(errors);
+        const after = await withDetail(d, tx, updated as Record<string, unknown>);
+        await writeAudit(tx, ctx, {
+          entity: def.name,
+          entityId: id,
+          action: "update",
+          before,
+          after,
+          companyId: def.scope.companyOf(after),
+        });
+        return strip(d, after) as Row<T> & D;
+      });
+    },
+    { entity: d, op: "update", permissions: [def.permission("update")] },
+  );
+}
+
+function idOf(raw: unknown): number {
+  const v = (raw as { id?: unknown } | null)?.id;
+  const id = typeof v === "number" ? (Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647 ? v : null) : parseIdParam(String(v ?? ""));
+  if (id == null || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+/** POST with or without an id (the spec's one form for both): update when the body names a record, else create. */
+export function upsertOf<F1 extends WithMeta<(ctx: Ctx, raw: unknown) => Promise<unknown>>, F2 extends F1>(
+  create: F1,
+  update: F2,
+) {
+  const def = create.meta.entity;
+  return withMeta(
+    async (ctx: Ctx, body: Record<string, unknown>): Promise<Awaited<ReturnType<F1>>> => {
+      const raw = body.id;
+      if (raw == null || raw === "") return (await create(ctx, body)) as Awaited<ReturnType<F1>>;
+      return (await update(ctx, { ...body, id: idOf({ id: raw }) })) as Awaited<ReturnType<F1>>;
+    },
+    { entity: def, op: "upsert", permissions: [def.permission("create"), def.permission("update")] },
+  );
+}
+
+type Guard<T extends EntityTable> = (a: { ctx: Ctx; tx: Tx; row: Row<T> }) => Promise<void>;
+
+function lifecycle<T extends EntityTable>(def: Entity<T>, action: "delete" | "restore", guard?: Guard<T>) {
+  const d = def as AnyEntity;
+  return withMeta(
+    async (ctx: Ctx, input: { id: unknown }): Promise<{ id: number }> => {
+      authorize(ctx, def.permission(action));
+      const id = idOf(input);
+      return transact(d, 409, async (tx) => {
+        const t = def.table;
+        const [before] = (await tx
+          .select()
+          .from(t as PgTable)
+          .where(and(eq(t.id, id), action === "delete" ? live(t) : isNotNull(t.deleted_at), def.scope.where(ctx)))
+          .for("update")) as Row<T>[];
+        if (!before) throw notFound();
+        if (action === "restore" && def.uniqueName) {
+          const name = (before as Record<string, unknown>)[def.uniqueName.column.name];
+          if (await nameTaken(tx, d, ctx, name, id)) throw new AppError(409, nameMessage(d));
+        }
+        await guard?.({ ctx, tx, row: before });
+        const set =
+          action === "delete"
+            ? { deleted_at: new Date(), deleted_by: ctx.userId }
+            : { deleted_at: null, deleted_by: null };
+        const [after] = (await tx
+          .update(t)
+          .set(set as never)
+          .where(eq(t.id, id))
+          .returning()) as Record<string, unknown>[];
+        await writeAudit(tx, ctx, {
+          entity: def.name,
+          entityId: id,
+          action,
+          before,
+          after,
+          companyId: def.scope.companyOf(after),
+        });
+        return { id };
+      });
+    },
+    { entity: d, op: action, permissions: [def.permission(action)] },
+  );
+}
+
+/** Soft delete into the trash view (scoped, locked, audited), with an optional guard ("held by users" → 409). */
+export const softDeleteOf = <
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  o: { guard?: Guard<T> } = {},
+) => lifecycle(def as unknown as Entity<T>, "delete", o.guard);
+
+/** Restore from the trash view; refused (409) when a live row took its unique name meanwhile. */
+export const restoreOf = <
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  o: { guard?: Guard<T> } = {},
+) => lifecycle(def as unknown as Entity<T>, "restore", o.guard);
+
+/** A delete guard: refuses (409, `message`) while a live row of `table` still points at the record. */
+export function refuseWhileReferenced(
+  table: PgTable & { deleted_at?: AnyPgColumn },
+  column: AnyPgColumn,
+  message: string,
+): Guard<EntityTable> {
+  return async ({ tx, row }) => {
+    const [hit] = await tx
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(eq(column, (row as { id: number }).id), table.deleted_at ? isNull(table.deleted_at) : undefined))
+      .limit(1);
+    if (hit) throw new AppError(409, message);
+  };
+}
+
+/** What the caller may do with an entity (the screen kit shows only these buttons; the server checks again). */
+export function abilities(ctx: Ctx, def: AnyEntity) {
+  const may = (op: Op) => def.ops.includes(op) && can(ctx, def.permission(op));
+  return {
+    list: may("list"),
+    view: may("view"),
+    create: may("create"),
+    update: may("update"),
+    delete: may("delete"),
+    restore: may("restore"),
+    export: may("export"),
+  };
+}
+export type Abilities = ReturnType<typeof abilities>;
+
+/** Parses an id schema field the /api way (plain or opaque): used by route builders. */
+export const idField = z.union([z.number().int().positive(), z.string()]);

@@ -1,0 +1,463 @@
+import "server-only";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type GetColumnData,
+  type SQL,
+} from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Executor } from "./db";
+import { invalid } from "./errors";
+import { parseIdParam } from "./ids";
+/** Ids and ints are PostgreSQL integers. */
+const MAX_ID = 2_147_483_647;
+import type { ExportColumn } from "./spreadsheet";
+
+/** Page sizes every list offers; ALL is sent as 1000000 (spec 000 §9). */
+export const PAGE_SIZES = [10, 15, 20, 25, 30, 50, 100] as const;
+export const ALL_ROWS = 1_000_000;
+/** ALL still has a ceiling: a page never carries more rows than this. */
+export const MAX_PAGE_ROWS = 10_000;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Below this many matching rows a list counts exactly; above it answers the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+type Field = AnyPgColumn | SQL.Aliased | SQL;
+/** What a list selects: output name → column or SQL expression (joins allowed). */
+export type Selection = Record<string, Field>;
+type FieldType<F> =
+  F extends AnyPgColumn ? GetColumnData<F> : F extends SQL.Aliased<infer T> ? T : F extends SQL<infer T> ? T : never;
+/** The row type a selection produces. */
+export type RowOf<S extends Selection> = { [K in keyof S]: FieldType<S[K]> };
+
+export type RawParams = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function get(raw: RawParams, key: string): string | undefined {
+  if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;
+  const v = raw[key];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Filter kinds, shared by the server (parse → SQL) and the toolbar (label, options, input kind).
+
+/** What the toolbar shows for a filter (plain data: server pages pass it to the client toolbar). */
+export type FilterUi = {
+  param: string;
+  label: string;
+  kind: "select" | "multi" | "dateRange" | "month";
+  options: { value: string; label: string }[];
+  /** dateRange: the two parameters; month: the one YYYY-MM parameter is `param`. */
+  params?: { from: string; to: string };
+};
+
+/** One filter of a list: the URL parameters it reads and the condition it adds. */
+export type ListFilter = {
+  label: string;
+  /** The condition for this request's parameters, or undefined when the filter is not set; throws 422 on bad input. */
+  where: (raw: RawParams, param: string) => SQL | undefined;
+  ui: (param: string) => FilterUi;
+};
+
+type Option = { value: string; label: string };
+
+const bad = (param: string, label: string) => invalid({ [param]: `The selected ${label.toLowerCase()} is invalid.` });
+
+function intsOf(v: string, param: string, label: string, ids: boolean): number[] {
+  const out: number[] = [];
+  for (const part of v.split(",").slice(0, 100)) {
+    const s = part.trim();
+    if (!s) continue;
+    const n = ids ? parseIdParam(s) : /^-?\d{1,10}$/.test(s) ? Number(s) : null;
+    if (n == null || Math.abs(n) > MAX_ID) throw bad(param, label);
+    out.push(n);
+  }
+  return out;
+}
+
+/** ACTIVE (1) / INACTIVE (0), on the spec's is_active parameter. */
+export function statusFilter(column: AnyPgColumn): ListFilter {
+  return {
+    label: "Status",
+    where: (raw, param) => {
+      const v = get(raw, param);
+      if (v == null || v === "") return undefined;
+      if (v !== "0" && v !== "1") throw bad(param, "status");
+      return eq(column, Number(v));
+    },
+    ui: (param) => ({
+      param,
+      label: "Status",
+      kind: "select",
+      options: [
+        { value: "1", label: "ACTIVE" },
+        { value: "0", label: "INACTIVE" },
+      ],
+    }),
+  };
+}
+
+/** A 1/0 flag (e.g. KYC verified), shown as Yes / No. */
+export function booleanFilter(column: AnyPgColumn, label: string, names: [yes: string, no: string] = ["YES", "NO"]) {
+  return enumFilter(column, label, [
+    { value: "1", label: names[0] },
+    { value: "0", label: names[1] },
+  ]);
+}
+
+/** One of a fixed set of values (ints or texts as the column holds them); `multiple` takes a comma list. */
+export function enumFilter(
+  column: AnyPgColumn,
+  label: string,
+  options: readonly Option[],
+  o: { multiple?: boolean } = {},
+): ListFilter {
+  const allowed = new Set(options.map((x) => x.value));
+  const numeric = column.dataType === "number";
+  return {
+    label,
+    where: (raw, param) => {
+      const v = get(raw, param);
+      if (v == null || v === "") return undefined;
+      const values = (o.multiple ? v.split(",") : [v]).map((s) => s.trim()).filter(Boolean);
+      if (!values.length) return undefined;
+      if (values.some((x) => !allowed.has(x))) throw bad(param, label);
+      const typed = numeric ? values.map(Number) : values;
+      return typed.length === 1 ? eq(column, typed[0]) : inArray(column, typed);
+    },
+    ui: (param) => ({ param, label, kind: o.multiple ? "multi" : "select", options: [...options] }),
+  };
+}
+
+/**
+ * A reference to another record (position, user, franchisee...): plain ids from /api, opaque ids from the portal;
+ * `multiple` takes a comma list. The toolbar's options come from the page (`filterBar(list, { param: options })`).
+ */
+export function referenceFilter(column: AnyPgColumn, label: string, o: { multiple?: boolean } = {}): ListFilter {
+  return {
+    label,
+    where: (raw, param) => {
+      const v = get(raw, param);
+      if (v == null || v === "") return undefined;
+      const ids = intsOf(o.multiple ? v : v.split(",")[0], param, label, true);
+      if (!ids.length) return undefined;
+      return ids.length === 1 ? eq(column, ids[0]) : inArray(column, ids);
+    },
+    ui: (param) => ({ param, label, kind: o.multiple ? "multi" : "select", options: [] }),
+  };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (s: string) => DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
+
+/** A date range on two parameters (YYYY-MM-DD, both ends included), e.g. from_date and to_date. */
+export function dateRangeFilter(
+  column: AnyPgColumn,
+  label: string,
+  params: { from: string; to: string } = { from: "from_date", to: "to_date" },
+): ListFilter {
+  return {
+    label,
+    where: (raw) => {
+      const from = get(raw, params.from)?.trim();
+      const to = get(raw, params.to)?.trim();
+      const parts: SQL[] = [];
+      if (from) {
+        if (!validDate(from)) throw invalid({ [params.from]: `The ${label.toLowerCase()} start is not a valid date.` });
+        parts.push(gte(column, sql`${from}::date`));
+      }
+      if (to) {
+        if (!validDate(to)) throw invalid({ [params.to]: `The ${label.toLowerCase()} end is not a valid date.` });
+        parts.push(lt(column, sql`${to}::date + 1`));
+      }
+      return parts.length ? and(...parts) : undefined;
+    },
+    ui: (param) => ({ param, label, kind: "dateRange", options: [], params }),
+  };
+}
+
+/** A month (YYYY-MM, e.g. month_year) of a date column. */
+export function monthFilter(column: AnyPgColumn, label: string): ListFilter {
+  return {
+    label,
+    where: (raw, param) => {
+      const v = get(raw, param)?.trim();
+      if (!v) return undefined;
+      const m = /^(\d{4})-(\d{2})$/.exec(v);
+      if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) throw invalid({ [param]: `The ${label.toLowerCase()} must be a month like 2026-11.` });
+      const start = `${m[1]}-${m[2]}-01`;
+      return and(gte(column, sql`${start}::date`), lt(column, sql`${start}::date + interval '1 month'`));
+    },
+    ui: (param) => ({ param, label, kind: "month", options: [] }),
+  };
+}
+
+/** An exact whole number (e.g. month=11, year=2026, or an id the list is opened for). */
+export function intFilter(column: AnyPgColumn, label: string): ListFilter {
+  return {
+    label,
+    where: (raw, param) => {
+      const v = get(raw, param);
+      if (v == null || v === "") return undefined;
+      const [n] = intsOf(v, param, label, false);
+      return n == null ? undefined : eq(column, n);
+    },
+    ui: (param) => ({ param, label, kind: "select", options: [] }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list declaration.
+
+type Join = { table: PgTable; on: SQL; type?: "left" | "inner" };
+
+export type ListDecl<S extends Selection> = {
+  from: PgTable;
+  /** The row: output name → column or SQL (row type inferred). Must include `id`. */
+  select: S;
+  joins?: Join[];
+  id: AnyPgColumn;
+  isActive?: AnyPgColumn;
+  deletedAt?: AnyPgColumn;
+  /** Columns matched by search_keyword (case-insensitive substring)... */
+  search?: AnyPgColumn[];
+  /** ...or one expression a trigram index covers (db/schema's *SearchText), so `ilike '%term%'` uses the index. */
+  searchText?: SQL;
+  /** URL parameter → filter. `is_active` is added when the table has an active flag. */
+  filters?: Record<string, ListFilter>;
+  /** Whitelisted sorts: URL key (`sort=name`, `sort=-name`) → column. */
+  sort?: Record<string, AnyPgColumn>;
+  /** The sort when none is asked, e.g. "name" or "-created_at"; default newest first by id. */
+  defaultSort?: string;
+  /** Export columns, in the list's order (header and value per row). */
+  export?: ExportColumn<RowOf<S>>[];
+};
+
+/** A list declaration with its filters completed; see `defineList`. */
+export type List<S extends Selection = Selection> = ListDecl<S> & { filters: Record<string, ListFilter> };
+
+/** Declares a list: data only (select with joins, search, filters, sorts, trash, export columns). */
+export function defineList<S extends Selection & { id: Field }>(decl: ListDecl<S>): List<S> {
+  const filters: Record<string, ListFilter> = {};
+  if (decl.isActive) filters.is_active = statusFilter(decl.isActive);
+  Object.assign(filters, decl.filters);
+  return { ...decl, filters };
+}
+
+/** The toolbar's filters, in declaration order; reference filters get their options from the page. */
+export function filterBar<S extends Selection>(
+  list: List<S> | undefined,
+  options: Record<string, Option[]> = {},
+  only?: string[],
+): FilterUi[] {
+  return Object.entries(list?.filters ?? {})
+    .filter(([param]) => !only || only.includes(param))
+    .map(([param, f]) => {
+      const ui = f.ui(param);
+      return options[param] ? { ...ui, options: options[param] } : ui;
+    });
+}
+
+export type ListQuery = {
+  page: number;
+  rowsPerPage: number;
+  search: string;
+  trash: boolean;
+  where: SQL[];
+  sort: { key: string; column: AnyPgColumn; dir: "asc" | "desc" } | null;
+  cursor: { v: unknown; id: number } | null;
+  /** The parameters as understood, for the toolbar and links (plain data). */
+  sortParam: string | null;
+};
+
+const toInt = (v: string | undefined) => (v != null && /^\d{1,9}$/.test(v.trim()) ? Number(v) : null);
+
+/** URL or query parameters → the list's query: whitelisted filters and sort, capped page size; 422 on bad values. */
+export function parseListQuery(list: List<Selection>, raw: RawParams): ListQuery {
+  const page = Math.max(1, toInt(get(raw, "page")) ?? 1);
+  let rowsPerPage = toInt(get(raw, "rowsPerPage")) ?? DEFAULT_PAGE_SIZE;
+  if (rowsPerPage < 1) rowsPerPage = DEFAULT_PAGE_SIZE;
+  rowsPerPage = Math.min(rowsPerPage, MAX_PAGE_ROWS);
+  const search = (get(raw, "search_keyword") ?? "").trim().slice(0, 200);
+  if (search.includes("\u0000")) throw invalid({ search_keyword: "The search may not contain a null character." });
+  const trashParam = get(raw, "show_deleted") ?? get(raw, "open_trash");
+  const where: SQL[] = [];
+  for (const [param, f] of Object.entries(list.filters)) {
+    const w = f.where(raw, param);
+    if (w) where.push(w);
+  }
+  const sortParam = get(raw, "sort")?.trim() || list.defaultSort || null;
+  let sort: ListQuery["sort"] = null;
+  if (sortParam) {
+    const dir = sortParam.startsWith("-") ? "desc" : "asc";
+    const key = sortParam.replace(/^-/, "");
+    const column = list.sort?.[key];
+    if (!column) throw invalid({ sort: "The selected sort is invalid." });
+    sort = { key, column, dir };
+  }
+  const cursorRaw = get(raw, "cursor");
+  let cursor: ListQuery["cursor"] = null;
+  if (cursorRaw) {
+    try {
+      const [v, id] = JSON.parse(Buffer.from(cursorRaw, "base64url").toString("utf8")) as [unknown, number];
+      if (!Number.isInteger(id) || id < 0 || id > Number.MAX_SAFE_INTEGER) throw new Error("id");
+      cursor = { v, id };
+    } catch {
+      throw invalid({ cursor: "The cursor is invalid." });
+    }
+  }
+  return {
+    page,
+    rowsPerPage,
+    search,
+    trash: !!list.deletedAt && (trashParam === "1" || trashParam === "true"),
+    where,
+    sort,
+    cursor,
+    sortParam: get(raw, "sort")?.trim() || null,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE of a list: scope, trash or live rows, filters, search. */
+function whereOf(list: List<Selection>, q: ListQuery, scope: SQL | undefined): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scope, ...q.where];
+  if (list.deletedAt) parts.push(q.trash ? isNotNull(list.deletedAt) : isNull(list.deletedAt));
+  if (q.search) {
+    const term = `%${escapeLike(q.search)}%`;
+    if (list.searchText) parts.push(ilike(list.searchText, term));
+    else if (list.search?.length) parts.push(or(...list.search.map((c) => ilike(sql`${c}::text`, term))));
+  }
+  return and(...parts.filter(Boolean));
+}
+
+function base(db: Executor, list: List<Selection>, fields: Record<string, Field>) {
+  let q = db
+    .select(fields as Record<string, AnyPgColumn>)
+    .from(list.from)
+    .$dynamic();
+  for (const j of list.joins ?? []) q = j.type === "inner" ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
+  return q;
+}
+
+const castOf = (c: AnyPgColumn) =>
+  c.dataType === "date" ? sql.raw("timestamptz") : c.dataType === "number" ? sql.raw("numeric") : sql.raw("text");
+
+function keysetAfter(q: ListQuery, list: List<Selection>): SQL | undefined {
+  if (!q.cursor) return undefined;
+  const dir = q.sort?.dir ?? "desc";
+  const cmp = sql.raw(dir === "asc" ? ">" : "<");
+  if (!q.sort) return sql`${list.id} ${cmp} ${q.cursor.id}`;
+  return sql`(${q.sort.column}, ${list.id}) ${cmp} (${q.cursor.v}::${castOf(q.sort.column)}, ${q.cursor.id})`;
+}
+
+function orderOf(q: ListQuery, list: List<Selection>) {
+  const dir = q.sort?.dir ?? "desc";
+  const by = dir === "asc" ? asc : desc;
+  return q.sort ? [by(q.sort.column), by(list.id)] : [by(list.id)];
+}
+
+function cursorOf(row: Record<string, unknown>): string {
+  const v = row.__k instanceof Date ? row.__k.toISOString() : (row.__k ?? null);
+  return Buffer.from(JSON.stringify([v, row.__id])).toString("base64url");
+}
+
+/** A list's answer: the page's rows, the count (estimated above EXACT_COUNT_LIMIT) and the keyset cursor of the next page. */
+export type ListResult<Row> = { data: Row[]; count: number; count_estimated: boolean; next_cursor: string | null };
+
+/**
+ * Runs a list: numbered pages (OFFSET) for the portal, or keyset pages when a `cursor` is sent (the /api's deep
+ * pages); the count is exact while small and the planner's estimate beyond EXACT_COUNT_LIMIT.
+ */
+export async function runListQuery<S extends Selection>(
+  db: Executor,
+  list: List<S>,
+  q: ListQuery,
+  scope: SQL | undefined,
+): Promise<ListResult<RowOf<S>>> {
+  const l = list as unknown as List<Selection>;
+  const where = whereOf(l, q, scope);
+  const fields = { ...list.select, __id: list.id, ...(q.sort ? { __k: q.sort.column } : {}) };
+  let query = base(db, l, fields)
+    .where(and(where, keysetAfter(q, l)))
+    .orderBy(...orderOf(q, l))
+    .limit(q.rowsPerPage);
+  if (!q.cursor) query = query.offset((q.page - 1) * q.rowsPerPage);
+  const rows = (await query) as Record<string, unknown>[];
+  const last = rows.length === q.rowsPerPage ? rows[rows.length - 1] : undefined;
+  const next_cursor = last ? cursorOf(last) : null;
+  for (const r of rows) {
+    delete r.__id;
+    delete r.__k;
+  }
+  const { count: n, estimated } = await countOf(db, l, where);
+  return { data: rows as RowOf<S>[], count: n, count_estimated: estimated, next_cursor };
+}
+
+/** Exact up to EXACT_COUNT_LIMIT (a bounded scan), the planner's estimate beyond. */
+async function countOf(db: Executor, list: List<Selection>, where: SQL | undefined) {
+  const bounded = base(db, list, { one: sql`1` })
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as("bounded");
+  const [{ n }] = await db.select({ n: count() }).from(bounded);
+  if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
+  const plan = await db.execute(sql`explain (format json) ${base(db, list, { one: sql`1` }).where(where).getSQL()}`);
+  const estimate = planRows(plan);
+  return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+}
+
+function planRows(result: unknown): number {
+  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  const first = rows[0] as Record<string, unknown> | undefined;
+  let cell = first ? Object.values(first)[0] : undefined;
+  if (typeof cell === "string") cell = JSON.parse(cell);
+  const plan = (cell as { Plan?: { "Plan Rows"?: number } }[] | undefined)?.[0]?.Plan;
+  return Math.round(plan?.["Plan Rows"] ?? 0);
+}
+
+/** Streams every row of a list in the list's order, in keyset batches, so exports keep memory flat. */
+export async function* iterateListQuery<S extends Selection>(
+  db: Executor,
+  list: List<S>,
+  q: ListQuery,
+  scope: SQL | undefined,
+  batch = 1000,
+): AsyncGenerator<RowOf<S>> {
+  let cursor = q.cursor;
+  for (;;) {
+    const page = await runBatch(db, list as unknown as List<Selection>, { ...q, cursor, rowsPerPage: batch }, scope);
+    for (const r of page.rows) yield r as RowOf<S>;
+    if (!page.last) return;
+    cursor = page.last;
+  }
+}
+
+async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope: SQL | undefined) {
+  const fields = { ...list.select, __id: list.id, ...(q.sort ? { __k: q.sort.column } : {}) };
+  const rows = (await base(db, list, fields)
+    .where(and(whereOf(list, q, scope), keysetAfter(q, list)))
+    .orderBy(...orderOf(q, list))
+    .limit(q.rowsPerPage)) as Record<string, unknown>[];
+  const lastRow = rows.length === q.rowsPerPage ? rows[rows.length - 1] : undefined;
+  const last = lastRow
+    ? { v: lastRow.__k instanceof Date ? lastRow.__k.toISOString() : (lastRow.__k ?? null), id: Number(lastRow.__id) }
+    : null;
+  for (const r of rows) {
+    delete r.__id;
+    delete r.__k;
+  }
+  return { rows, last };
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { getTableColumns } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { AnyEntity } from "./entity";
+import type { List, Selection } from "./list";
+
+/** A column as it reads in a JSON answer (dates as ISO strings), for documented and checked answers. */
+export function columnSchema(col: AnyPgColumn, nullable = !col.notNull): z.ZodType {
+  const base: z.ZodType =
+    col.dataType === "number"
+      ? z.number()
+      : col.dataType === "string"
+        ? z.string()
+        : col.dataType === "date"
+          ? z.string()
+          : col.dataType === "boolean"
+            ? z.boolean()
+            : col.dataType === "bigint"
+              ? z.union([z.number(), z.string()])
+              : z.unknown();
+  return nullable ? base.nullable() : base;
+}
+
+/** A record's answer: its table's columns (hidden ones removed) and the entity's detail keys. */
+export function recordSchema(def: AnyEntity): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, col] of Object.entries(getTableColumns(def.table as PgTable)))
+    if (!def.hidden?.includes(k)) shape[k] = columnSchema(col as AnyPgColumn);
+  return z.object({ ...shape, ...(def.detailSchema ?? {}) });
+}
+
+/** A list row's answer: the list's selection (columns of left-joined tables may be null). */
+export function listRowSchema(list: List<Selection>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, f] of Object.entries(list.select)) {
+    const col = f as AnyPgColumn;
+    if (typeof col === "object" && col && "dataType" in col && "table" in col) {
+      const joined = col.table !== list.from;
+      shape[k] = columnSchema(col, !col.notNull || joined);
+    } else shape[k] = z.unknown();
+  }
+  return z.object(shape);
+}
+
+/** The answer of every list call. */
+export const listAnswer = (row: z.ZodType) =>
+  z.object({
+    data: z.array(row),
+    count: z.number().int(),
+    count_estimated: z.boolean().optional(),
+    next_cursor: z.string().nullable().optional(),
+  });
+
+/** The query parameters every list reads, plus its own filters and sorts (documentation and checks). */
+export function listQuerySchema(list: List<Selection>): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {
+    page: z.string().optional().describe("Page number, from 1 (numbered pages)."),
+    rowsPerPage: z.string().optional().describe("10, 15, 20, 25, 30, 50, 100, or 1000000 for ALL (capped at 10000)."),
+    search_keyword: z.string().optional(),
+    cursor: z.string().optional().describe("The next_cursor of the previous answer: keyset paging for deep pages."),
+  };
+  if (list.deletedAt) shape.show_deleted = z.enum(["0", "1"]).optional().describe("1: the trash view.");
+  for (const [param, f] of Object.entries(list.filters)) {
+    const ui = f.ui(param);
+    if (ui.kind === "dateRange" && ui.params) {
+      shape[ui.params.from] = z.string().optional().describe(`${f.label} from (YYYY-MM-DD).`);
+      shape[ui.params.to] = z.string().optional().describe(`${f.label} to (YYYY-MM-DD).`);
+    } else shape[param] = z.string().optional().describe(f.label);
+  }
+  const sorts = Object.keys(list.sort ?? {});
+  if (sorts.length) shape.sort = z.enum(sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).optional();
+  return z.object(shape);
+}
