@@ -104,7 +104,11 @@ export const roles = pgTable(
     name: varchar("name", { length: 100 }).notNull(),
     ...lifecycleColumns(),
   },
-  (t) => [uniqueIndex("roles_live_name_uq").on(sql`lower(${t.name})`).where(live(t))],
+  (t) => [
+    uniqueIndex("roles_live_name_uq")
+      .on(sql`lower(${t.name})`)
+      .where(live(t)),
+  ],
 );
 
 export const modules = pgTable(
@@ -114,7 +118,11 @@ export const modules = pgTable(
     name: varchar("name", { length: 100 }).notNull(),
     ...lifecycleColumns(),
   },
-  (t) => [uniqueIndex("modules_live_name_uq").on(sql`lower(${t.name})`).where(live(t))],
+  (t) => [
+    uniqueIndex("modules_live_name_uq")
+      .on(sql`lower(${t.name})`)
+      .where(live(t)),
+  ],
 );
 
 export const permissions = pgTable(
@@ -159,7 +167,9 @@ export const positions = pgTable(
   },
   (t) => [
     index("positions_company_idx").on(t.company_id, t.deleted_at, t.name),
-    uniqueIndex("positions_live_name_uq").on(t.company_id, sql`lower(${t.name})`).where(live(t)),
+    uniqueIndex("positions_live_name_uq")
+      .on(t.company_id, sql`lower(${t.name})`)
+      .where(live(t)),
   ],
 );
 
@@ -183,7 +193,7 @@ export const users = pgTable(
     // Home company; null for SUPER ADMIN and BACKEND ADMIN, who act on a company they choose. No cascade: a
     // company still home to users cannot be hard-deleted (accounts are removed on purpose, not as a side effect).
     company_id: integer("company_id").references(() => companies.id),
-    // Roles are never hard-deleted while users hold one (the delete guard says so too).
+    // A role held by users cannot be hard-deleted either (no cascade, no set null).
     role_id: integer("role_id")
       .notNull()
       .references(() => roles.id),
@@ -191,7 +201,9 @@ export const users = pgTable(
     // (which grants nothing), rather than blocking the delete or vanishing with it.
     position_id: integer("position_id").references(() => positions.id, { onDelete: "set null" }),
     franchisee_id: integer("franchisee_id").references(() => franchisees.id, { onDelete: "set null" }),
-    upline_user_id: integer("upline_user_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    upline_user_id: integer("upline_user_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
     first_name: varchar("first_name", { length: 100 }).notNull(),
     middle_name: varchar("middle_name", { length: 100 }),
     last_name: varchar("last_name", { length: 100 }).notNull(),

@@ -116,7 +116,8 @@ export async function replaceChildRows<T extends PgTable, R>(
   const columns = getTableColumns(o.table) as Record<string, AnyPgColumn>;
   const tsKey = (col: AnyPgColumn) => {
     const hit = Object.entries(columns).find(([, c]) => c === col);
-    if (!hit) throw new Error(`replaceChildRows: column ${col.name} is not a column of ${getTableName(o.table)}`);
+    if (!hit)
+      throw new Error(`replaceChildRows: column ${col.name} is not a column of ${getTableName(o.table)}`);
     return hit[0];
   };
   const parentKey = tsKey(o.parentColumn);
@@ -132,7 +133,9 @@ export async function replaceChildRows<T extends PgTable, R>(
       .orderBy(asc(o.match))) as Row[];
 
   const before = await load();
-  const stored = new Map<string, Row>(before.map((r) => [String((r as Record<string, unknown>)[matchKey]), r]));
+  const stored = new Map<string, Row>(
+    before.map((r) => [String((r as Record<string, unknown>)[matchKey]), r]),
+  );
 
   const errors: FieldErrors = {};
   const sent = new Set<string>();
@@ -190,7 +193,8 @@ export async function replaceChildRows<T extends PgTable, R>(
 
 /** Stored value vs sent value: dates and JSON compare by content, numbers sent as text by their value. */
 function same(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return new Date(a as Date).getTime() === new Date(b as Date).getTime();
+  if (a instanceof Date || b instanceof Date)
+    return new Date(a as Date).getTime() === new Date(b as Date).getTime();
   if (typeof a === "object" || typeof b === "object") return JSON.stringify(a) === JSON.stringify(b);
   return a === b || (a != null && b != null && String(a) === String(b));
 }

@@ -89,13 +89,25 @@ export async function readSheet(
     row.eachCell({ includeEmpty: true }, (c, i) => {
       const h = headers[i];
       if (!h) return;
-      const t = String(c.text ?? "").trim();
+      const t = cellText(c.value, c.text);
       o[h] = t;
       if (t) any = true;
     });
     if (any) rows.push(o);
   });
   return { ok: true, rows, headers: headers.filter(Boolean) };
+}
+
+/**
+ * A cell as text. Date cells read as YYYY-MM-DD (or a full ISO time when they carry one), not as JavaScript's
+ * "Mon Jan 05 2026 …", so a schema can parse them like a form's date field.
+ */
+function cellText(value: unknown, text: unknown): string {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) {
+    const iso = value.toISOString();
+    return iso.endsWith("T00:00:00.000Z") ? iso.slice(0, 10) : iso;
+  }
+  return String(text ?? "").trim();
 }
 
 /** Sum of the uncompressed sizes the zip's central directory declares (0 when it cannot be read). */

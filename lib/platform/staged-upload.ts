@@ -199,7 +199,14 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
     const ids = rows.map(() => ({}) as Partial<Record<K, number | null>>);
     const refErrors = rows.map((): FieldErrors => ({}));
     for (const [col, ref] of refs) {
-      const texts = [...new Set(rows.map((r) => r[col]).filter((t): t is string => !!t).map(lower))];
+      const texts = [
+        ...new Set(
+          rows
+            .map((r) => r[col])
+            .filter((t): t is string => !!t)
+            .map(lower),
+        ),
+      ];
       const found = texts.length ? await ref.load(db, ctx, texts) : new Map<string, number>();
       rows.forEach((r, i) => {
         const text = r[col];
@@ -338,13 +345,17 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
       const db = await getDb();
       const p = parseListParams(params, listSpec);
       const where = scope(ctx);
-      const page = await runList<{ id: number; row_no: number; data: Record<string, string | null>; errors: FieldErrors | null }>(
-        db,
-        listSpec,
-        p,
-        where,
-        { id: stagedRows.id, row_no: stagedRows.row_no, data: stagedRows.data, errors: stagedRows.errors },
-      );
+      const page = await runList<{
+        id: number;
+        row_no: number;
+        data: Record<string, string | null>;
+        errors: FieldErrors | null;
+      }>(db, listSpec, p, where, {
+        id: stagedRows.id,
+        row_no: stagedRows.row_no,
+        data: stagedRows.data,
+        errors: stagedRows.errors,
+      });
       const [{ n }] = await db
         .select({ n: count() })
         .from(stagedRows)

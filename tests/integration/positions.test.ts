@@ -125,7 +125,7 @@ describe("positions list", () => {
     expect((await listPositions(admin, {})).count).toBe(6);
 
     const none = await api("GET", "positions?search_keyword=zzz-none", { token: adminToken });
-    expect(none.json).toEqual({ data: [], count: 0 });
+    expect(none.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
   });
 });
 

@@ -62,7 +62,10 @@ describe("live names", () => {
     // Trashing the live one frees the name again.
     await db.update(positions).set({ deleted_at: new Date() }).where(eq(positions.id, live.id));
     await expect(addPosition(happy.id, "Trainer")).resolves.toHaveLength(1);
-    const rows = await db.select().from(positions).where(sql`lower(${positions.name}) = 'trainer'`);
+    const rows = await db
+      .select()
+      .from(positions)
+      .where(sql`lower(${positions.name}) = 'trainer'`);
     expect(rows.filter((r) => r.company_id === happy.id && r.deleted_at == null)).toHaveLength(1);
   });
 
@@ -79,7 +82,9 @@ describe("live names", () => {
       code: "23505",
       constraint: "modules_live_name_uq",
     });
-    await expect(db.insert(modules).values({ name: "KENNELS", deleted_at: new Date() })).resolves.toBeDefined();
+    await expect(
+      db.insert(modules).values({ name: "KENNELS", deleted_at: new Date() }),
+    ).resolves.toBeDefined();
   });
 });
 
@@ -106,7 +111,9 @@ describe("foreign keys", () => {
       await dbErrorOf(db.insert(users).values({ ...base, email: "fk2@schema.test", role_id: 999 })),
     ).toMatchObject({ code: "23503", constraint: "users_role_id_roles_id_fk" });
     expect(
-      await dbErrorOf(db.insert(users).values({ ...base, email: "fk3@schema.test", upline_user_id: 999_999 })),
+      await dbErrorOf(
+        db.insert(users).values({ ...base, email: "fk3@schema.test", upline_user_id: 999_999 }),
+      ),
     ).toMatchObject({ code: "23503", constraint: "users_upline_user_id_users_id_fk" });
   });
 });
@@ -136,7 +143,9 @@ describe("indexes behind the delete guards", () => {
     expect(positionPlan).toMatch(/Index (Only )?Scan using users_position_live_idx/);
     expect(positionPlan).not.toMatch(/Seq Scan/);
 
-    const rolePlan = await planOf(sql`select id from ${users} where role_id = ${7} and deleted_at is null limit 1`);
+    const rolePlan = await planOf(
+      sql`select id from ${users} where role_id = ${7} and deleted_at is null limit 1`,
+    );
     expect(rolePlan).toMatch(/Scan using users_role_live_idx/);
     expect(rolePlan).not.toMatch(/Seq Scan/);
 
@@ -162,7 +171,8 @@ describe("upgrading a database that predates the constraints", () => {
     const journal = JSON.parse(fs.readFileSync(path.join(src, "meta", "_journal.json"), "utf8"));
     journal.entries = journal.entries.slice(0, count);
     fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify(journal));
-    for (const e of journal.entries) fs.copyFileSync(path.join(src, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+    for (const e of journal.entries)
+      fs.copyFileSync(path.join(src, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
     return dir;
   }
 
@@ -252,10 +262,9 @@ describe("upgrading a database that predates the constraints", () => {
 
       const names = async (table: string) =>
         Object.fromEntries(
-          (await e.query<{ id: number; name: string }>(`select id, name from ${table} order by id`)).map((r) => [
-            r.id,
-            r.name,
-          ]),
+          (await e.query<{ id: number; name: string }>(`select id, name from ${table} order by id`)).map(
+            (r) => [r.id, r.name],
+          ),
         );
       expect(await names("roles")).toEqual({
         1: "SUPER ADMIN",
@@ -283,30 +292,92 @@ describe("upgrading a database that predates the constraints", () => {
         `select id, company_id, role_id, position_id, franchisee_id, upline_user_id, is_active from users order by id`,
       );
       expect(u).toEqual([
-        { id: 1, company_id: 1, role_id: 4, position_id: 1, franchisee_id: 1, upline_user_id: null, is_active: 1 },
-        { id: 2, company_id: null, role_id: 4, position_id: null, franchisee_id: null, upline_user_id: null, is_active: 1 },
-        { id: 3, company_id: 1, role_id: 4, position_id: null, franchisee_id: null, upline_user_id: null, is_active: 1 },
-        { id: 4, company_id: 1, role_id: 4, position_id: null, franchisee_id: null, upline_user_id: null, is_active: 1 },
-        { id: 5, company_id: 1, role_id: 4, position_id: null, franchisee_id: null, upline_user_id: null, is_active: 1 },
-        { id: 6, company_id: 1, role_id: 4, position_id: null, franchisee_id: null, upline_user_id: null, is_active: 1 },
+        {
+          id: 1,
+          company_id: 1,
+          role_id: 4,
+          position_id: 1,
+          franchisee_id: 1,
+          upline_user_id: null,
+          is_active: 1,
+        },
+        {
+          id: 2,
+          company_id: null,
+          role_id: 4,
+          position_id: null,
+          franchisee_id: null,
+          upline_user_id: null,
+          is_active: 1,
+        },
+        {
+          id: 3,
+          company_id: 1,
+          role_id: 4,
+          position_id: null,
+          franchisee_id: null,
+          upline_user_id: null,
+          is_active: 1,
+        },
+        {
+          id: 4,
+          company_id: 1,
+          role_id: 4,
+          position_id: null,
+          franchisee_id: null,
+          upline_user_id: null,
+          is_active: 1,
+        },
+        {
+          id: 5,
+          company_id: 1,
+          role_id: 4,
+          position_id: null,
+          franchisee_id: null,
+          upline_user_id: null,
+          is_active: 1,
+        },
+        {
+          id: 6,
+          company_id: 1,
+          role_id: 4,
+          position_id: null,
+          franchisee_id: null,
+          upline_user_id: null,
+          is_active: 1,
+        },
         // Its role is gone: USER, and deactivated, so it still cannot sign in.
-        { id: 7, company_id: 1, role_id: 4, position_id: null, franchisee_id: null, upline_user_id: 1, is_active: 0 },
+        {
+          id: 7,
+          company_id: 1,
+          role_id: 4,
+          position_id: null,
+          franchisee_id: null,
+          upline_user_id: 1,
+          is_active: 0,
+        },
       ]);
 
       const col = async (q: string) => (await e.query<{ v: string }>(q)).map((r) => r.v);
-      expect(await col(`select from_path as v from user_timestamps order by id`)).toEqual(["/kept", "/kept-no-company"]);
-      expect(await col(`select title as v from notifications order by id`)).toEqual(["kept", "kept-no-company"]);
+      expect(await col(`select from_path as v from user_timestamps order by id`)).toEqual([
+        "/kept",
+        "/kept-no-company",
+      ]);
+      expect(await col(`select title as v from notifications order by id`)).toEqual([
+        "kept",
+        "kept-no-company",
+      ]);
       expect(await col(`select key as v from stored_files order by id`)).toEqual(["kept", "kept-public"]);
       expect(await col(`select row_no::text as v from staged_rows order by id`)).toEqual(["1"]);
       expect(await col(`select row_no::text as v from staged_users order by id`)).toEqual(["1"]);
 
       // The constraints are in place now.
-      await expect(e.exec(`insert into positions (id, company_id, name) values (100, 999, 'Ghost')`)).rejects.toThrow(
-        /positions_company_id_companies_id_fk/,
-      );
-      await expect(e.exec(`insert into positions (id, company_id, name) values (101, 1, 'WALKER (2)')`)).rejects.toThrow(
-        /positions_live_name_uq/,
-      );
+      await expect(
+        e.exec(`insert into positions (id, company_id, name) values (100, 999, 'Ghost')`),
+      ).rejects.toThrow(/positions_company_id_companies_id_fk/);
+      await expect(
+        e.exec(`insert into positions (id, company_id, name) values (101, 1, 'WALKER (2)')`),
+      ).rejects.toThrow(/positions_live_name_uq/);
     } finally {
       await e.close();
     }

@@ -65,6 +65,7 @@ const gadgetsUpload = defineStagedUpload({
     { key: "name", header: "Name", required: true, sample: "Widget" },
     { key: "size", header: "Size", sample: "3" },
     { key: "colour", header: "Colour", required: true, sample: "Red" },
+    { key: "made_on", header: "Made On" },
   ],
   schema: gadgetSchema,
   messages: MESSAGES,
@@ -171,12 +172,14 @@ describe("the sample file", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(["Name", "Size", "Colour"]);
-    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(["Widget", "3", "Red"]);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(["Name", "Size", "Colour", "Made On"]);
+    expect((ws.getRow(2).values as unknown[]).slice(1)).toEqual(["Widget", "3", "Red", ""]);
     expect(await gadgetsUpload.upload(admin, buf)).toEqual({ count: 1, invalid: 0 });
 
     const res = await gadgetsUpload.sampleResponse(admin);
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="test_gadgets-upload-sample.xlsx"');
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="test_gadgets-upload-sample.xlsx"',
+    );
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
   });
 });
@@ -206,6 +209,7 @@ describe("upload and preview", () => {
       name: "Alpha",
       size: "2",
       colour: "red",
+      made_on: null,
       errors: null,
     });
     expect(list.data.map((r) => r.errors)).toEqual([
@@ -220,6 +224,18 @@ describe("upload and preview", () => {
       { size: "The size must be at least 1.", colour: "The colour field is required." },
     ]);
     expect(await gadgetNames()).toEqual(["Existing"]);
+  });
+
+  it("reads headers in any case and spacing, ignores unknown columns, and stages date cells as dates", async () => {
+    const file = await xlsx(
+      ["  NAME ", "made   on", "Colour", "Notes"],
+      [["Dated", new Date(Date.UTC(2026, 0, 5)), "Red", "ignored"]],
+    );
+    expect(await gadgetsUpload.upload(admin, file)).toEqual({ count: 1, invalid: 1 });
+    const [row] = (await preview(admin)).data;
+    expect(row).toMatchObject({ name: "Dated", made_on: "2026-01-05", colour: "Red", size: null });
+    expect(row).not.toHaveProperty("notes");
+    expect(row.errors).toEqual({ size: "The size must be at least 1." });
   });
 
   it("pages and searches the preview in file order", async () => {
@@ -272,7 +288,10 @@ describe("a refused file leaves the previous staging untouched", () => {
   it("no file", () => keeps(null, "The gadgets field is required."));
   it("a PNG", () => keeps(PNG_BYTES, "The file must be an Excel spreadsheet (.xlsx)."));
   it("a required column missing", async () =>
-    keeps(await xlsx(["Name", "Size"], [["A", 1]]), "The file must have the column(s) Colour in its first row."));
+    keeps(
+      await xlsx(["Name", "Size"], [["A", 1]]),
+      "The file must have the column(s) Colour in its first row.",
+    ));
   it("no rows", async () => keeps(await xlsx(HEADER, []), STAGED_UPLOAD_MESSAGES.noRows));
 
   it("a failure while checking the rows (the replacement is one transaction)", async () => {
@@ -338,7 +357,12 @@ describe("process", () => {
     const audits = await db.select().from(auditRecords).where(eq(auditRecords.entity, "test_gadgets"));
     expect(audits.map((a) => a.entity_id).sort()).toEqual(made.map((g) => g.id).sort());
     for (const a of audits) {
-      expect(a).toMatchObject({ action: "create", old_json: null, company_id: happyId, actor_id: admin.userId });
+      expect(a).toMatchObject({
+        action: "create",
+        old_json: null,
+        company_id: happyId,
+        actor_id: admin.userId,
+      });
       expect((a.new_json as { name: string }).name).toBeTruthy();
     }
     const [note] = await db
@@ -479,7 +503,9 @@ describe("its /api rows", () => {
     });
     expect(await call("g")).toMatchObject({ count: 1, invalid: 0 });
     // Process and discard are GETs: refused cross-site for cookie sessions.
-    await expect(call("g/run", {}, { "sec-fetch-site": "cross-site" })).rejects.toMatchObject({ status: 403 });
+    await expect(call("g/run", {}, { "sec-fetch-site": "cross-site" })).rejects.toMatchObject({
+      status: 403,
+    });
     expect(await call("g/run")).toEqual({ message: MESSAGES.processed, data: { created: 1 } });
     expect(await call("g/drop")).toEqual({ message: MESSAGES.deleted });
     expect(await gadgetNames()).toEqual(["Api"]);
@@ -488,5 +514,7 @@ describe("its /api rows", () => {
 
 async function gadgetNamesCreated(names: string[]) {
   const db = await getDb();
-  await db.insert(gadgets).values(names.map((name) => ({ company_id: happyId, name, size: 1, colour_id: red })));
+  await db
+    .insert(gadgets)
+    .values(names.map((name) => ({ company_id: happyId, name, size: 1, colour_id: red })));
 }

@@ -2,7 +2,7 @@ import { deflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 
 /** A real XLSX: the header row, then one row per array (cells as given). */
-export async function xlsx(header: string[], rows: (string | number | null)[][]): Promise<Buffer> {
+export async function xlsx(header: string[], rows: (string | number | Date | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet("Sheet1");
   ws.addRow(header);

@@ -1,14 +1,11 @@
 import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
-import { listPositions, positionListSpec } from "@/lib/admin/positions";
+import { ListPage, ListToolbar } from "@/components/data-table";
+import { listPositions, positionsDef } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
-import { pageCompanyId } from "@/lib/platform/page-guard";
-import { encodeId } from "@/lib/platform/ids";
-import { parseListParams } from "@/lib/platform/lists";
-import { requirePageContext } from "@/lib/platform/session";
-import { AccessDenied } from "../_components/access-denied";
+import { filterBar } from "@/lib/platform/list";
+import { listScreen } from "@/lib/platform/screens";
 import { PositionsTable } from "./_components/positions-table";
 
 export const metadata = { title: "Positions" };
@@ -16,14 +13,7 @@ export const metadata = { title: "Positions" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PositionsPage({ searchParams }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "positions.list")) return <AccessDenied />;
-  // Positions belong to a company: a SUPER or BACKEND ADMIN who chose none is asked to choose one.
-  pageCompanyId(ctx);
-  const sp = await searchParams;
-  const params = parseListParams(sp, positionListSpec);
-  const { data, count } = await listPositions(ctx, sp);
-  const rows = data.map((r) => ({ id: encodeId(r.id), name: r.name, is_active: r.is_active }));
+  const { ctx, may, table, trash } = await listScreen(positionsDef, searchParams, listPositions);
   return (
     <ListPage
       actions={
@@ -38,28 +28,18 @@ export default async function PositionsPage({ searchParams }: Props) {
         ) : null
       }
       title="Positions"
-      trashTitle="Deleted Positions"
-      trash={params.showDeleted}
+      trash={trash}
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name"
-          filters={[STATUS_FILTER]}
-          createHref={can(ctx, "positions.create") ? "/positions/create" : undefined}
+          filters={filterBar(positionsDef.list)}
+          createHref={may.create ? "/positions/create" : undefined}
           createLabel="Add Position"
-          trash={can(ctx, "positions.restore")}
+          trash={may.restore}
         />
       }
     >
-      <PositionsTable
-        rows={rows}
-        count={count}
-        page={params.page}
-        rowsPerPage={params.rowsPerPage}
-        trash={params.showDeleted}
-        canEdit={can(ctx, "positions.update") || can(ctx, "positions.view")}
-        canDelete={can(ctx, "positions.delete")}
-        canRestore={can(ctx, "positions.restore")}
-      />
+      <PositionsTable {...table} />
     </ListPage>
   );
 }

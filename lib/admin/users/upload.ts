@@ -68,7 +68,8 @@ export const usersUpload = defineStagedUpload({
     upline_user: {
       field: "upline_user_id",
       message: USER_MESSAGES.uplineInvalid,
-      load: (db, ctx, texts) => idsByText(db, { id: users.id, text: users.email, texts, where: live(users, ctx) }),
+      load: (db, ctx, texts) =>
+        idsByText(db, { id: users.id, text: users.email, texts, where: live(users, ctx) }),
     },
   },
   async validate(db, _ctx, rows) {
@@ -108,7 +109,9 @@ export const usersUpload = defineStagedUpload({
       const [me] = await db
         .select({ email: users.email })
         .from(users)
-        .where(and(eq(users.id, ctx.userId), eq(users.company_id, requireCompany(ctx)), isNull(users.deleted_at)))
+        .where(
+          and(eq(users.id, ctx.userId), eq(users.company_id, requireCompany(ctx)), isNull(users.deleted_at)),
+        )
         .limit(1);
       return [
         {

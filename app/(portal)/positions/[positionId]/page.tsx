@@ -1,9 +1,6 @@
-import { getPosition, positionMasters } from "@/lib/admin/positions";
-import { can } from "@/lib/platform/context";
-import { pageCompanyId } from "@/lib/platform/page-guard";
-import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
+import { getPosition, positionMasters, positionsDef } from "@/lib/admin/positions";
+import { editScreen } from "@/lib/platform/screens";
 import { AuditHistory } from "@/components/audit/audit-history";
-import { AccessDenied } from "../../_components/access-denied";
 import { PositionForm } from "../_components/position-form";
 
 export const metadata = { title: "Edit Position" };
@@ -11,24 +8,19 @@ export const metadata = { title: "Edit Position" };
 type Props = { params: Promise<{ positionId: string }> };
 
 export default async function EditPositionPage({ params }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "positions.view")) return <AccessDenied />;
-  pageCompanyId(ctx);
-  const { positionId } = await params;
-  const id = pageId(positionId);
-  const position = await orNotFound(getPosition(ctx, id));
+  const { ctx, id, opaqueId, record, readOnly } = await editScreen(
+    positionsDef,
+    (await params).positionId,
+    getPosition,
+  );
   const { modules } = await positionMasters(ctx);
   return (
     <div className="flex flex-col gap-6">
       <PositionForm
-        id={positionId}
-        readOnly={!can(ctx, "positions.update")}
+        id={opaqueId}
+        readOnly={readOnly}
         groups={modules}
-        initial={{
-          name: position.name,
-          is_active: position.is_active,
-          permissions: position.position_permissions,
-        }}
+        initial={{ name: record.name, is_active: record.is_active, permissions: record.position_permissions }}
       />
       <AuditHistory ctx={ctx} entity="positions" entityId={id} />
     </div>

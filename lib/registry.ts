@@ -1,0 +1,52 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { moduleActions, moduleExport, modulesDef } from "@/lib/admin/modules";
+import { positionActions, positionsDef } from "@/lib/admin/positions";
+import { can, type Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
+import type { AnyEntity } from "@/lib/platform/entity";
+import type { EntityActions } from "@/lib/platform/entity-actions";
+import type { ExportDef } from "@/lib/platform/exports";
+
+/** One entity as the side channels see it: its declaration, its server actions, its export. */
+export type Registered = { def: AnyEntity; actions?: EntityActions; export?: ExportDef<never> };
+
+const asExport = (e: unknown) => e as ExportDef<never>;
+
+/**
+ * Every entity of the portal, once. The seed's grants, record history, file serving, masters lookups, exports,
+ * the menu and the contract suite read this list instead of keeping their own. Add a new entity here.
+ */
+export const registry: readonly Registered[] = [
+  { def: modulesDef, actions: moduleActions, export: asExport(moduleExport) },
+  { def: positionsDef, actions: positionActions },
+];
+
+const byName = new Map(registry.map((r) => [r.def.name as string, r]));
+
+/** The registered entity of that name (the audit records' `entity`), if any. */
+export const registered = (name: string): Registered | undefined => byName.get(name);
+
+/**
+ * Whether the caller may view one record: the entity's view permission, and the record within the caller's scope
+ * (trashed records included, so their history stays readable to whoever may restore them).
+ */
+export async function mayViewRecord(ctx: Ctx, name: string, id: number): Promise<boolean> {
+  const r = byName.get(name);
+  if (!r || !r.def.ops.includes("view") || !can(ctx, r.def.permission("view"))) return false;
+  const t = r.def.table;
+  let where;
+  try {
+    where = r.def.scope.where(ctx);
+  } catch {
+    return false;
+  }
+  const db = await getDb();
+  const [hit] = await db
+    .select({ id: t.id })
+    .from(t as PgTable)
+    .where(and(eq(t.id, id), where))
+    .limit(1);
+  return !!hit;
+}
