@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { moduleActions, moduleExport, modulesDef } from "@/lib/admin/modules";
 import { positionActions, positionsDef } from "@/lib/admin/positions";
+import { roleActions, roleExport, rolesDef } from "@/lib/admin/roles";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import type { AnyEntity } from "@/lib/platform/entity";
@@ -21,6 +22,7 @@ const asExport = (e: unknown) => e as ExportDef<never>;
 export const registry: readonly Registered[] = [
   { def: modulesDef, actions: moduleActions, export: asExport(moduleExport) },
   { def: positionsDef, actions: positionActions },
+  { def: rolesDef, actions: roleActions, export: asExport(roleExport) },
 ];
 
 const byName = new Map(registry.map((r) => [r.def.name as string, r]));

@@ -23,6 +23,8 @@ export function actionColumn<Row>(o: {
   label: (row: Row) => string;
   editHref?: (row: Row) => string;
   onDelete?: RowAction<Row>;
+  /** Rows that keep no delete button (the entity's own rule); default every row. */
+  canDelete?: (row: Row) => boolean;
   onRestore?: RowAction<Row>;
   deleteSuccess?: string;
   restoreSuccess?: string;
@@ -42,7 +44,7 @@ export function actionColumn<Row>(o: {
         <RowActions
           entityLabel={o.label(r)}
           editHref={o.editHref?.(r)}
-          onDelete={o.onDelete ? () => o.onDelete!(r) : undefined}
+          onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
           deleteSuccess={o.deleteSuccess}
         />
       );

@@ -14,6 +14,8 @@ export type EntityTableProps<R> = ListScreenProps<R> & {
   /** The row's name, for the buttons' accessible labels. */
   label: (row: ScreenRow<R>) => string;
   actions: { delete?: RowAction; restore?: RowAction };
+  /** Rows the entity's own rules keep (e.g. built-in roles): no delete button for them. */
+  deletable?: (row: ScreenRow<R>) => boolean;
   messages: { deleted: string; restored: string };
   emptyText?: string;
 };
@@ -36,6 +38,7 @@ export function EntityTable<R>({
   actions,
   messages,
   emptyText,
+  deletable,
 }: EntityTableProps<R>) {
   const all: ColumnDef<ScreenRow<R>>[] = [
     ...columns,
@@ -44,6 +47,7 @@ export function EntityTable<R>({
       label,
       editHref: may.view || may.update ? (r) => `${href}/${r.id}` : undefined,
       onDelete: may.delete && actions.delete ? (r) => actions.delete!(r.id) : undefined,
+      canDelete: deletable,
       deleteSuccess: messages.deleted,
       onRestore: may.restore && actions.restore ? (r) => actions.restore!(r.id) : undefined,
       restoreSuccess: messages.restored,

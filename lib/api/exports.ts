@@ -1,7 +1,7 @@
 import "server-only";
 import { companiesForExport, companyExportColumns, type CompanyListRow } from "@/lib/admin/companies";
 import { moduleExport } from "@/lib/admin/modules";
-import { roleExportColumns, rolesForExport, type RoleListRow } from "@/lib/admin/roles";
+import { roleExport } from "@/lib/admin/roles";
 import { userExportColumns, usersForExport, type UserListRow } from "@/lib/admin/users/users";
 import {
   userTimestampExportColumns,
@@ -19,12 +19,7 @@ export const exportDefs: Record<string, ExportDef<never>> = {
     rows: companiesForExport,
   } satisfies ExportDef<CompanyListRow> as unknown as ExportDef<never>,
   modules: { ...moduleExport, sheet: "Modules" } as unknown as ExportDef<never>,
-  roles: {
-    filename: "roles.xlsx",
-    sheet: "Roles",
-    columns: roleExportColumns,
-    rows: rolesForExport,
-  } satisfies ExportDef<RoleListRow> as unknown as ExportDef<never>,
+  roles: { ...roleExport, sheet: "Roles" } as unknown as ExportDef<never>,
   users: {
     filename: "users.xlsx",
     sheet: "Users",

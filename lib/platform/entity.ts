@@ -113,6 +113,8 @@ export type EntityDecl<
   hidden?: readonly string[];
   /** What a record carries besides its row (child rows, permission ids): answered by get, recorded in the audit. */
   detail?: (db: Executor, row: T["$inferSelect"]) => Promise<D>;
+  /** What the audit records besides the row, when it differs from `detail` (e.g. permission ids, not objects). */
+  auditDetail?: (db: Executor, row: T["$inferSelect"]) => Promise<Record<string, unknown>>;
   /** Schema of the detail's keys, for the documented answer. */
   detailSchema?: z.ZodRawShape;
   messages?: Partial<Record<"created" | "updated" | "deleted" | "restored", string>>;
@@ -182,6 +184,11 @@ function strip<R extends Record<string, unknown>>(def: AnyEntity, row: R): R {
 
 async function withDetail(def: AnyEntity, db: Executor, row: Record<string, unknown>) {
   return def.detail ? { ...row, ...(await def.detail(db, row)) } : row;
+}
+
+/** The record as its audit entry shows it. */
+async function audited(def: AnyEntity, db: Executor, row: Record<string, unknown>) {
+  return def.auditDetail ? { ...row, ...(await def.auditDetail(db, row)) } : withDetail(def, db, row);
 }
 
 const live = (t: EntityTable) => isNull(t.deleted_at);
@@ -363,16 +370,15 @@ export function createOf<
           ? await run({ ctx, tx, input, insert, errors })
           : await insert(input as Record<string, unknown>);
         if (Object.keys(errors).length) throw invalid(errors);
-        const after = await withDetail(d, tx, row as Record<string, unknown>);
         await writeAudit(tx, ctx, {
           entity: def.name,
           entityId: row.id as number,
           action: "create",
           before: null,
-          after,
-          companyId: def.scope.companyOf(after),
+          after: await audited(d, tx, row as Record<string, unknown>),
+          companyId: def.scope.companyOf(row as Record<string, unknown>),
         });
-        return strip(d, after) as Row<T> & D;
+        return strip(d, await withDetail(d, tx, row as Record<string, unknown>)) as Row<T> & D;
       });
     },
     { entity: d, op: "create", permissions: [def.permission("create")] },
@@ -431,7 +437,7 @@ export function updateOf<
           .where(and(eq(t.id, id), live(t), def.scope.where(ctx)))
           .for("update")) as Row<T>[];
         if (!row) throw notFound();
-        const before = await withDetail(d, tx, row as Record<string, unknown>);
+        const before = await audited(d, tx, row as Record<string, unknown>);
         const errors: FieldErrors = {};
         const name = (patch as Record<string, unknown>)[nameField(d)];
         if (name !== undefined && (await nameTaken(tx, d, ctx, name, id))) errors[nameField(d)] = nameMessage(d);
@@ -448,16 +454,15 @@ export function updateOf<
           ? await run({ ctx, tx, input, before: row, patch, write, errors })
           : await write(patch as Record<string, unknown>);
         if (Object.keys(errors).length) throw invalid(errors);
-        const after = await withDetail(d, tx, updated as Record<string, unknown>);
         await writeAudit(tx, ctx, {
           entity: def.name,
           entityId: id,
           action: "update",
           before,
-          after,
-          companyId: def.scope.companyOf(after),
+          after: await audited(d, tx, updated as Record<string, unknown>),
+          companyId: def.scope.companyOf(updated as Record<string, unknown>),
         });
-        return strip(d, after) as Row<T> & D;
+        return strip(d, await withDetail(d, tx, updated as Record<string, unknown>)) as Row<T> & D;
       });
     },
     { entity: d, op: "update", permissions: [def.permission("update")] },

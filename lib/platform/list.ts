@@ -227,6 +227,8 @@ export type ListDecl<S extends Selection> = {
   /** The row: output name → column or SQL (row type inferred). Must include `id`. */
   select: S;
   joins?: Join[];
+  /** A condition every request of this list has (e.g. live rows only, for a list without a trash view). */
+  where?: SQL;
   id: AnyPgColumn;
   isActive?: AnyPgColumn;
   deletedAt?: AnyPgColumn;
@@ -333,7 +335,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE of a list: scope, trash or live rows, filters, search. */
 function whereOf(list: List<Selection>, q: ListQuery, scope: SQL | undefined): SQL | undefined {
-  const parts: (SQL | undefined)[] = [scope, ...q.where];
+  const parts: (SQL | undefined)[] = [scope, list.where, ...q.where];
   if (list.deletedAt) parts.push(q.trash ? isNotNull(list.deletedAt) : isNull(list.deletedAt));
   if (q.search) {
     const term = `%${escapeLike(q.search)}%`;

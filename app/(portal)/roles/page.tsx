@@ -1,10 +1,7 @@
-import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
-import { isBuiltInRole, listRoles, roleListSpec } from "@/lib/admin/roles";
-import { can } from "@/lib/platform/context";
-import { encodeId } from "@/lib/platform/ids";
-import { parseListParams } from "@/lib/platform/lists";
-import { requirePageContext } from "@/lib/platform/session";
-import { AccessDenied } from "../_components/access-denied";
+import { ListPage, ListToolbar } from "@/components/data-table";
+import { listRoles, rolesDef } from "@/lib/admin/roles";
+import { filterBar } from "@/lib/platform/list";
+import { listScreen } from "@/lib/platform/screens";
 import { RolesTable } from "./_components/roles-table";
 import { exportRolesAction } from "./actions";
 
@@ -13,38 +10,21 @@ export const metadata = { title: "Roles" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function RolesPage({ searchParams }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "roles.list")) return <AccessDenied />;
-  const sp = await searchParams;
-  const params = parseListParams(sp, roleListSpec);
-  const { data, count } = await listRoles(ctx, sp);
-  const rows = data.map((r) => ({
-    id: encodeId(r.id),
-    name: r.name,
-    is_active: r.is_active,
-    builtIn: isBuiltInRole(r.id),
-  }));
+  const { may, table } = await listScreen(rolesDef, searchParams, listRoles);
   return (
     <ListPage
       title="Roles"
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name"
-          filters={[STATUS_FILTER]}
-          createHref={can(ctx, "roles.create") ? "/roles/create" : undefined}
+          filters={filterBar(rolesDef.list)}
+          createHref={may.create ? "/roles/create" : undefined}
           createLabel="Add Role"
-          exportAction={can(ctx, "roles.export") ? exportRolesAction : undefined}
+          exportAction={may.export ? exportRolesAction : undefined}
         />
       }
     >
-      <RolesTable
-        rows={rows}
-        count={count}
-        page={params.page}
-        rowsPerPage={params.rowsPerPage}
-        canOpen={can(ctx, "roles.view")}
-        canDelete={can(ctx, "roles.delete")}
-      />
+      <RolesTable {...table} />
     </ListPage>
   );
 }

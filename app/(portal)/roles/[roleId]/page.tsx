@@ -1,8 +1,6 @@
-import { getRole, isBuiltInRole, roleMasters } from "@/lib/admin/roles";
-import { can } from "@/lib/platform/context";
-import { orNotFound, pageId, requirePageContext } from "@/lib/platform/session";
+import { getRole, isBuiltInRole, roleMasters, rolesDef } from "@/lib/admin/roles";
+import { editScreen } from "@/lib/platform/screens";
 import { AuditHistory } from "@/components/audit/audit-history";
-import { AccessDenied } from "../../_components/access-denied";
 import { RoleForm } from "../_components/role-form";
 
 export const metadata = { title: "Edit Role" };
@@ -10,18 +8,14 @@ export const metadata = { title: "Edit Role" };
 type Props = { params: Promise<{ roleId: string }> };
 
 export default async function EditRolePage({ params }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "roles.view")) return <AccessDenied />;
-  const { roleId } = await params;
-  const id = pageId(roleId);
-  const role = await orNotFound(getRole(ctx, id));
+  const { ctx, id, opaqueId, record: role, readOnly } = await editScreen(rolesDef, (await params).roleId, getRole);
   const { modules } = await roleMasters(ctx);
   return (
     <div className="flex flex-col gap-6">
       <RoleForm
-        id={roleId}
+        id={opaqueId}
         // Roles are global: only a SUPER ADMIN changes them; a company ADMIN sees them read-only.
-        readOnly={!can(ctx, "roles.update")}
+        readOnly={readOnly}
         builtIn={isBuiltInRole(role.id)}
         groups={modules}
         initial={{

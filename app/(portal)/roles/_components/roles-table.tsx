@@ -1,46 +1,24 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions, statusColumn } from "@/components/data-table";
+import { CellText, EntityTable, sortable, statusColumn } from "@/components/data-table";
+import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteRoleAction } from "../actions";
 
-export type RoleRow = { id: string; name: string; is_active: number; builtIn: boolean };
+type Row = { id: number; name: string; is_active: number; built_in: boolean };
 
-type Props = {
-  rows: RoleRow[];
-  count: number;
-  page: number;
-  rowsPerPage: number;
-  /** Opens the role: the edit form, or the read-only view for a caller who may not change roles. */
-  canOpen: boolean;
-  canDelete: boolean;
-};
-
-/** Sr No, Status, Name, Action. Roles have no trash view; built-in roles offer no delete. */
-export function RolesTable({ rows, count, page, rowsPerPage, canOpen, canDelete }: Props) {
-  const columns: ColumnDef<RoleRow>[] = [
-    statusColumn<RoleRow>(),
-    { id: "name", header: "Name", cell: ({ row }) => <CellText text={row.original.name} /> },
-    {
-      id: "action",
-      header: "Action",
-      cell: ({ row }) => (
-        <RowActions
-          entityLabel={row.original.name}
-          editHref={canOpen ? `/roles/${row.original.id}` : undefined}
-          onDelete={canDelete && !row.original.builtIn ? () => deleteRoleAction(row.original.id) : undefined}
-          deleteSuccess="Role deleted successfully."
-        />
-      ),
-    },
-  ];
+/** Sr No, Status, Name, Action; built-in roles keep no delete button (they cannot be deleted). */
+export function RolesTable(props: ListScreenProps<Row>) {
   return (
-    <DataTable
-      columns={columns}
-      data={rows}
-      count={count}
-      page={page}
-      rowsPerPage={rowsPerPage}
-      emptyText="No data found"
+    <EntityTable
+      {...props}
+      href="/roles"
+      label={(r) => r.name}
+      actions={{ delete: deleteRoleAction }}
+      deletable={(r) => !r.built_in}
+      messages={{ deleted: "Role deleted successfully.", restored: "" }}
+      columns={[
+        statusColumn<ScreenRow<Row>>(),
+        { id: "name", header: sortable("Name", "name"), cell: ({ row }) => <CellText text={row.original.name} /> },
+      ]}
     />
   );
 }
