@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { moduleActions, moduleExport, modulesDef } from "@/lib/admin/modules";
+import { permissionActions, permissionsDef } from "@/lib/admin/permission-records";
 import { positionActions, positionsDef } from "@/lib/admin/positions";
 import { roleActions, roleExport, rolesDef } from "@/lib/admin/roles";
 import { can, type Ctx } from "@/lib/platform/context";
@@ -22,6 +23,7 @@ const asExport = (e: unknown) => e as ExportDef<never>;
 export const registry: readonly Registered[] = [
   { def: modulesDef, actions: moduleActions, export: asExport(moduleExport) },
   { def: positionsDef, actions: positionActions },
+  { def: permissionsDef, actions: permissionActions },
   { def: rolesDef, actions: roleActions, export: asExport(roleExport) },
 ];
 

@@ -15,6 +15,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
 import type { ActionResult } from "@/lib/platform/mutations";
 
@@ -48,9 +49,8 @@ export function RowActions({
 
   const run = (action: RowAction, successText: string) =>
     start(async () => {
-      const r = await action().catch(() => null);
+      const r = await settle(action);
       setConfirming(false);
-      if (!r) return dialogs.error("Something went wrong. Please try again.");
       if (!r.ok) return reportFailure(dialogs, r);
       dialogs.success(successText);
       router.refresh();

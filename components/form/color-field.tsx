@@ -4,7 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Field } from "./field";
 
 /** A colour code: a picker for the RGB part and a text box for the full #RRGGBB(AA) value. */
-export function ColorField({ name, label }: { name: string; label: string }) {
+export function ColorField({ name, label, disabled }: { name: string; label: string; disabled?: boolean }) {
   const { control } = useFormContext();
   return (
     <Field name={name} label={label}>
@@ -19,13 +19,15 @@ export function ColorField({ name, label }: { name: string; label: string }) {
               <input
                 type="color"
                 aria-label={`${label} picker`}
-                className="border-input h-9 w-12 shrink-0 cursor-pointer rounded-md border bg-transparent p-1"
+                className="border-input h-9 w-12 shrink-0 cursor-pointer rounded-md border bg-transparent p-1 disabled:cursor-not-allowed disabled:opacity-50"
                 value={rgb}
+                disabled={disabled}
                 onChange={(e) => field.onChange(e.target.value.toUpperCase() + value.slice(7))}
               />
               <Input
                 id={name}
                 value={value}
+                disabled={disabled}
                 onChange={(e) => field.onChange(e.target.value)}
                 onBlur={field.onBlur}
               />

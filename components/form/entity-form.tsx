@@ -1,7 +1,13 @@
 "use client";
 import type { ReactNode } from "react";
 import Link from "next/link";
-import { FormProvider, type DefaultValues, type FieldValues, useForm, type UseFormReturn } from "react-hook-form";
+import {
+  FormProvider,
+  type DefaultValues,
+  type FieldValues,
+  useForm,
+  type UseFormReturn,
+} from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/platform/mutations";

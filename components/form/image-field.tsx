@@ -9,10 +9,13 @@ export function ImageField({
   name,
   label,
   currentUrl,
+  disabled,
 }: {
   name: string;
   label: string;
   currentUrl?: string;
+  /** Read-only: the current image shows, no file can be chosen. */
+  disabled?: boolean;
 }) {
   const { control, watch } = useFormContext();
   const file = watch(name) as File | null;
@@ -29,6 +32,7 @@ export function ImageField({
             id={name}
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
+            disabled={disabled}
             onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
             onBlur={field.onBlur}
           />

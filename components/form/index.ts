@@ -9,5 +9,6 @@ export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } fro
 export { reportFormFailure } from "./report-failure";
 export { PermissionSetForm, type PermissionSetValues } from "./permission-set-form";
 export { useSaveAndReturn } from "./use-save";
+export { settle, UNREACHABLE_MESSAGE } from "./settle";
 export { EntityForm } from "./entity-form";
 export { fieldsFor } from "./typed";

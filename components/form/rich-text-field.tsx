@@ -6,8 +6,16 @@ import { Controller, useFormContext } from "react-hook-form";
 import { cn } from "@/lib/utils";
 import { Field } from "./field";
 
-/** Rich text with tiptap; the HTML it produces is sanitised again on the server. */
-export function RichTextField({ name, label }: { name: string; label: string }) {
+/** Rich text with tiptap; the HTML it produces is sanitised again on the server. `disabled`: shown, not editable. */
+export function RichTextField({
+  name,
+  label,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  disabled?: boolean;
+}) {
   const { control } = useFormContext();
   return (
     <Field name={name} label={label}>
@@ -15,7 +23,13 @@ export function RichTextField({ name, label }: { name: string; label: string }) 
         control={control}
         name={name}
         render={({ field }) => (
-          <RichTextEditor id={name} label={label} value={field.value ?? ""} onChange={field.onChange} />
+          <RichTextEditor
+            id={name}
+            label={label}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            disabled={disabled}
+          />
         )}
       />
     </Field>
@@ -27,20 +41,24 @@ function RichTextEditor({
   label,
   value,
   onChange,
+  disabled,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (html: string) => void;
+  disabled?: boolean;
 }) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: value,
+    editable: !disabled,
     immediatelyRender: false,
     editorProps: {
       attributes: {
         id,
         "aria-label": label,
+        ...(disabled ? { "aria-readonly": "true" } : {}),
         class:
           "prose prose-sm min-h-28 max-w-none px-3 py-2 focus:outline-none [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_h2]:text-lg [&_h2]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:pl-3",
       },
@@ -49,7 +67,7 @@ function RichTextEditor({
   });
   return (
     <div className="border-input focus-within:ring-ring/50 rounded-md border bg-white focus-within:ring-[3px]">
-      <Toolbar editor={editor} />
+      {disabled ? null : <Toolbar editor={editor} />}
       <EditorContent editor={editor} />
     </div>
   );

@@ -4,10 +4,12 @@ import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useDialogs } from "@/components/shell/dialogs";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { reportFormFailure } from "./report-failure";
+import { settle } from "./settle";
 
 /**
- * The submit handler of an entity form: save through the server action; on failure keep what was typed and show
- * why (reportFormFailure); on success the 'Hurray!' popup with `success` and back to the list.
+ * The submit handler of an entity form: save through the server action; on failure (a call that never answered
+ * included, see settle) keep what was typed and show why (reportFormFailure); on success the 'Hurray!' popup with
+ * `success` and back to the list.
  */
 export function useSaveAndReturn<T extends FieldValues>(
   form: UseFormReturn<T>,
@@ -16,7 +18,7 @@ export function useSaveAndReturn<T extends FieldValues>(
   const router = useRouter();
   const dialogs = useDialogs();
   return form.handleSubmit(async (values) => {
-    const r = await o.save(values);
+    const r = await settle(() => o.save(values));
     if (!r.ok) return reportFormFailure(dialogs, r, form);
     dialogs.success(o.success);
     router.push(o.listHref);

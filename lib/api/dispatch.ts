@@ -132,7 +132,8 @@ export function checkRequestValues(query: URLSearchParams, body: Record<string, 
   // text field may be named so (their schemas check their own strings).
   const errors: FieldErrors = {};
   for (const [k, v] of Object.entries(body)) {
-    const n = typeof v === "number" ? v : k === "id" && typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
+    const n =
+      typeof v === "number" ? v : k === "id" && typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
     if ((k === "id" || k.endsWith("_id")) && Number.isInteger(n) && n > MAX_ID)
       errors[k] = `The selected ${k === "id" ? "id" : k.slice(0, -3).replace(/_/g, " ")} is invalid.`;
   }

@@ -262,7 +262,13 @@ function permissionText(r: Extract<ApiRoute, { auth: "user" }>): string {
   return "Any signed-in user; the call checks what the caller may see itself.";
 }
 
-function operation(r: ApiRoute, opId: string, components: Components): Json {
+/** The row's tag; else that of another row of its area (first path segment) that has one; else the segment. */
+function tagOf(r: ApiRoute, routes: readonly ApiRoute[]): string {
+  const area = r.path.split("/")[0];
+  return r.tag ?? routes.find((x) => x.tag && x.path.split("/")[0] === area)?.tag ?? area;
+}
+
+function operation(r: ApiRoute, routes: readonly ApiRoute[], opId: string, components: Components): Json {
   const params = pathParams(r.path);
   const owned = r.auth === "user" ? r.owned : undefined;
   const parameters = [
@@ -296,7 +302,7 @@ function operation(r: ApiRoute, opId: string, components: Components): Json {
   const op: Json = {
     operationId: opId,
     ...(r.summary ? { summary: r.summary } : {}),
-    tags: [r.tag ?? r.path.split("/")[0]],
+    tags: [tagOf(r, routes)],
   };
   if (r.auth === "user") {
     op.description = permissionText(r);
@@ -323,7 +329,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): Json {
     let opId = operationIdOf(r);
     for (let i = 2; ids.has(opId); i++) opId = `${operationIdOf(r)}_${i}`;
     ids.add(opId);
-    const op = operation(r, opId, components);
+    const op = operation(r, routes, opId, components);
     for (const t of op.tags as string[]) if (!tags.includes(t)) tags.push(t);
     (paths[openApiPath(r.path)] ??= {})[r.method.toLowerCase()] = op;
   }

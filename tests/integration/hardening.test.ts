@@ -164,10 +164,7 @@ describe("every route of the table", () => {
       const answers: string[] = [];
       for (const bad of badSegments) {
         const segments = route.path.split("/").map((p) => (p.startsWith(":") ? bad : p));
-        for (const as of [
-          { token: adminToken },
-          { token: superToken, companyId: happyId },
-        ]) {
+        for (const as of [{ token: adminToken }, { token: superToken, companyId: happyId }]) {
           const r = await raw(route.method, segments, as);
           if (!CLIENT_ERRORS.includes(r.status)) answers.push(`${JSON.stringify(bad)} → ${r.status}`);
         }
@@ -220,19 +217,34 @@ describe("every route of the table", () => {
     "permission_id",
   ];
   const variants: [string, () => Record<string, unknown>][] = [
-    ...idKeys.map((k) => [`${k}: ${OUT_OF_RANGE}`, () => ({ ...base(), [k]: OUT_OF_RANGE })] as [string, () => Record<string, unknown>]),
+    ...idKeys.map(
+      (k) =>
+        [`${k}: ${OUT_OF_RANGE}`, () => ({ ...base(), [k]: OUT_OF_RANGE })] as [
+          string,
+          () => Record<string, unknown>,
+        ],
+    ),
     [`id: "${OUT_OF_RANGE}"`, () => ({ ...base(), id: String(OUT_OF_RANGE) })],
     [`position_permissions: [${OUT_OF_RANGE}]`, () => ({ ...base(), position_permissions: [OUT_OF_RANGE] })],
     [
       "a null character in every text",
       () =>
-        Object.fromEntries(Object.entries(base()).map(([k, v]) => [k, typeof v === "string" ? `a${NUL}b` : v])),
+        Object.fromEntries(
+          Object.entries(base()).map(([k, v]) => [k, typeof v === "string" ? `a${NUL}b` : v]),
+        ),
     ],
     ["a null character deep inside", () => ({ ...base(), extra: [{ note: `x${NUL}` }] })],
   ];
   // PATCH rows edit a real record; POST rows with an id in the path get one no record has.
   const pathFor = (path: string, method: string) => {
-    const id = method !== "PATCH" ? 2147483647 : path.startsWith("modules") ? moduleId : path.startsWith("permissions") ? permissionId : companyId;
+    const id =
+      method !== "PATCH"
+        ? 2147483647
+        : path.startsWith("modules")
+          ? moduleId
+          : path.startsWith("permissions")
+            ? permissionId
+            : companyId;
     return path.split("/").map((p) => (p.startsWith(":") ? String(id) : p));
   };
 
@@ -241,7 +253,7 @@ describe("every route of the table", () => {
     async (_key, route) => {
       const answers: string[] = [];
       for (const [label, body] of variants) {
-        const callers =
+        const callers: { token?: string; companyId?: number }[] =
           route.auth === "public"
             ? [{}]
             : route.path === "logout"
@@ -329,7 +341,7 @@ describe("unreadable bodies", () => {
 
   it("answer 400 for a broken multipart body", async () => {
     for (const type of ["multipart/form-data; boundary=xyz", "multipart/form-data"]) {
-      const r = await call(type, "--xyz\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\ntrunc");
+      const r = await call(type, '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\ntrunc');
       expect(r.status).toBe(400);
       expect(r.json?.message).toBe("The request body could not be read.");
     }
@@ -350,7 +362,11 @@ describe("unreadable bodies", () => {
 });
 
 describe("names at their maximum length", () => {
-  const names = (len: number) => ({ first_name: "F".repeat(len), middle_name: "M".repeat(len), last_name: "L".repeat(len) });
+  const names = (len: number) => ({
+    first_name: "F".repeat(len),
+    middle_name: "M".repeat(len),
+    last_name: "L".repeat(len),
+  });
 
   it("saves three 100-character names (the full name is cut to its column) and refuses 101", async () => {
     const ok = await api("POST", "users", {
@@ -365,7 +381,13 @@ describe("names at their maximum length", () => {
 
     const edit = await api("POST", "users", {
       token: adminToken,
-      body: { ...names(100), id, email: "long.names@happypaws.test", phone: "+91 90000 11111", position_id: positionId },
+      body: {
+        ...names(100),
+        id,
+        email: "long.names@happypaws.test",
+        phone: "+91 90000 11111",
+        position_id: positionId,
+      },
     });
     expect(edit.status).toBe(200);
 
@@ -374,7 +396,9 @@ describe("names at their maximum length", () => {
       body: { ...names(101), email: "longer.names@happypaws.test", position_id: positionId },
     });
     expect(tooLong.status).toBe(422);
-    expect(tooLong.json.errors?.first_name).toEqual(["The first name may not be greater than 100 characters."]);
+    expect(tooLong.json.errors?.first_name).toEqual([
+      "The first name may not be greater than 100 characters.",
+    ]);
   });
 
   it("saves them on one's own profile", async () => {

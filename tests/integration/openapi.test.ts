@@ -78,7 +78,9 @@ describe("the OpenAPI document of /api", () => {
         expect(op.security).toEqual([]);
         expect(codes).not.toContain("401");
       }
-      expect(op.tags).toEqual([r.tag ?? r.path.split("/")[0]]);
+      const area = r.path.split("/")[0];
+      const areaTag = apiRoutes.find((x) => x.tag && x.path.split("/")[0] === area)?.tag;
+      expect(op.tags).toEqual([r.tag ?? areaTag ?? area]);
     }
     expect(doc.components?.securitySchemes).toMatchObject({
       bearer: { type: "http", scheme: "bearer" },
@@ -230,7 +232,9 @@ describe("buildOpenApiDocument", () => {
       (token.responses!["200"] as OpenAPIV3_1.ResponseObject).content!["application/json"].schema,
     ).toMatchObject({ properties: { token: { type: "string" } }, required: ["token"] });
     const tree = opOf(d, { method: "GET", path: "pets/:id/tree" })!;
-    expect(tree.tags).toEqual(["pets"]);
+    // Untagged rows join their area's tag, or are tagged by their first path segment.
+    expect(tree.tags).toEqual(["Pets"]);
+    expect(token.tags).toEqual(["hello"]);
     expect(Object.keys(tree.responses ?? {})).toContain("404");
   });
 });

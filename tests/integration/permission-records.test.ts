@@ -87,7 +87,7 @@ describe("permissions list", () => {
     expect((inactive.json.data as PermissionRow[]).every((r) => r.is_active === 0)).toBe(true);
 
     const junk = await api("GET", "permissions?module_id=abc&search_keyword=zz-none", { token: adminToken });
-    expect(junk.json).toEqual({ data: [], count: 0 });
+    expect(junk.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
   });
 
   it("opens the trash view with show_deleted", async () => {

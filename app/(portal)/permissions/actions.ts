@@ -1,35 +1,7 @@
 "use server";
-import {
-  createPermission,
-  deletePermission,
-  restorePermission,
-  updatePermission,
-} from "@/lib/admin/permission-records";
-import { encodeId } from "@/lib/platform/ids";
-import { toActionResult } from "@/lib/platform/mutations";
-import { actionContext, actionId } from "@/lib/platform/session";
+import { permissionActions as a } from "@/lib/admin/permission-records";
 
-export async function createPermissionAction(values: unknown) {
-  return toActionResult(async () => {
-    const p = await createPermission(await actionContext(), values);
-    return { id: encodeId(p.id) };
-  });
-}
-
-export async function updatePermissionAction(opaqueId: string, values: unknown) {
-  return toActionResult(async () => {
-    const p = await updatePermission(await actionContext(), {
-      ...(values as object),
-      id: actionId(opaqueId),
-    });
-    return { id: encodeId(p.id) };
-  });
-}
-
-export async function deletePermissionAction(opaqueId: string) {
-  return toActionResult(async () => deletePermission(await actionContext(), { id: actionId(opaqueId) }));
-}
-
-export async function restorePermissionAction(opaqueId: string) {
-  return toActionResult(async () => restorePermission(await actionContext(), { id: actionId(opaqueId) }));
-}
+export const createPermissionAction = async (values: unknown) => a.create!(values);
+export const updatePermissionAction = async (id: string, values: unknown) => a.update!(id, values);
+export const deletePermissionAction = async (id: string) => a.delete!(id);
+export const restorePermissionAction = async (id: string) => a.restore!(id);

@@ -12,7 +12,8 @@ type Props = { params: Promise<{ companyId: string }> };
 
 export default async function EditCompanyPage({ params }: Props) {
   const ctx = await requirePageContext();
-  if (!can(ctx, "companies.update")) return <AccessDenied />;
+  // Gated on what the loader checks (getCompany: companies.view); without companies.update the form is read-only.
+  if (!can(ctx, "companies.view")) return <AccessDenied />;
   const id = pageId((await params).companyId);
   const company = await orNotFound(getCompany(ctx, id));
   const text = (v: string | null) => v ?? "";
@@ -20,6 +21,7 @@ export default async function EditCompanyPage({ params }: Props) {
     <div className="flex flex-col gap-6">
       <CompanyForm
         id={(await params).companyId}
+        readOnly={!can(ctx, "companies.update")}
         logoUrl={fileUrl(company.logo_path)}
         posterUrl={fileUrl(company.explorer_poster_path)}
         initial={{

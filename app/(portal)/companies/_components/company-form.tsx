@@ -9,6 +9,7 @@ import {
   ImageField,
   reportFormFailure,
   RichTextField,
+  settle,
   SwitchField,
   TextField,
 } from "@/components/form";
@@ -96,9 +97,20 @@ const POLICIES: [keyof CompanyFormValues, string][] = [
   ["disclaimer", "Disclaimer"],
 ];
 
-type Props = { id?: string; initial: CompanyFormValues; logoUrl?: string | null; posterUrl?: string | null };
+/** Spec 000 §8: the upload failure popup. */
+const UPLOAD_FAILED =
+  "Looks like system faced an error while uploading the File. Kindly check the file before uploading ...";
 
-export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
+type Props = {
+  id?: string;
+  initial: CompanyFormValues;
+  logoUrl?: string | null;
+  posterUrl?: string | null;
+  /** A caller who may view but not update sees the form without Save. */
+  readOnly?: boolean;
+};
+
+export function CompanyForm({ id, initial, logoUrl, posterUrl, readOnly = false }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<CompanyFormValues>({ defaultValues: initial });
@@ -106,7 +118,7 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     const { logo_path, explorer_poster_path, ...fields } = values;
-    const r = id ? await updateCompanyAction(id, fields) : await createCompanyAction(fields);
+    const r = await settle(() => (id ? updateCompanyAction(id, fields) : createCompanyAction(fields)));
     if (!r.ok) {
       reportFormFailure(dialogs, r, form);
       return; // what the user typed stays in the form
@@ -116,14 +128,15 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
       body.set("id", r.data.id);
       if (logo_path) body.set("logo_path", logo_path);
       if (explorer_poster_path) body.set("explorer_poster_path", explorer_poster_path);
-      const res = await fetch("/api/companies/upload_logo_path", { method: "POST", body });
-      if (!res.ok) {
-        const err = (await res.json().catch(() => ({}))) as { errors?: Record<string, string[]> };
-        for (const [k, msgs] of Object.entries(err.errors ?? {}))
+      // The company is saved by now; an upload that fails (or never reaches the server) says so, keeps the chosen
+      // files, and a new company continues on its edit page.
+      const res = await fetch("/api/companies/upload_logo_path", { method: "POST", body }).catch(() => null);
+      if (!res?.ok) {
+        const err = (await res?.json().catch(() => ({}))) as
+          { errors?: Record<string, string[]> } | undefined;
+        for (const [k, msgs] of Object.entries(err?.errors ?? {}))
           setError(k as keyof CompanyFormValues, { message: msgs[0] });
-        dialogs.error(
-          "Looks like system faced an error while uploading the File. Kindly check the file before uploading ...",
-        );
+        dialogs.error(UPLOAD_FAILED);
         if (!id) router.replace(`/companies/${r.data.id}`);
         return;
       }
@@ -135,25 +148,25 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle>{id ? "Edit Company" : "Add Company"}</CardTitle>
+            <CardTitle>{readOnly ? "View Company" : id ? "Edit Company" : "Add Company"}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <TextField name="name" label="Name" required />
-            <TextField name="tag_line" label="Tag Line" />
-            <TextField name="email" label="Email" type="email" required />
-            <TextField name="phone" label="Phone" type="tel" required />
-            <TextField name="admin_name" label="Admin Name" />
-            <TextField name="whatsapp_no" label="WhatsApp No" type="tel" />
+            <TextField name="name" label="Name" required disabled={readOnly} />
+            <TextField name="tag_line" label="Tag Line" disabled={readOnly} />
+            <TextField name="email" label="Email" type="email" required disabled={readOnly} />
+            <TextField name="phone" label="Phone" type="tel" required disabled={readOnly} />
+            <TextField name="admin_name" label="Admin Name" disabled={readOnly} />
+            <TextField name="whatsapp_no" label="WhatsApp No" type="tel" disabled={readOnly} />
             <div className="md:col-span-2">
-              <TextField name="address" label="Address" required />
+              <TextField name="address" label="Address" required disabled={readOnly} />
             </div>
-            <TextField name="city" label="City" />
-            <TextField name="state" label="State" />
-            <TextField name="pincode" label="Pincode" />
-            <TextField name="code" label="Code" />
+            <TextField name="city" label="City" disabled={readOnly} />
+            <TextField name="state" label="State" disabled={readOnly} />
+            <TextField name="pincode" label="Pincode" disabled={readOnly} />
+            <TextField name="code" label="Code" disabled={readOnly} />
           </CardContent>
         </Card>
         <Card>
@@ -161,16 +174,17 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
             <CardTitle>Images and settings</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <ImageField name="logo_path" label="Logo" currentUrl={logoUrl ?? undefined} />
+            <ImageField name="logo_path" label="Logo" currentUrl={logoUrl ?? undefined} disabled={readOnly} />
             <ImageField
               name="explorer_poster_path"
               label="Explorer Poster"
               currentUrl={posterUrl ?? undefined}
+              disabled={readOnly}
             />
-            <SwitchField name="is_location_tracking_enabled" label="Location tracking" />
-            <SwitchField name="is_SUSP_enabled" label="SUSP enabled" />
-            <SwitchField name="is_SUSL_enabled" label="SUSL enabled" />
-            {id && <SwitchField name="is_active" label="Is Active" />}
+            <SwitchField name="is_location_tracking_enabled" label="Location tracking" disabled={readOnly} />
+            <SwitchField name="is_SUSP_enabled" label="SUSP enabled" disabled={readOnly} />
+            <SwitchField name="is_SUSL_enabled" label="SUSL enabled" disabled={readOnly} />
+            {id && <SwitchField name="is_active" label="Is Active" disabled={readOnly} />}
           </CardContent>
         </Card>
         <Card>
@@ -178,12 +192,24 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
             <CardTitle>Colour codes</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-3">
-            <ColorField name="franchisee_summary_colorcode" label="Franchisee Summary Colour" />
-            <ColorField name="franchisee_summary_colorcode_2" label="Franchisee Summary Colour 2" />
-            <ColorField name="franchisee_summary_colorcode_3" label="Franchisee Summary Colour 3" />
-            <ColorField name="staff_summary_colorcode" label="Staff Summary Colour" />
-            <ColorField name="staff_summary_colorcode_2" label="Staff Summary Colour 2" />
-            <ColorField name="staff_summary_colorcode_3" label="Staff Summary Colour 3" />
+            <ColorField
+              name="franchisee_summary_colorcode"
+              label="Franchisee Summary Colour"
+              disabled={readOnly}
+            />
+            <ColorField
+              name="franchisee_summary_colorcode_2"
+              label="Franchisee Summary Colour 2"
+              disabled={readOnly}
+            />
+            <ColorField
+              name="franchisee_summary_colorcode_3"
+              label="Franchisee Summary Colour 3"
+              disabled={readOnly}
+            />
+            <ColorField name="staff_summary_colorcode" label="Staff Summary Colour" disabled={readOnly} />
+            <ColorField name="staff_summary_colorcode_2" label="Staff Summary Colour 2" disabled={readOnly} />
+            <ColorField name="staff_summary_colorcode_3" label="Staff Summary Colour 3" disabled={readOnly} />
           </CardContent>
         </Card>
         <Card>
@@ -192,17 +218,19 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl }: Props) {
           </CardHeader>
           <CardContent className="grid gap-6">
             {POLICIES.map(([name, label]) => (
-              <RichTextField key={name} name={name} label={label} />
+              <RichTextField key={name} name={name} label={label} disabled={readOnly} />
             ))}
           </CardContent>
         </Card>
         <div className="flex justify-end gap-2">
           <Button variant="outline" asChild>
-            <Link href="/companies">Cancel</Link>
+            <Link href="/companies">{readOnly ? "Back" : "Cancel"}</Link>
           </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? "Saving..." : id ? "Update Company" : "Save Company"}
-          </Button>
+          {readOnly ? null : (
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? "Saving..." : id ? "Update Company" : "Save Company"}
+            </Button>
+          )}
         </div>
       </form>
     </FormProvider>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { TextField } from "@/components/form";
+import { settle, TextField } from "@/components/form";
 import { reloadAt, useDialogs } from "@/components/shell/dialogs";
 import { updateProfileAction } from "../actions";
 
@@ -26,7 +26,8 @@ export function ProfileForm({ id, initial, readOnly }: Props) {
   const { handleSubmit, setError, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
-    const r = await updateProfileAction(id, values);
+    // A call that never answered shows the error popup too; what was typed stays.
+    const r = await settle(() => updateProfileAction(id, values));
     if (!r.ok) {
       if (r.status === 401) return reloadAt("/auth/login");
       if (r.status === 403) return dialogs.accessWarning();

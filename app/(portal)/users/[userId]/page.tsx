@@ -15,7 +15,8 @@ type Props = {
 
 export default async function EditUserPage({ params, searchParams }: Props) {
   const ctx = await requirePageContext();
-  if (!can(ctx, "users.update")) return <AccessDenied />;
+  // Gated on what the loader checks (getUser: users.view); without users.update the form is read-only.
+  if (!can(ctx, "users.view")) return <AccessDenied />;
   pageCompanyId(ctx);
   const { userId } = await params;
   const id = pageId(userId);
@@ -29,6 +30,7 @@ export default async function EditUserPage({ params, searchParams }: Props) {
         ctx={ctx}
         id={userId}
         staff={fromStaff}
+        readOnly={!can(ctx, "users.update")}
         listHref={fromStaff ? "/franchisee-staffs" : "/users"}
         initial={{
           first_name: user.first_name,

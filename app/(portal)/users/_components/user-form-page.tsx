@@ -12,10 +12,20 @@ type Props = {
   /** A franchisee given by the screen (the staff create query): preselected and fixed. */
   franchiseeId?: number | null;
   listHref: string;
+  /** A caller who may view but not update sees the form without Save. */
+  readOnly?: boolean;
 };
 
 /** Loads the pickers and renders the shared user form; create, edit and staff create differ only in props. */
-export async function UserFormPage({ ctx, id, initial = EMPTY_USER, staff, franchiseeId, listHref }: Props) {
+export async function UserFormPage({
+  ctx,
+  id,
+  initial = EMPTY_USER,
+  staff,
+  franchiseeId,
+  listHref,
+  readOnly,
+}: Props) {
   const masters = await userMasters(ctx);
   const positions = masters.positions.map((p) => ({ value: String(p.id), label: p.name }));
   const franchisees = masters.franchisees.map((f) => ({ value: String(f.id), label: f.name }));
@@ -32,6 +42,7 @@ export async function UserFormPage({ ctx, id, initial = EMPTY_USER, staff, franc
       staff={staff}
       franchiseeFixed={fixed != null}
       listHref={listHref}
+      readOnly={readOnly}
     />
   );
 }

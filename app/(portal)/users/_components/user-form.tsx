@@ -45,10 +45,21 @@ type Props = {
   franchiseeFixed?: boolean;
   /** Where Cancel and a successful save go. */
   listHref: string;
+  /** A caller who may view but not update sees the form without Save. */
+  readOnly?: boolean;
 };
 
 /** The user form of spec 000 §2.9, shared by /users/create, /users/{id} and /franchisee-staffs/create. */
-export function UserForm({ id, initial, positions, franchisees, staff, franchiseeFixed, listHref }: Props) {
+export function UserForm({
+  id,
+  initial,
+  positions,
+  franchisees,
+  staff,
+  franchiseeFixed,
+  listHref,
+  readOnly = false,
+}: Props) {
   const form = useForm<UserFormValues>({ defaultValues: initial });
   const { formState } = form;
   const noun = staff ? "Staff" : "User";
@@ -62,37 +73,45 @@ export function UserForm({ id, initial, positions, franchisees, staff, franchise
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle>{id ? `Edit ${noun}` : `Add ${noun}`}</CardTitle>
+            <CardTitle>{readOnly ? `View ${noun}` : id ? `Edit ${noun}` : `Add ${noun}`}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <TextField name="first_name" label="First Name" required />
-            <TextField name="middle_name" label="Middle Name" />
-            <TextField name="last_name" label="Last Name" required />
-            <TextField name="email" label="Email" type="email" required />
-            <TextField name="phone" label="Phone" type="tel" required={!!id} />
-            <TextField name="employee_code" label="Employee Code" />
-            <SelectField name="position_id" label="Position" options={positions} required />
+            <TextField name="first_name" label="First Name" required disabled={readOnly} />
+            <TextField name="middle_name" label="Middle Name" disabled={readOnly} />
+            <TextField name="last_name" label="Last Name" required disabled={readOnly} />
+            <TextField name="email" label="Email" type="email" required disabled={readOnly} />
+            <TextField name="phone" label="Phone" type="tel" required={!!id} disabled={readOnly} />
+            <TextField name="employee_code" label="Employee Code" disabled={readOnly} />
+            <SelectField
+              name="position_id"
+              label="Position"
+              options={positions}
+              required
+              disabled={readOnly}
+            />
             <SelectField
               name="franchisee_id"
               label="Franchisee"
               // An optional franchisee can be taken away again ("0" is read as none by the schema).
               options={franchiseeRequired ? franchisees : [{ value: "0", label: "None" }, ...franchisees]}
               required={franchiseeRequired}
-              disabled={franchiseeFixed}
+              disabled={franchiseeFixed || readOnly}
             />
-            {id && <SwitchField name="is_active" label="Is Active" />}
+            {id && <SwitchField name="is_active" label="Is Active" disabled={readOnly} />}
           </CardContent>
         </Card>
         <div className="flex justify-end gap-2">
           <Button variant="outline" asChild>
-            <Link href={listHref}>Cancel</Link>
+            <Link href={listHref}>{readOnly ? "Back" : "Cancel"}</Link>
           </Button>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? "Saving..." : id ? `Update ${noun}` : `Save ${noun}`}
-          </Button>
+          {readOnly ? null : (
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? "Saving..." : id ? `Update ${noun}` : `Save ${noun}`}
+            </Button>
+          )}
         </div>
       </form>
     </FormProvider>

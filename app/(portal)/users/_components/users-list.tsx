@@ -109,7 +109,8 @@ export async function UsersList({ ctx, searchParams, staff = false }: Props) {
         page={params.page}
         rowsPerPage={params.rowsPerPage}
         trash={params.showDeleted}
-        canEdit={can(ctx, "users.update")}
+        // The edit page opens for whoever may view (read-only without users.update).
+        canEdit={can(ctx, "users.view")}
         canDelete={can(ctx, "users.delete")}
         canRestore={can(ctx, "users.restore")}
         editQuery={staff ? "?back=staff" : ""}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Loader2, Play, Trash2 } from "lucide-react";
 import { CellText, DataTable } from "@/components/data-table";
+import { settle } from "@/components/form/settle";
 import { reloadAt, useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { discardStagedUsersAction, processStagedUsersAction } from "../actions";
@@ -75,8 +76,7 @@ export function StagedUsersTable({ rows, count, invalid, page, rowsPerPage }: Pr
 
   const run = (action: typeof processStagedUsersAction | typeof discardStagedUsersAction) =>
     start(async () => {
-      const r = await action().catch(() => null);
-      if (!r) return dialogs.error("Something went wrong. Please try again.");
+      const r = await settle<{ message: string }>(action);
       if (!r.ok) {
         if (r.status === 401) return reloadAt("/auth/login");
         if (r.status === 403) return dialogs.unauthorised();
