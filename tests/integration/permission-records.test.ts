@@ -86,8 +86,12 @@ describe("permissions list", () => {
     expect(ids).toContain(off.id);
     expect((inactive.json.data as PermissionRow[]).every((r) => r.is_active === 0)).toBe(true);
 
+    // A filter value that is not an id is refused on its parameter (it used to be ignored silently).
     const junk = await api("GET", "permissions?module_id=abc&search_keyword=zz-none", { token: adminToken });
-    expect(junk.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
+    expect(junk.status).toBe(422);
+    expect(junk.json.errors).toEqual({ module_id: ["The selected module is invalid."] });
+    const none = await api("GET", "permissions?search_keyword=zz-none", { token: adminToken });
+    expect(none.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
   });
 
   it("opens the trash view with show_deleted", async () => {

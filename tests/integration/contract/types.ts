@@ -7,13 +7,17 @@ export type Env = {
   wagId: number;
   /** A third company the SUPER ADMIN may delete and restore. */
   spareId: number;
-  tokens: { admin: string; super: string; customer: string };
+  /**
+   * `full`: a user of Happy Paws whose (test) role holds every registry permission but who is no SUPER ADMIN, so
+   * only the company scope can refuse them: the `foreign` calls use it.
+   */
+  tokens: { admin: string; super: string; customer: string; full: string };
 };
 
 /**
  * One route's contract sample. `path` is a valid call for the ADMIN of Happy Paws (or `as`); `foreign` the same
- * call with another company's record, which must answer 404. `valid` replaces the default 2xx-and-shape check
- * where a call needs more (multipart, a state to set up first).
+ * call with another company's record, which must answer 404 (required for every route with `owned`). `valid`
+ * replaces the default 2xx-and-answer check where a call needs more (multipart, a state to set up first).
  */
 export type Sample = {
   path: (e: Env) => string | Promise<string>;
@@ -21,8 +25,8 @@ export type Sample = {
   foreign?: (e: Env) => string | Promise<string>;
   as?: "admin" | "super";
   /**
-   * For routes whose permission depends on the call (permission null in the route table, e.g. one POST that
-   * creates or updates): a customer's token must still get 403.
+   * @deprecated Not read any more: a route whose permission depends on the call declares `variants` in the route
+   * table, and the suite refuses a caller holding every permission but those.
    */
   customerDenied?: boolean;
   before?: (e: Env) => Promise<void>;
