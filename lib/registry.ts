@@ -1,10 +1,12 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { companiesDef, companyActions, companyExport } from "@/lib/admin/companies";
 import { moduleActions, moduleExport, modulesDef } from "@/lib/admin/modules";
 import { permissionActions, permissionsDef } from "@/lib/admin/permission-records";
 import { positionActions, positionsDef } from "@/lib/admin/positions";
 import { roleActions, roleExport, rolesDef } from "@/lib/admin/roles";
+import { userActions, userExport, usersDef } from "@/lib/admin/users/users";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import type { AnyEntity } from "@/lib/platform/entity";
@@ -21,10 +23,12 @@ const asExport = (e: unknown) => e as ExportDef<never>;
  * the menu and the contract suite read this list instead of keeping their own. Add a new entity here.
  */
 export const registry: readonly Registered[] = [
+  { def: companiesDef, actions: companyActions, export: asExport(companyExport) },
   { def: modulesDef, actions: moduleActions, export: asExport(moduleExport) },
   { def: positionsDef, actions: positionActions },
   { def: permissionsDef, actions: permissionActions },
   { def: rolesDef, actions: roleActions, export: asExport(roleExport) },
+  { def: usersDef, actions: userActions, export: asExport(userExport) },
 ];
 
 const byName = new Map(registry.map((r) => [r.def.name as string, r]));

@@ -101,7 +101,9 @@ export function DataTable<T>({
           </TableBody>
         </Table>
       </div>
-      {hidePagination ? null : <Pagination count={count} estimated={countEstimated} page={page} rowsPerPage={rowsPerPage} />}
+      {hidePagination ? null : (
+        <Pagination count={count} estimated={countEstimated} page={page} rowsPerPage={rowsPerPage} />
+      )}
     </div>
   );
 }

@@ -11,3 +11,4 @@ export { STATUS_FILTER } from "./filters";
 export { actionColumn, statusColumn } from "./columns";
 export { EntityTable, type EntityTableProps } from "./entity-table";
 export { SortHeader, sortable } from "./sort-header";
+export { EntityListPage } from "./entity-list-page";

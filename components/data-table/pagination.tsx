@@ -33,7 +33,10 @@ export function Pagination({ count, estimated, page, rowsPerPage, className }: P
     >
       <div className="flex items-center gap-2">
         <span id="rows-per-page-label">Rows per page</span>
-        <Select value={isAll ? String(ALL_ROWS_VALUE) : String(size)} onValueChange={(v) => update({ rowsPerPage: v })}>
+        <Select
+          value={isAll ? String(ALL_ROWS_VALUE) : String(size)}
+          onValueChange={(v) => update({ rowsPerPage: v })}
+        >
           <SelectTrigger size="sm" className="h-8 w-[84px] bg-white" aria-labelledby="rows-per-page-label">
             <SelectValue />
           </SelectTrigger>

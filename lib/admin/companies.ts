@@ -1,42 +1,26 @@
 import "server-only";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import {
-  companies,
-  companiesSearchText,
-  DEFAULT_FRANCHISEE_COLOR,
-  DEFAULT_STAFF_COLOR,
-  type Company,
-} from "@/db/schema";
-import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
+import { companies, companiesSearchText, DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR } from "@/db/schema";
+import { requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
+import {
+  createOf,
+  defineEntity,
+  exportOf,
+  getOf,
+  listOf,
+  restoreOf,
+  softDeleteOf,
+  updateOf,
+  type Scope,
+} from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
 import { notFound } from "@/lib/platform/errors";
-import { iterateList, parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
-import { defineMutation } from "@/lib/platform/mutations";
-import { defineRestore, defineSoftDelete } from "@/lib/platform/soft-delete";
+import { defineList } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { sanitizeRichText } from "@/lib/platform/sanitize";
-import {
-  colorCode,
-  email,
-  flag,
-  optionalPhone,
-  optionalText,
-  phone,
-  requiredText,
-} from "@/lib/platform/schemas";
-import type { ExportColumn } from "@/lib/platform/spreadsheet";
-
-export const RICH_TEXT_FIELDS = [
-  "about_us",
-  "terms",
-  "faqs",
-  "privacy",
-  "return_policy",
-  "refund_policy",
-  "cancellation_policy",
-  "disclaimer",
-] as const;
+import { colorCode, email, flag, optionalPhone, optionalText, phone, requiredText } from "@/lib/platform/schemas";
 
 const richText = z
   .string()
@@ -60,8 +44,7 @@ export const companySchema = z.object({
   ),
   code: optionalText("code", 50),
   whatsapp_no: optionalPhone("whatsapp no"),
-  // No zod defaults: the columns default (active, switches off) on create, and an update that leaves a flag out
-  // keeps it (zod 4 applies .default() even inside .partial()).
+  // No zod defaults: the columns default (active, switches off) on create, and an update writes only what was sent.
   is_active: flag.optional(),
   is_location_tracking_enabled: flag.optional(),
   is_SUSP_enabled: flag.optional(),
@@ -81,193 +64,96 @@ export const companySchema = z.object({
   cancellation_policy: richText,
   disclaimer: richText,
 });
-export type CompanyInput = z.input<typeof companySchema>;
 
-const updateSchema = companySchema.partial().extend({ id: z.coerce.number().int().positive() });
+/**
+ * Which companies a caller sees: a SUPER ADMIN every company (acting for one or not: they may edit another, see
+ * lib/admin/audit.ts); anyone else only the company they act for, and without one 'Choose a company first.'.
+ * A company's records belong to the company itself. Kind "global" only so the screen kit does not ask a SUPER
+ * ADMIN to choose a company before the list (the kernel has no kind for this rule); `where` still narrows.
+ */
+const companyRows: Scope = {
+  kind: "global",
+  where: (ctx) => (ctx.roleName === ROLE.SUPER_ADMIN ? undefined : eq(companies.id, requireCompany(ctx))),
+  companyOf: (row) => row.id as number,
+  stamp: () => ({}),
+};
 
-export const companyListSpec: ListSpec = {
+/** Companies (spec 000 §2.8): create, delete and restore are the SUPER ADMIN's (PLATFORM_ONLY). */
+export const companiesDef = defineEntity({
+  name: "companies",
+  noun: "Company",
+  href: "/companies",
   table: companies,
-  id: companies.id,
-  isActive: companies.is_active,
-  deletedAt: companies.deleted_at,
-  search: [companies.name, companies.email, companies.phone, companies.admin_name, companies.city],
-  searchText: companiesSearchText(companies),
-  orderBy: { column: companies.id, dir: "desc" },
-};
+  scope: companyRows,
+  create: companySchema,
+  update: companySchema.partial(),
+  list: defineList({
+    from: companies,
+    select: {
+      id: companies.id,
+      name: companies.name,
+      email: companies.email,
+      phone: companies.phone,
+      admin_name: companies.admin_name,
+      city: companies.city,
+      state: companies.state,
+      logo_path: companies.logo_path,
+      is_active: companies.is_active,
+      deleted_at: companies.deleted_at,
+    },
+    id: companies.id,
+    isActive: companies.is_active,
+    deletedAt: companies.deleted_at,
+    searchText: companiesSearchText(companies),
+    sort: { name: companies.name, created_at: companies.created_at },
+    export: [
+      { header: "Id", value: (r) => r.id },
+      { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
+      { header: "Name", value: (r) => r.name },
+      { header: "Email", value: (r) => r.email },
+      { header: "Phone", value: (r) => r.phone },
+      { header: "Admin Name", value: (r) => r.admin_name },
+      { header: "City", value: (r) => r.city },
+      { header: "State", value: (r) => r.state },
+    ],
+  }),
+});
 
-/** Which companies a caller sees: a SUPER ADMIN all of them; anyone else only the company they act for. */
-function companyScope(ctx: Ctx): SQL | undefined {
-  if (ctx.roleName === ROLE.SUPER_ADMIN) return undefined;
-  return eq(companies.id, requireCompany(ctx));
-}
+export const listCompanies = listOf(companiesDef);
+export const getCompany = getOf(companiesDef);
+export const createCompany = createOf(companiesDef);
+export const updateCompany = updateOf(companiesDef);
+export const deleteCompany = softDeleteOf(companiesDef);
+export const restoreCompany = restoreOf(companiesDef);
+export const companyExport = exportOf(companiesDef, { sheet: "Companies" });
+export const companyActions = entityActions({
+  create: createCompany,
+  update: updateCompany,
+  delete: deleteCompany,
+  restore: restoreCompany,
+  exportOf: companiesDef,
+});
 
-const listColumns = {
-  id: companies.id,
-  name: companies.name,
-  email: companies.email,
-  phone: companies.phone,
-  admin_name: companies.admin_name,
-  city: companies.city,
-  state: companies.state,
-  logo_path: companies.logo_path,
-  is_active: companies.is_active,
-  deleted_at: companies.deleted_at,
-};
-export type CompanyListRow = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  admin_name: string | null;
-  city: string | null;
-  state: string | null;
-  logo_path: string | null;
-  is_active: number;
-  deleted_at: Date | null;
-};
+/** Sets the logo and/or explorer poster paths after the files were stored (company-images.ts): audited like an edit. */
+export const setCompanyImages = updateOf({
+  ...companiesDef,
+  update: z.object({ logo_path: z.string().max(500).optional(), explorer_poster_path: z.string().max(500).optional() }),
+});
 
-export async function listCompanies(
-  ctx: Ctx,
-  raw: URLSearchParams | Record<string, string | string[] | undefined>,
-) {
-  authorize(ctx, "companies.list");
-  const db = await getDb();
-  return runList<CompanyListRow>(
-    db,
-    companyListSpec,
-    parseListParams(raw, companyListSpec),
-    companyScope(ctx),
-    listColumns,
-  );
-}
-
-/** One live company the caller may see; another company's id answers 404 like a missing one. */
-export async function getCompany(ctx: Ctx, id: number): Promise<Company> {
-  authorize(ctx, "companies.view");
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, id), isNull(companies.deleted_at), companyScope(ctx)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** get_company/{id}: the branding a client needs (logo). */
+/** get_company/{id}: the branding a client needs (logo). Any signed-in member reads their own company's. */
 export async function getCompanyBranding(ctx: Ctx, id: number) {
-  const c = await getCompanyForRead(ctx, id);
-  return { id: c.id, name: c.name, logo_path: c.logo_path, explorer_poster_path: c.explorer_poster_path };
-}
-
-// Any signed-in member reads their own company's branding; no companies.view needed for that.
-async function getCompanyForRead(ctx: Ctx, id: number) {
   const db = await getDb();
   const scope = ctx.roleName === ROLE.SUPER_ADMIN ? undefined : eq(companies.id, ctx.companyId ?? -1);
-  const [row] = await db
-    .select()
+  const [c] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      logo_path: companies.logo_path,
+      explorer_poster_path: companies.explorer_poster_path,
+    })
     .from(companies)
     .where(and(eq(companies.id, id), isNull(companies.deleted_at), scope))
     .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
-
-export const createCompany = defineMutation({
-  entity: "companies",
-  action: "create",
-  permission: "companies.create",
-  input: companySchema,
-  async run({ ctx, input, tx }) {
-    const [row] = await tx
-      .insert(companies)
-      .values({ ...input, created_by: ctx.userId, updated_by: ctx.userId })
-      .returning();
-    return { id: row.id, before: null, after: row, result: row };
-  },
-});
-
-export const updateCompany = defineMutation({
-  entity: "companies",
-  action: "update",
-  permission: "companies.update",
-  input: updateSchema,
-  async run({ ctx, input, tx }) {
-    const { id, ...fields } = input;
-    const [before] = await tx
-      .select()
-      .from(companies)
-      .where(and(eq(companies.id, id), isNull(companies.deleted_at), companyScope(ctx)))
-      .for("update");
-    if (!before) throw notFound();
-    const [after] = await tx
-      .update(companies)
-      .set({ ...fields, updated_at: new Date(), updated_by: ctx.userId })
-      .where(eq(companies.id, id))
-      .returning();
-    return { id, before, after, result: after };
-  },
-});
-
-/** Sets the logo and/or explorer poster paths after the files were stored (upload_logo_path). */
-export const setCompanyImages = defineMutation({
-  entity: "companies",
-  action: "update",
-  permission: "companies.update",
-  input: z.object({
-    id: z.coerce.number().int().positive(),
-    logo_path: z.string().max(500).optional(),
-    explorer_poster_path: z.string().max(500).optional(),
-  }),
-  async run({ ctx, input, tx }) {
-    const [before] = await tx
-      .select()
-      .from(companies)
-      .where(and(eq(companies.id, input.id), isNull(companies.deleted_at), companyScope(ctx)))
-      .for("update");
-    if (!before) throw notFound();
-    const set: Partial<Company> = { updated_at: new Date(), updated_by: ctx.userId };
-    if (input.logo_path !== undefined) set.logo_path = input.logo_path;
-    if (input.explorer_poster_path !== undefined) set.explorer_poster_path = input.explorer_poster_path;
-    const [after] = await tx.update(companies).set(set).where(eq(companies.id, input.id)).returning();
-    return { id: input.id, before, after, result: after };
-  },
-});
-
-export const deleteCompany = defineSoftDelete({
-  entity: "companies",
-  permission: "companies.delete",
-  table: companies,
-  scope: companyScope,
-});
-
-export const restoreCompany = defineRestore({
-  entity: "companies",
-  permission: "companies.restore",
-  table: companies,
-  scope: companyScope,
-});
-
-export const companyExportColumns: ExportColumn<CompanyListRow>[] = [
-  { header: "Id", value: (r) => r.id },
-  { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
-  { header: "Name", value: (r) => r.name },
-  { header: "Email", value: (r) => r.email },
-  { header: "Phone", value: (r) => r.phone },
-  { header: "Admin Name", value: (r) => r.admin_name },
-  { header: "City", value: (r) => r.city },
-  { header: "State", value: (r) => r.state },
-];
-
-/** Every company of the list's filters, streamed for the export. */
-export async function* companiesForExport(ctx: Ctx, raw: URLSearchParams) {
-  authorize(ctx, "companies.export");
-  const db = await getDb();
-  yield* iterateList<CompanyListRow>(
-    db,
-    companyListSpec,
-    parseListParams(raw, companyListSpec),
-    companyScope(ctx),
-    listColumns,
-  );
+  if (!c) throw notFound();
+  return c;
 }

@@ -30,7 +30,10 @@ export const MODULE_MESSAGES = {
 
 /** The module form (spec 000 §2.12): name and active flag; used unchanged by the form, the action and /api. */
 export const moduleSchema = z.object({ name: requiredText("name", 100), is_active: flag.default(1) });
-export const moduleUpdateSchema = z.object({ name: requiredText("name", 100).optional(), is_active: flag.optional() });
+export const moduleUpdateSchema = z.object({
+  name: requiredText("name", 100).optional(),
+  is_active: flag.optional(),
+});
 export type ModuleInput = z.input<typeof moduleSchema>;
 
 /**
@@ -56,7 +59,12 @@ export const modulesDef = defineEntity({
   uniqueName: { column: modules.name, index: "modules_live_name_uq" },
   list: defineList({
     from: modules,
-    select: { id: modules.id, name: modules.name, is_active: modules.is_active, deleted_at: modules.deleted_at },
+    select: {
+      id: modules.id,
+      name: modules.name,
+      is_active: modules.is_active,
+      deleted_at: modules.deleted_at,
+    },
     id: modules.id,
     isActive: modules.is_active,
     deletedAt: modules.deleted_at,
@@ -71,7 +79,11 @@ export const modulesDef = defineEntity({
   // The edit screen lists the module's live permissions (spec 000 §2.12).
   detail: async (db: Executor, row) => ({
     permissions: (await db
-      .select({ id: permissions.id, permission_name: permissions.permission_name, is_active: permissions.is_active })
+      .select({
+        id: permissions.id,
+        permission_name: permissions.permission_name,
+        is_active: permissions.is_active,
+      })
       .from(permissions)
       .where(and(eq(permissions.module_id, row.id), isNull(permissions.deleted_at)))
       .orderBy(asc(permissions.id))) as ModulePermission[],

@@ -3,38 +3,40 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import { parseListParams, runList, type ListSpec } from "@/lib/platform/lists";
+import {
+  defineList,
+  parseListQuery,
+  runListQuery,
+  type ListResult,
+  type RawParams,
+  type RowOf,
+} from "@/lib/platform/list";
 
 // Notifications belong to a user, not to a company: every signed-in user reads their own (no permission needed),
 // and nobody reads another's. They are raised with notify() in lib/platform/notifications.ts.
 
-export const notificationListSpec: ListSpec = {
-  table: notifications,
+/** The caller's notifications: search over title and body, newest first (no filters, no trash). */
+export const notificationList = defineList({
+  from: notifications,
+  select: {
+    id: notifications.id,
+    title: notifications.title,
+    body: notifications.body,
+    /** A portal path, or null (notify() never stores anything else). */
+    link: notifications.link,
+    read_at: notifications.read_at,
+    created_at: notifications.created_at,
+  },
   id: notifications.id,
   search: [notifications.title, notifications.body],
-  orderBy: { column: notifications.created_at, dir: "desc" },
-};
+  sort: { created_at: notifications.created_at },
+  defaultSort: "-created_at",
+});
 
-export type NotificationRow = {
-  id: number;
-  title: string;
-  body: string | null;
-  /** A portal path, or null (notify() never stores anything else). */
-  link: string | null;
-  read_at: Date | null;
-  created_at: Date;
-};
+export type NotificationRow = RowOf<typeof notificationList.select>;
 
+/** Whichever company the caller acts for, they read their own notifications only. */
 const mine = (ctx: Ctx) => eq(notifications.user_id, ctx.userId);
-
-const listColumns = {
-  id: notifications.id,
-  title: notifications.title,
-  body: notifications.body,
-  link: notifications.link,
-  read_at: notifications.read_at,
-  created_at: notifications.created_at,
-};
 
 /** Only links inside the portal are followed; anything else is not a link. */
 export function portalLink(link: string | null | undefined): string | null {
@@ -44,17 +46,10 @@ export function portalLink(link: string | null | undefined): string | null {
 /** The caller's own notifications, newest first: { data, count } (GET /notifications). Reading does not mark them. */
 export async function listNotifications(
   ctx: Ctx,
-  raw: URLSearchParams | Record<string, string | string[] | undefined>,
-): Promise<{ data: NotificationRow[]; count: number }> {
-  const db = await getDb();
-  const r = await runList<NotificationRow>(
-    db,
-    notificationListSpec,
-    parseListParams(raw, notificationListSpec),
-    mine(ctx),
-    listColumns,
-  );
-  return { data: r.data.map((n) => ({ ...n, link: portalLink(n.link) })), count: r.count };
+  raw: RawParams,
+): Promise<ListResult<NotificationRow>> {
+  const r = await runListQuery(await getDb(), notificationList, parseListQuery(notificationList, raw), mine(ctx));
+  return { ...r, data: r.data.map((n) => ({ ...n, link: portalLink(n.link) })) };
 }
 
 /** How many of the caller's notifications are unread (the bell badge). */
@@ -85,8 +80,8 @@ export async function markNotificationsRead(ctx: Ctx): Promise<number> {
  */
 export async function openNotifications(
   ctx: Ctx,
-  raw: URLSearchParams | Record<string, string | string[] | undefined>,
-): Promise<{ data: NotificationRow[]; count: number }> {
+  raw: RawParams,
+): Promise<ListResult<NotificationRow>> {
   const page = await listNotifications(ctx, raw);
   await markNotificationsRead(ctx);
   return page;

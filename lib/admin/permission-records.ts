@@ -50,7 +50,10 @@ export const permissionUpdateSchema = z.object({
 export type PermissionInput = z.input<typeof permissionSchema>;
 
 const SYSTEM_PERMISSIONS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
-const moduleRef = sql<{ id: number; name: string }>`json_build_object('id', ${modules.id}, 'name', ${modules.name})`;
+const moduleRef = sql<{
+  id: number;
+  name: string;
+}>`json_build_object('id', ${modules.id}, 'name', ${modules.name})`;
 
 /** Permission records are global; writes are the SUPER ADMIN's (PLATFORM_ONLY). */
 export const permissionsDef = defineEntity({
@@ -86,7 +89,10 @@ export const permissionsDef = defineEntity({
     sort: { permission_name: permissions.permission_name, module: modules.name },
   }),
   detail: async (db, row) => {
-    const [m] = await db.select({ id: modules.id, name: modules.name }).from(modules).where(eq(modules.id, row.module_id));
+    const [m] = await db
+      .select({ id: modules.id, name: modules.name })
+      .from(modules)
+      .where(eq(modules.id, row.module_id));
     return { module: m };
   },
   auditDetail: async () => ({}),

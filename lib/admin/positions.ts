@@ -64,7 +64,12 @@ export const positionsDef = defineEntity({
   uniqueName: { column: positions.name, index: "positions_live_name_uq" },
   list: defineList({
     from: positions,
-    select: { id: positions.id, name: positions.name, role_id: positions.role_id, is_active: positions.is_active },
+    select: {
+      id: positions.id,
+      name: positions.name,
+      role_id: positions.role_id,
+      is_active: positions.is_active,
+    },
     id: positions.id,
     isActive: positions.is_active,
     deletedAt: positions.deleted_at,
@@ -84,7 +89,9 @@ async function writePermissions(ctx: Ctx, tx: Tx, positionId: number, wanted: nu
   const ids = await checkGrants(ctx, tx, "position", "position_permissions", wanted, current);
   await tx.delete(positionPermissions).where(eq(positionPermissions.position_id, positionId));
   if (ids.length)
-    await tx.insert(positionPermissions).values(ids.map((permission_id) => ({ position_id: positionId, permission_id })));
+    await tx
+      .insert(positionPermissions)
+      .values(ids.map((permission_id) => ({ position_id: positionId, permission_id })));
 }
 
 /** Collects a grant refusal with the name check's error, so the form shows every field error at once. */
@@ -101,7 +108,9 @@ export const listPositions = listOf(positionsDef);
 export const getPosition = getOf(positionsDef);
 export const createPosition = createOf(positionsDef, async ({ ctx, tx, input, insert, errors }) => {
   const { position_permissions, ...fields } = input;
-  await grants(errors, () => checkGrants(ctx, tx, "position", "position_permissions", position_permissions, []).then());
+  await grants(errors, () =>
+    checkGrants(ctx, tx, "position", "position_permissions", position_permissions, []).then(),
+  );
   const row = await insert({ ...fields, role_id: NEW_POSITION_ROLE_ID });
   await writePermissions(ctx, tx, row.id, position_permissions);
   return row;

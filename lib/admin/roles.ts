@@ -60,7 +60,8 @@ const grantsOf = (db: Executor, roleId: number): Promise<RolePermissionRef[]> =>
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
     .where(eq(rolePermissions.role_id, roleId))
     .orderBy(asc(rolePermissions.permission_id));
-const idsOf = async (db: Executor, roleId: number) => (await grantsOf(db, roleId)).map((g) => g.permission_id);
+const idsOf = async (db: Executor, roleId: number) =>
+  (await grantsOf(db, roleId)).map((g) => g.permission_id);
 
 /** Roles are global; only a SUPER ADMIN changes them (PLATFORM_ONLY). No trash view: deleted roles never list. */
 export const rolesDef = defineEntity({
@@ -79,7 +80,10 @@ export const rolesDef = defineEntity({
       name: roles.name,
       is_active: roles.is_active,
       created_at: roles.created_at,
-      built_in: sql<boolean>`(${roles.id} in (${sql.join(BUILT_IN_ROLE_IDS.map((id) => sql`${id}`), sql`, `)}))`,
+      built_in: sql<boolean>`(${roles.id} in (${sql.join(
+        BUILT_IN_ROLE_IDS.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
     },
     where: isNull(roles.deleted_at),
     id: roles.id,
@@ -104,7 +108,8 @@ async function writePermissions(ctx: Ctx, tx: Tx, roleId: number, wanted: number
   if (wanted === undefined) return;
   const ids = await checkGrants(ctx, tx, "role", "role_permissions", wanted, await idsOf(tx, roleId));
   await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, roleId));
-  if (ids.length) await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: roleId, permission_id })));
+  if (ids.length)
+    await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: roleId, permission_id })));
 }
 
 /** Collects a grant refusal with the other field errors, so the form shows them all at once. */
@@ -131,7 +136,8 @@ export const updateRole = updateOf(rolesDef, async ({ ctx, tx, before, patch, wr
   const { role_permissions, ...fields } = patch;
   if (isBuiltInRole(before.id)) {
     if (fields.name !== undefined && fields.name !== before.name) errors.name = ROLE_MESSAGES.builtInName;
-    if (fields.is_active !== undefined && fields.is_active !== 1) errors.is_active = ROLE_MESSAGES.builtInActive;
+    if (fields.is_active !== undefined && fields.is_active !== 1)
+      errors.is_active = ROLE_MESSAGES.builtInActive;
   }
   await grants(errors, () => writePermissions(ctx, tx, before.id, role_permissions));
   return write(fields);
@@ -146,7 +152,12 @@ export const deleteRole = softDeleteOf(rolesDef, {
   },
 });
 export const roleExport = exportOf(rolesDef);
-export const roleActions = entityActions({ create: createRole, update: updateRole, delete: deleteRole, exportOf: rolesDef });
+export const roleActions = entityActions({
+  create: createRole,
+  update: updateRole,
+  delete: deleteRole,
+  exportOf: rolesDef,
+});
 
 /** GET roles/masters: the checkbox layout of the role form, for whoever may view or change roles. */
 export async function roleMasters(ctx: Ctx): Promise<PermissionCatalog> {

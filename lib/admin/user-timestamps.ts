@@ -1,14 +1,27 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { userTimestamps, users } from "@/db/schema";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
-import { parseListParams, type ListParams, type ListSpec } from "@/lib/platform/lists";
-import { defineMutation } from "@/lib/platform/mutations";
-import type { ExportColumn } from "@/lib/platform/spreadsheet";
+import type { ExportDef } from "@/lib/platform/exports";
+import {
+  dateRangeFilter,
+  defineList,
+  iterateListQuery,
+  parseListQuery,
+  referenceFilter,
+  runListQuery,
+  type ListResult,
+  type RawParams,
+  type RowOf,
+} from "@/lib/platform/list";
+import { writeAudit } from "@/lib/platform/mutations";
+
+// Not a defineEntity: user_timestamps has no is_active/updated_*/deleted_by columns (the kernel's EntityTable), no
+// create/update forms and no restore. It uses the kernel's list; the delete is the small function below.
 
 /** Time per page is capped at 1200 seconds (spec 000 §2.1). */
 export const MAX_PAGE_SECONDS = 1200;
@@ -57,186 +70,135 @@ export async function recordUserTimestamp(ctx: Ctx, input: unknown): Promise<{ i
   return row;
 }
 
-/** The list's parameters: page, rowsPerPage, search_keyword and an optional user_id (spec 001 §7). */
-export const userTimestampListSpec: ListSpec = {
-  table: userTimestamps,
+/** The user's display name: user name, else first and last name, else email (spec 001 §3: name, url, timespent). */
+const displayName = sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), nullif(${users.email}, ''), '-')`;
+
+/**
+ * The list (spec 001 §7): search over the user's name and email and the URL and page name; user_id and a date range;
+ * newest first. Deleted rows never come back (no trash view, spec 001 §4), so there is no `deletedAt` here.
+ */
+export const userTimestampList = defineList({
+  from: userTimestamps,
+  select: {
+    id: userTimestamps.id,
+    user_id: userTimestamps.user_id,
+    name: displayName,
+    email: users.email,
+    url: userTimestamps.from_path,
+    from_path: userTimestamps.from_path,
+    from_name: userTimestamps.from_name,
+    /** Seconds; null for an edit audit posted with old_json/new_json. */
+    timespent: userTimestamps.timespent,
+    old_json: userTimestamps.old_json,
+    new_json: userTimestamps.new_json,
+    created_at: userTimestamps.created_at,
+  },
+  joins: [{ table: users, on: eq(users.id, userTimestamps.user_id) }],
+  where: isNull(userTimestamps.deleted_at),
   id: userTimestamps.id,
-  // No deletedAt here on purpose: deleted rows never come back (no trash view, spec 001 §4); the scope hides them.
-  search: [userTimestamps.from_path, userTimestamps.from_name],
-  filters: { user_id: { column: userTimestamps.user_id, kind: "int" } },
-  orderBy: { column: userTimestamps.created_at, dir: "desc" },
-};
+  // One line per field (chr(10)), so a term never matches across two fields.
+  searchText: sql`concat_ws(chr(10), ${userTimestamps.from_path}, ${userTimestamps.from_name}, ${users.email}, ${users.user_name}, concat_ws(' ', ${users.first_name}, ${users.last_name}))`,
+  filters: {
+    user_id: referenceFilter(userTimestamps.user_id, "User"),
+    date: dateRangeFilter(userTimestamps.created_at, "Date"),
+  },
+  sort: { created_at: userTimestamps.created_at, url: userTimestamps.from_path },
+  defaultSort: "-created_at",
+  export: [
+    { header: "Id", value: (r) => r.id },
+    { header: "Name", value: (r) => r.name, width: 28 },
+    { header: "Email", value: (r) => r.email, width: 30 },
+    { header: "URL", value: (r) => r.url, width: 40 },
+    { header: "Page", value: (r) => r.from_name, width: 24 },
+    // Blank for an edit audit: a '-' would be written as text with a formula guard.
+    { header: "Time Spent", value: (r) => (r.timespent == null ? null : formatDuration(r.timespent)) },
+    { header: "Time Spent (seconds)", value: (r) => r.timespent },
+    { header: "Date", value: (r) => formatDateTime(r.created_at), width: 22 },
+  ],
+});
 
-/** The acting company's live rows; another company's row answers 404 like a missing one. */
-function timestampScope(ctx: Ctx): SQL {
-  return and(eq(userTimestamps.company_id, requireCompany(ctx)), isNull(userTimestamps.deleted_at))!;
-}
+/** One row of the list: `name` is the user's display name and `url` the page. */
+export type UserTimestampRow = RowOf<typeof userTimestampList.select>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The acting company's rows; another company's row answers 404 like a missing one. */
+const companyRows = (ctx: Ctx) => eq(userTimestamps.company_id, requireCompany(ctx));
 
-/** Search covers the user's name and email (joined) as well as the URL and page name. */
-function listConditions(ctx: Ctx, p: ListParams): SQL {
-  const parts: SQL[] = [timestampScope(ctx)];
-  if (typeof p.filters.user_id === "number") parts.push(eq(userTimestamps.user_id, p.filters.user_id));
-  if (p.search) {
-    const term = `%${escapeLike(p.search)}%`;
-    parts.push(
-      or(
-        ilike(userTimestamps.from_path, term),
-        ilike(userTimestamps.from_name, term),
-        ilike(users.email, term),
-        ilike(users.user_name, term),
-        ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, term),
-      )!,
-    );
-  }
-  return and(...parts)!;
-}
-
-const listColumns = {
-  id: userTimestamps.id,
-  user_id: userTimestamps.user_id,
-  first_name: users.first_name,
-  last_name: users.last_name,
-  user_name: users.user_name,
-  email: users.email,
-  from_path: userTimestamps.from_path,
-  from_name: userTimestamps.from_name,
-  timespent: userTimestamps.timespent,
-  old_json: userTimestamps.old_json,
-  new_json: userTimestamps.new_json,
-  created_at: userTimestamps.created_at,
-};
-
-type RawRow = {
-  id: number;
-  user_id: number;
-  first_name: string | null;
-  last_name: string | null;
-  user_name: string | null;
-  email: string | null;
-  from_path: string;
-  from_name: string | null;
-  timespent: number | null;
-  old_json: unknown;
-  new_json: unknown;
-  created_at: Date;
-};
-
-/** One row of the list: `name` is the user's display name and `url` the page (spec 001 §3: name, url, timespent). */
-export type UserTimestampRow = {
-  id: number;
-  user_id: number;
-  name: string;
-  email: string | null;
-  url: string;
-  from_path: string;
-  from_name: string | null;
-  /** Seconds; null for an edit audit posted with old_json/new_json. */
-  timespent: number | null;
-  old_json: unknown;
-  new_json: unknown;
-  created_at: Date;
-};
-
-function toRow(r: RawRow): UserTimestampRow {
-  const full = [r.first_name, r.last_name].filter(Boolean).join(" ").trim();
-  return {
-    id: r.id,
-    user_id: r.user_id,
-    name: r.user_name?.trim() || full || r.email || "-",
-    email: r.email,
-    url: r.from_path,
-    from_path: r.from_path,
-    from_name: r.from_name,
-    timespent: r.timespent,
-    old_json: r.old_json,
-    new_json: r.new_json,
-    created_at: r.created_at,
-  };
-}
-
-/** The acting company's user timestamps, newest first: { data, count } (GET /user_timestamps and the page). */
-export async function listUserTimestamps(
-  ctx: Ctx,
-  raw: URLSearchParams | Record<string, string | string[] | undefined>,
-): Promise<{ data: UserTimestampRow[]; count: number }> {
+/** The acting company's user timestamps, newest first (GET /user_timestamps and the page). */
+export async function listUserTimestamps(ctx: Ctx, raw: RawParams): Promise<ListResult<UserTimestampRow>> {
   authorize(ctx, "user_timestamps.list");
-  const p = parseListParams(raw, userTimestampListSpec);
-  const where = listConditions(ctx, p);
-  const db = await getDb();
-  const rows = await db
-    .select(listColumns)
-    .from(userTimestamps)
-    .leftJoin(users, eq(users.id, userTimestamps.user_id))
-    .where(where)
-    .orderBy(desc(userTimestamps.created_at), desc(userTimestamps.id))
-    .limit(p.rowsPerPage)
-    .offset((p.page - 1) * p.rowsPerPage);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(userTimestamps)
-    .leftJoin(users, eq(users.id, userTimestamps.user_id))
-    .where(where);
-  return { data: rows.map(toRow), count: Number(n) };
+  const q = parseListQuery(userTimestampList, raw);
+  return runListQuery(await getDb(), userTimestampList, q, companyRows(ctx));
 }
 
-/** Soft delete (sets deleted_at); there is no restore (spec 001 §4). Another company's id answers 404. */
-export const deleteUserTimestamp = defineMutation({
-  entity: "user_timestamps",
-  action: "delete",
-  permission: "user_timestamps.delete",
-  input: z.object({ id: z.coerce.number().int().positive() }),
-  async run({ ctx, input, tx }) {
+/** Every row of the list's search and filters, streamed in keyset batches for the export (memory stays flat). */
+export async function* userTimestampsForExport(ctx: Ctx, raw: URLSearchParams): AsyncGenerator<UserTimestampRow> {
+  authorize(ctx, "user_timestamps.export");
+  const q = parseListQuery(userTimestampList, raw);
+  yield* iterateListQuery(await getDb(), userTimestampList, q, companyRows(ctx));
+}
+
+/** The export a signed download link names (lib/api/exports.ts). */
+export const userTimestampExport: ExportDef<UserTimestampRow> = {
+  filename: "user-timestamps.xlsx",
+  sheet: "User Timestamps",
+  columns: userTimestampList.export!,
+  rows: userTimestampsForExport,
+};
+
+/** The user filter's choices: users with page time in the acting company (a skip scan of the user index). */
+export async function userTimestampUsers(ctx: Ctx): Promise<{ id: number; name: string }[]> {
+  authorize(ctx, "user_timestamps.list");
+  const company = requireCompany(ctx);
+  const db = await getDb();
+  // Each step jumps to the next user_id of user_timestamps_user_idx, so the cost follows the users, not the rows.
+  const found = await db.execute<{ id: number | null }>(sql`
+    with recursive u(id) as (
+      (select user_id from user_timestamps where company_id = ${company} order by user_id limit 1)
+      union all
+      select (select t.user_id from user_timestamps t where t.company_id = ${company} and t.user_id > u.id
+              order by t.user_id limit 1)
+      from u where u.id is not null
+    )
+    select id from u where id is not null limit 500`);
+  const rows = Array.isArray(found) ? found : (found as { rows: { id: number | null }[] }).rows;
+  const ids = rows.map((r) => Number(r.id)).filter((n) => Number.isInteger(n) && n > 0);
+  if (!ids.length) return [];
+  return db
+    .select({ id: users.id, name: displayName })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(displayName), asc(users.id));
+}
+
+const deleteInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Soft delete (sets deleted_at), audited; there is no restore (spec 001 §4). Another company's id answers 404. */
+export async function deleteUserTimestamp(ctx: Ctx, input: { id: unknown }): Promise<{ id: number }> {
+  authorize(ctx, "user_timestamps.delete");
+  const parsed = deleteInput.safeParse(input);
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+  const { id } = parsed.data;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(userTimestamps)
-      .where(and(eq(userTimestamps.id, input.id), timestampScope(ctx)))
+      .where(and(eq(userTimestamps.id, id), companyRows(ctx), isNull(userTimestamps.deleted_at)))
       .for("update");
     if (!before) throw notFound();
     const [after] = await tx
       .update(userTimestamps)
       .set({ deleted_at: new Date() })
-      .where(eq(userTimestamps.id, input.id))
+      .where(eq(userTimestamps.id, id))
       .returning();
-    return { id: input.id, before, after, result: { id: input.id } };
-  },
-});
-
-export const userTimestampExportColumns: ExportColumn<UserTimestampRow>[] = [
-  { header: "Id", value: (r) => r.id },
-  { header: "Name", value: (r) => r.name, width: 28 },
-  { header: "Email", value: (r) => r.email, width: 30 },
-  { header: "URL", value: (r) => r.url, width: 40 },
-  { header: "Page", value: (r) => r.from_name, width: 24 },
-  // Blank for an edit audit: a '-' would be written as text with a formula guard.
-  { header: "Time Spent", value: (r) => (r.timespent == null ? null : formatDuration(r.timespent)) },
-  { header: "Time Spent (seconds)", value: (r) => r.timespent },
-  { header: "Date", value: (r) => formatDateTime(r.created_at), width: 22 },
-];
-
-/** Every row of the list's search and filters, streamed in id batches for the export (memory stays flat). */
-export async function* userTimestampsForExport(
-  ctx: Ctx,
-  raw: URLSearchParams,
-): AsyncGenerator<UserTimestampRow> {
-  authorize(ctx, "user_timestamps.export");
-  const p = parseListParams(raw, userTimestampListSpec);
-  const where = listConditions(ctx, p);
-  const db = await getDb();
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .select(listColumns)
-      .from(userTimestamps)
-      .leftJoin(users, eq(users.id, userTimestamps.user_id))
-      .where(and(where, gt(userTimestamps.id, after)))
-      .orderBy(asc(userTimestamps.id))
-      .limit(EXPORT_BATCH);
-    for (const r of rows) yield toRow(r);
-    if (rows.length < EXPORT_BATCH) return;
-    after = rows[rows.length - 1].id;
-  }
+    await writeAudit(tx, ctx, {
+      entity: "user_timestamps",
+      entityId: id,
+      action: "delete",
+      before,
+      after,
+      companyId: before.company_id,
+    });
+    return { id };
+  });
 }
-
-const EXPORT_BATCH = 1000;

@@ -152,8 +152,14 @@ function hoistDefs(schema: Json, name: string, components: Components): Json {
 
 const openApiPath = (path: string) => `/${path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`;
 const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+/** getPositionsId, postCrudUsersUploadUser: camelCase, as Swagger UI's deep links read `_` as an escaped space. */
 const operationIdOf = (r: ApiRoute) =>
-  `${r.method.toLowerCase()}_${r.path.replace(/:/g, "").replace(/[^A-Za-z0-9]+/g, "_")}`;
+  r.method.toLowerCase() +
+  r.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join("");
 
 /** A row's properties and required names when its schema is an object (after conversion). */
 function objectParts(s: Json): { properties: Record<string, Json>; required: string[] } {
@@ -327,7 +333,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]): Json {
   const ids = new Set<string>();
   for (const r of routes) {
     let opId = operationIdOf(r);
-    for (let i = 2; ids.has(opId); i++) opId = `${operationIdOf(r)}_${i}`;
+    for (let i = 2; ids.has(opId); i++) opId = `${operationIdOf(r)}${i}`;
     ids.add(opId);
     const op = operation(r, routes, opId, components);
     for (const t of op.tags as string[]) if (!tags.includes(t)) tags.push(t);

@@ -38,7 +38,9 @@ export function entityActions(fns: {
 }): EntityActions {
   const { create, update, delete: del, restore, exportOf } = fns;
   return {
-    create: create && ((values) => toActionResult(async () => ({ id: idOf(await create(await actionContext(), values)) }))),
+    create:
+      create &&
+      ((values) => toActionResult(async () => ({ id: idOf(await create(await actionContext(), values)) }))),
     update:
       update &&
       ((opaqueId, values) =>
@@ -47,9 +49,12 @@ export function entityActions(fns: {
           const input = { ...(values && typeof values === "object" ? values : {}), id: actionId(opaqueId) };
           return { id: idOf(await update(ctx, input)) };
         })),
-    delete: del && ((opaqueId) => toActionResult(async () => del(await actionContext(), { id: actionId(opaqueId) }))),
+    delete:
+      del &&
+      ((opaqueId) => toActionResult(async () => del(await actionContext(), { id: actionId(opaqueId) }))),
     restore:
-      restore && ((opaqueId) => toActionResult(async () => restore(await actionContext(), { id: actionId(opaqueId) }))),
+      restore &&
+      ((opaqueId) => toActionResult(async () => restore(await actionContext(), { id: actionId(opaqueId) }))),
     export:
       exportOf &&
       ((params) =>

@@ -6,7 +6,14 @@ import { authorize, can, requireCompany, type Ctx } from "./context";
 import { getDb, type Executor, type Tx } from "./db";
 import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "./errors";
 import { parseIdParam } from "./ids";
-import { iterateListQuery, parseListQuery, runListQuery, type List, type RawParams, type Selection } from "./list";
+import {
+  iterateListQuery,
+  parseListQuery,
+  runListQuery,
+  type List,
+  type RawParams,
+  type Selection,
+} from "./list";
 import { writeAudit } from "./mutations";
 import { ALL_PERMISSIONS, type Permission } from "./permissions";
 
@@ -171,7 +178,8 @@ export function defineEntity<
 /** What the route table, the actions and the contract suite read off a built function. */
 export type OpMeta = { entity: AnyEntity; op: Op | "upsert"; permissions: Permission[] };
 type WithMeta<F> = F & { meta: OpMeta };
-const withMeta = <F>(fn: F, meta: OpMeta): WithMeta<F> => Object.assign(fn as object, { meta }) as WithMeta<F>;
+const withMeta = <F>(fn: F, meta: OpMeta): WithMeta<F> =>
+  Object.assign(fn as object, { meta }) as WithMeta<F>;
 
 type Row<T extends EntityTable> = T["$inferSelect"];
 
@@ -200,9 +208,7 @@ export function listOf<
   U extends z.ZodType,
   S extends Selection,
   D extends Record<string, unknown>,
->(
-  def: Entity<T, C, U, S, D>,
-) {
+>(def: Entity<T, C, U, S, D>) {
   if (!def.list) throw new Error(`${def.name}: listOf needs a list`);
   const list = def.list;
   return withMeta(
@@ -222,10 +228,7 @@ export function exportOf<
   U extends z.ZodType,
   S extends Selection,
   D extends Record<string, unknown>,
->(
-  def: Entity<T, C, U, S, D>,
-  o: { filename?: string; sheet?: string } = {},
-) {
+>(def: Entity<T, C, U, S, D>, o: { filename?: string; sheet?: string } = {}) {
   if (!def.list?.export) throw new Error(`${def.name}: exportOf needs list.export columns`);
   const list = def.list;
   return {
@@ -247,10 +250,7 @@ export function getOf<
   U extends z.ZodType,
   S extends Selection,
   D extends Record<string, unknown>,
->(
-  def: Entity<T, C, U, S, D>,
-  o: { permission?: Permission | ((ctx: Ctx) => boolean) } = {},
-) {
+>(def: Entity<T, C, U, S, D>, o: { permission?: Permission | ((ctx: Ctx) => boolean) } = {}) {
   return withMeta(
     async (ctx: Ctx, id: number): Promise<Row<T> & D> => {
       if (typeof o.permission === "function") {
@@ -344,10 +344,7 @@ export function createOf<
   U extends z.ZodType,
   S extends Selection,
   D extends Record<string, unknown>,
->(
-  def: Entity<T, C, U, S, D>,
-  run?: CreateRun<T, z.output<C>>,
-) {
+>(def: Entity<T, C, U, S, D>, run?: CreateRun<T, z.output<C>>) {
   if (!def.create) throw new Error(`${def.name}: createOf needs a create schema`);
   const d = def as AnyEntity;
   return withMeta(
@@ -362,7 +359,12 @@ export function createOf<
           if (Object.keys(errors).length) throw invalid(errors);
           const [row] = await tx
             .insert(def.table)
-            .values({ ...values, ...def.scope.stamp(ctx), created_by: ctx.userId, updated_by: ctx.userId } as never)
+            .values({
+              ...values,
+              ...def.scope.stamp(ctx),
+              created_by: ctx.userId,
+              updated_by: ctx.userId,
+            } as never)
             .returning();
           return row as Row<T>;
         };
@@ -417,10 +419,7 @@ export function updateOf<
   U extends z.ZodType,
   S extends Selection,
   D extends Record<string, unknown>,
->(
-  def: Entity<T, C, U, S, D>,
-  run?: UpdateRun<T, z.output<U>>,
-) {
+>(def: Entity<T, C, U, S, D>, run?: UpdateRun<T, z.output<U>>) {
   if (!def.update) throw new Error(`${def.name}: updateOf needs an update schema`);
   const d = def as AnyEntity;
   return withMeta(
@@ -440,7 +439,8 @@ export function updateOf<
         const before = await audited(d, tx, row as Record<string, unknown>);
         const errors: FieldErrors = {};
         const name = (patch as Record<string, unknown>)[nameField(d)];
-        if (name !== undefined && (await nameTaken(tx, d, ctx, name, id))) errors[nameField(d)] = nameMessage(d);
+        if (name !== undefined && (await nameTaken(tx, d, ctx, name, id)))
+          errors[nameField(d)] = nameMessage(d);
         const write = async (values: Record<string, unknown>) => {
           if (Object.keys(errors).length) throw invalid(errors);
           const [updated] = await tx
@@ -471,7 +471,12 @@ export function updateOf<
 
 function idOf(raw: unknown): number {
   const v = (raw as { id?: unknown } | null)?.id;
-  const id = typeof v === "number" ? (Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647 ? v : null) : parseIdParam(String(v ?? ""));
+  const id =
+    typeof v === "number"
+      ? Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647
+        ? v
+        : null
+      : parseIdParam(String(v ?? ""));
   if (id == null || id > 2_147_483_647) throw notFound();
   return id;
 }
@@ -505,7 +510,9 @@ function lifecycle<T extends EntityTable>(def: Entity<T>, action: "delete" | "re
         const [before] = (await tx
           .select()
           .from(t as PgTable)
-          .where(and(eq(t.id, id), action === "delete" ? live(t) : isNotNull(t.deleted_at), def.scope.where(ctx)))
+          .where(
+            and(eq(t.id, id), action === "delete" ? live(t) : isNotNull(t.deleted_at), def.scope.where(ctx)),
+          )
           .for("update")) as Row<T>[];
         if (!before) throw notFound();
         if (action === "restore" && def.uniqueName) {
@@ -571,7 +578,9 @@ export function refuseWhileReferenced(
     const [hit] = await tx
       .select({ one: sql`1` })
       .from(table)
-      .where(and(eq(column, (row as { id: number }).id), table.deleted_at ? isNull(table.deleted_at) : undefined))
+      .where(
+        and(eq(column, (row as { id: number }).id), table.deleted_at ? isNull(table.deleted_at) : undefined),
+      )
       .limit(1);
     if (hit) throw new AppError(409, message);
   };

@@ -36,8 +36,13 @@ export const EXACT_COUNT_LIMIT = 10_000;
 type Field = AnyPgColumn | SQL.Aliased | SQL;
 /** What a list selects: output name → column or SQL expression (joins allowed). */
 export type Selection = Record<string, Field>;
-type FieldType<F> =
-  F extends AnyPgColumn ? GetColumnData<F> : F extends SQL.Aliased<infer T> ? T : F extends SQL<infer T> ? T : never;
+type FieldType<F> = F extends AnyPgColumn
+  ? GetColumnData<F>
+  : F extends SQL.Aliased<infer T>
+    ? T
+    : F extends SQL<infer T>
+      ? T
+      : never;
 /** The row type a selection produces. */
 export type RowOf<S extends Selection> = { [K in keyof S]: FieldType<S[K]> };
 
@@ -72,7 +77,8 @@ export type ListFilter = {
 
 type Option = { value: string; label: string };
 
-const bad = (param: string, label: string) => invalid({ [param]: `The selected ${label.toLowerCase()} is invalid.` });
+const bad = (param: string, label: string) =>
+  invalid({ [param]: `The selected ${label.toLowerCase()} is invalid.` });
 
 function intsOf(v: string, param: string, label: string, ids: boolean): number[] {
   const out: number[] = [];
@@ -109,7 +115,11 @@ export function statusFilter(column: AnyPgColumn): ListFilter {
 }
 
 /** A 1/0 flag (e.g. KYC verified), shown as Yes / No. */
-export function booleanFilter(column: AnyPgColumn, label: string, names: [yes: string, no: string] = ["YES", "NO"]) {
+export function booleanFilter(
+  column: AnyPgColumn,
+  label: string,
+  names: [yes: string, no: string] = ["YES", "NO"],
+) {
   return enumFilter(column, label, [
     { value: "1", label: names[0] },
     { value: "0", label: names[1] },
@@ -144,7 +154,11 @@ export function enumFilter(
  * A reference to another record (position, user, franchisee...): plain ids from /api, opaque ids from the portal;
  * `multiple` takes a comma list. The toolbar's options come from the page (`filterBar(list, { param: options })`).
  */
-export function referenceFilter(column: AnyPgColumn, label: string, o: { multiple?: boolean } = {}): ListFilter {
+export function referenceFilter(
+  column: AnyPgColumn,
+  label: string,
+  o: { multiple?: boolean } = {},
+): ListFilter {
   return {
     label,
     where: (raw, param) => {
@@ -174,11 +188,13 @@ export function dateRangeFilter(
       const to = get(raw, params.to)?.trim();
       const parts: SQL[] = [];
       if (from) {
-        if (!validDate(from)) throw invalid({ [params.from]: `The ${label.toLowerCase()} start is not a valid date.` });
+        if (!validDate(from))
+          throw invalid({ [params.from]: `The ${label.toLowerCase()} start is not a valid date.` });
         parts.push(gte(column, sql`${from}::date`));
       }
       if (to) {
-        if (!validDate(to)) throw invalid({ [params.to]: `The ${label.toLowerCase()} end is not a valid date.` });
+        if (!validDate(to))
+          throw invalid({ [params.to]: `The ${label.toLowerCase()} end is not a valid date.` });
         parts.push(lt(column, sql`${to}::date + 1`));
       }
       return parts.length ? and(...parts) : undefined;
@@ -195,7 +211,8 @@ export function monthFilter(column: AnyPgColumn, label: string): ListFilter {
       const v = get(raw, param)?.trim();
       if (!v) return undefined;
       const m = /^(\d{4})-(\d{2})$/.exec(v);
-      if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) throw invalid({ [param]: `The ${label.toLowerCase()} must be a month like 2026-11.` });
+      if (!m || Number(m[2]) < 1 || Number(m[2]) > 12)
+        throw invalid({ [param]: `The ${label.toLowerCase()} must be a month like 2026-11.` });
       const start = `${m[1]}-${m[2]}-01`;
       return and(gte(column, sql`${start}::date`), lt(column, sql`${start}::date + interval '1 month'`));
     },
@@ -286,13 +303,14 @@ export type ListQuery = {
 const toInt = (v: string | undefined) => (v != null && /^\d{1,9}$/.test(v.trim()) ? Number(v) : null);
 
 /** URL or query parameters → the list's query: whitelisted filters and sort, capped page size; 422 on bad values. */
-export function parseListQuery(list: List<Selection>, raw: RawParams): ListQuery {
+export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParams): ListQuery {
   const page = Math.max(1, toInt(get(raw, "page")) ?? 1);
   let rowsPerPage = toInt(get(raw, "rowsPerPage")) ?? DEFAULT_PAGE_SIZE;
   if (rowsPerPage < 1) rowsPerPage = DEFAULT_PAGE_SIZE;
   rowsPerPage = Math.min(rowsPerPage, MAX_PAGE_ROWS);
   const search = (get(raw, "search_keyword") ?? "").trim().slice(0, 200);
-  if (search.includes("\u0000")) throw invalid({ search_keyword: "The search may not contain a null character." });
+  if (search.includes("\u0000"))
+    throw invalid({ search_keyword: "The search may not contain a null character." });
   const trashParam = get(raw, "show_deleted") ?? get(raw, "open_trash");
   const where: SQL[] = [];
   for (const [param, f] of Object.entries(list.filters)) {
@@ -350,12 +368,17 @@ function base(db: Executor, list: List<Selection>, fields: Record<string, Field>
     .select(fields as Record<string, AnyPgColumn>)
     .from(list.from)
     .$dynamic();
-  for (const j of list.joins ?? []) q = j.type === "inner" ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
+  for (const j of list.joins ?? [])
+    q = j.type === "inner" ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
   return q;
 }
 
 const castOf = (c: AnyPgColumn) =>
-  c.dataType === "date" ? sql.raw("timestamptz") : c.dataType === "number" ? sql.raw("numeric") : sql.raw("text");
+  c.dataType === "date"
+    ? sql.raw("timestamptz")
+    : c.dataType === "number"
+      ? sql.raw("numeric")
+      : sql.raw("text");
 
 function keysetAfter(q: ListQuery, list: List<Selection>): SQL | undefined {
   if (!q.cursor) return undefined;
@@ -377,7 +400,12 @@ function cursorOf(row: Record<string, unknown>): string {
 }
 
 /** A list's answer: the page's rows, the count (estimated above EXACT_COUNT_LIMIT) and the keyset cursor of the next page. */
-export type ListResult<Row> = { data: Row[]; count: number; count_estimated: boolean; next_cursor: string | null };
+export type ListResult<Row> = {
+  data: Row[];
+  count: number;
+  count_estimated: boolean;
+  next_cursor: string | null;
+};
 
 /**
  * Runs a list: numbered pages (OFFSET) for the portal, or keyset pages when a `cursor` is sent (the /api's deep
@@ -416,7 +444,11 @@ async function countOf(db: Executor, list: List<Selection>, where: SQL | undefin
     .as("bounded");
   const [{ n }] = await db.select({ n: count() }).from(bounded);
   if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
-  const plan = await db.execute(sql`explain (format json) ${base(db, list, { one: sql`1` }).where(where).getSQL()}`);
+  const plan = await db.execute(
+    sql`explain (format json) ${base(db, list, { one: sql`1` })
+      .where(where)
+      .getSQL()}`,
+  );
   const estimate = planRows(plan);
   return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
 }
@@ -440,7 +472,12 @@ export async function* iterateListQuery<S extends Selection>(
 ): AsyncGenerator<RowOf<S>> {
   let cursor = q.cursor;
   for (;;) {
-    const page = await runBatch(db, list as unknown as List<Selection>, { ...q, cursor, rowsPerPage: batch }, scope);
+    const page = await runBatch(
+      db,
+      list as unknown as List<Selection>,
+      { ...q, cursor, rowsPerPage: batch },
+      scope,
+    );
     for (const r of page.rows) yield r as RowOf<S>;
     if (!page.last) return;
     cursor = page.last;
@@ -455,7 +492,10 @@ async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope
     .limit(q.rowsPerPage)) as Record<string, unknown>[];
   const lastRow = rows.length === q.rowsPerPage ? rows[rows.length - 1] : undefined;
   const last = lastRow
-    ? { v: lastRow.__k instanceof Date ? lastRow.__k.toISOString() : (lastRow.__k ?? null), id: Number(lastRow.__id) }
+    ? {
+        v: lastRow.__k instanceof Date ? lastRow.__k.toISOString() : (lastRow.__k ?? null),
+        id: Number(lastRow.__id),
+      }
     : null;
   for (const r of rows) {
     delete r.__id;

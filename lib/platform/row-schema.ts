@@ -56,9 +56,15 @@ export const listAnswer = (row: z.ZodType) =>
 export function listQuerySchema(list: List<Selection>): z.ZodObject {
   const shape: Record<string, z.ZodType> = {
     page: z.string().optional().describe("Page number, from 1 (numbered pages)."),
-    rowsPerPage: z.string().optional().describe("10, 15, 20, 25, 30, 50, 100, or 1000000 for ALL (capped at 10000)."),
+    rowsPerPage: z
+      .string()
+      .optional()
+      .describe("10, 15, 20, 25, 30, 50, 100, or 1000000 for ALL (capped at 10000)."),
     search_keyword: z.string().optional(),
-    cursor: z.string().optional().describe("The next_cursor of the previous answer: keyset paging for deep pages."),
+    cursor: z
+      .string()
+      .optional()
+      .describe("The next_cursor of the previous answer: keyset paging for deep pages."),
   };
   if (list.deletedAt) shape.show_deleted = z.enum(["0", "1"]).optional().describe("1: the trash view.");
   for (const [param, f] of Object.entries(list.filters)) {
@@ -69,6 +75,7 @@ export function listQuerySchema(list: List<Selection>): z.ZodObject {
     } else shape[param] = z.string().optional().describe(f.label);
   }
   const sorts = Object.keys(list.sort ?? {});
-  if (sorts.length) shape.sort = z.enum(sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).optional();
+  if (sorts.length)
+    shape.sort = z.enum(sorts.flatMap((s) => [s, `-${s}`]) as [string, ...string[]]).optional();
   return z.object(shape);
 }

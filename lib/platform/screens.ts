@@ -3,7 +3,14 @@ import type { z } from "zod";
 import { abilities, type Abilities, type AnyEntity, type Entity, type EntityTable } from "./entity";
 import { type Ctx } from "./context";
 import { encodeId } from "./ids";
-import { parseListQuery, type List, type ListQuery, type ListResult, type RawParams, type Selection } from "./list";
+import {
+  parseListQuery,
+  type List,
+  type ListQuery,
+  type ListResult,
+  type RawParams,
+  type Selection,
+} from "./list";
 import { authorizePage, guardPage, pageCompanyId } from "./page-guard";
 import { pageId, requirePageContext } from "./session";
 
@@ -68,7 +75,11 @@ export async function createScreen(def: AnyEntity) {
  * An edit screen: the session, the permission its loader checks (view), the company, the record (the not-found
  * card outside the caller's scope), and read-only when the caller may not update.
  */
-export async function editScreen<T>(def: AnyEntity, opaqueId: string, load: (ctx: Ctx, id: number) => Promise<T>) {
+export async function editScreen<T>(
+  def: AnyEntity,
+  opaqueId: string,
+  load: (ctx: Ctx, id: number) => Promise<T>,
+) {
   const ctx = await requirePageContext();
   authorizePage(ctx, def.permission("view"));
   needsCompany(ctx, def);

@@ -2,6 +2,7 @@ import { compileErrors, validate } from "@readme/openapi-parser";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { derefLocal } from "@/app/(portal)/api-reference/_components/local-refs";
 import { buildOpenApiDocument, openApiDocument } from "@/lib/api/openapi";
 import { apiRoutes } from "@/lib/api/routes";
 import type { ApiRoute } from "@/lib/api/types";
@@ -115,6 +116,11 @@ describe("the OpenAPI document of /api", () => {
       const body = opOf(doc, positions)!.requestBody as OpenAPIV3_1.RequestBodyObject;
       expect((body.content["application/json"].schema as Schema).properties).toHaveProperty("name");
     }
+  });
+
+  it("resolves in the reference page: its local $ref resolver leaves no ref in any operation", () => {
+    for (const r of apiRoutes)
+      expect(refsOf(derefLocal(opOf(doc, r), doc)), `${r.method} ${r.path}`).toEqual([]);
   });
 
   it("answers GET /api/openapi.json without a token", async () => {
@@ -232,6 +238,10 @@ describe("buildOpenApiDocument", () => {
       (token.responses!["200"] as OpenAPIV3_1.ResponseObject).content!["application/json"].schema,
     ).toMatchObject({ properties: { token: { type: "string" } }, required: ["token"] });
     const tree = opOf(d, { method: "GET", path: "pets/:id/tree" })!;
+    // The page's resolver stops at recursion instead of looping: one ref back to the tree node is left.
+    const resolved = derefLocal(tree.responses, d);
+    expect(refsOf(resolved).length).toBeGreaterThan(0);
+    for (const ref of refsOf(resolved)) expect(resolves(d, ref)).toBe(true);
     // Untagged rows join their area's tag, or are tagged by their first path segment.
     expect(tree.tags).toEqual(["Pets"]);
     expect(token.tags).toEqual(["hello"]);

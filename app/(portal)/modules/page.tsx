@@ -1,7 +1,7 @@
 import { listModules, modulesDef } from "@/lib/admin/modules";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen } from "@/lib/platform/screens";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { EntityListPage } from "@/components/data-table";
 import { ModulesTable } from "./_components/modules-table";
 import { exportModulesAction } from "./actions";
 
@@ -10,23 +10,17 @@ export const metadata = { title: "Modules" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function ModulesPage({ searchParams }: Props) {
-  const { may, table, trash } = await listScreen(modulesDef, searchParams, listModules);
+  const s = await listScreen(modulesDef, searchParams, listModules);
   return (
-    <ListPage
+    <EntityListPage
+      {...s}
       title="Modules"
-      trash={trash}
-      toolbar={
-        <ListToolbar
-          searchPlaceholder="Search by name"
-          filters={filterBar(modulesDef.list)}
-          createHref={may.create ? "/modules/create" : undefined}
-          createLabel="Add Module"
-          exportAction={may.export ? exportModulesAction : undefined}
-          trash={may.restore}
-        />
-      }
+      noun="Module"
+      href="/modules"
+      filters={filterBar(modulesDef.list)}
+      exportAction={exportModulesAction}
     >
-      <ModulesTable {...table} />
-    </ListPage>
+      <ModulesTable {...s.table} />
+    </EntityListPage>
   );
 }

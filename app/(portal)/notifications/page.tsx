@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { openNotifications, portalLink } from "@/lib/admin/notifications";
-import { notificationListSpec } from "@/lib/admin/notifications";
+import { notificationList, openNotifications, portalLink } from "@/lib/admin/notifications";
 import { formatDateTime } from "@/lib/format";
-import { parseListParams } from "@/lib/platform/lists";
+import { parseListQuery } from "@/lib/platform/list";
+import { guardPage } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
 import { Pagination } from "@/components/data-table";
 import { cn } from "@/lib/utils";
@@ -18,8 +18,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function NotificationsPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
   const sp = await searchParams;
-  const params = parseListParams(sp, notificationListSpec);
-  const { data: rows, count } = await openNotifications(ctx, sp);
+  const params = await guardPage(() => parseListQuery(notificationList, sp));
+  const { data: rows, count, count_estimated } = await openNotifications(ctx, sp);
 
   return (
     <section className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -69,6 +69,7 @@ export default async function NotificationsPage({ searchParams }: Props) {
       )}
       <Pagination
         count={count}
+        countEstimated={count_estimated}
         page={params.page}
         rowsPerPage={params.rowsPerPage}
         className="border-t border-slate-200"

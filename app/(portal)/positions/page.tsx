@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { EntityListPage } from "@/components/data-table";
 import { listPositions, positionsDef } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
 import { filterBar } from "@/lib/platform/list";
@@ -13,12 +13,18 @@ export const metadata = { title: "Positions" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PositionsPage({ searchParams }: Props) {
-  const { ctx, may, table, trash } = await listScreen(positionsDef, searchParams, listPositions);
+  const s = await listScreen(positionsDef, searchParams, listPositions);
+  // Roles are not in the spec's menu; their screens are reached from here.
+  const roles = can(s.ctx, "roles.list");
   return (
-    <ListPage
+    <EntityListPage
+      {...s}
+      title="Positions"
+      noun="Position"
+      href="/positions"
+      filters={filterBar(positionsDef.list)}
       actions={
-        // Roles are not in the spec's menu; their screens are reached from here.
-        can(ctx, "roles.list") ? (
+        roles ? (
           <Button asChild variant="outline">
             <Link href="/roles">
               <ShieldCheck className="size-4" aria-hidden />
@@ -27,19 +33,8 @@ export default async function PositionsPage({ searchParams }: Props) {
           </Button>
         ) : null
       }
-      title="Positions"
-      trash={trash}
-      toolbar={
-        <ListToolbar
-          searchPlaceholder="Search by name"
-          filters={filterBar(positionsDef.list)}
-          createHref={may.create ? "/positions/create" : undefined}
-          createLabel="Add Position"
-          trash={may.restore}
-        />
-      }
     >
-      <PositionsTable {...table} />
-    </ListPage>
+      <PositionsTable {...s.table} />
+    </EntityListPage>
   );
 }

@@ -6,9 +6,7 @@ import { toActionResult } from "@/lib/platform/mutations";
 import { actionContext, actionId } from "@/lib/platform/session";
 
 export async function deleteUserTimestampAction(opaqueId: unknown) {
-  return toActionResult(async () => {
-    return deleteUserTimestamp(await actionContext(), { id: actionId(opaqueId) });
-  });
+  return toActionResult(async () => deleteUserTimestamp(await actionContext(), { id: actionId(opaqueId) }));
 }
 
 export async function exportUserTimestampsAction(params: Record<string, string>) {

@@ -1,48 +1,12 @@
 "use server";
-import { createUser, deleteUser, restoreUser, updateUser } from "@/lib/admin/users/users";
-import { authorize } from "@/lib/platform/context";
-import { exportLink } from "@/lib/platform/exports";
-import { encodeId } from "@/lib/platform/ids";
-import { toActionResult } from "@/lib/platform/mutations";
-import { actionContext, actionId } from "@/lib/platform/session";
+import { staffActions, userActions as a } from "@/lib/admin/users/users";
 
 /** `staff` is the /franchisee-staffs/create screen: it only adds the franchisee requirement, never a right. */
-export async function createUserAction(values: unknown, staff = false) {
-  return toActionResult(async () => {
-    const u = await createUser(await actionContext(), values, { staff: staff === true });
-    return { id: encodeId(u.id) };
-  });
-}
-
-export async function updateUserAction(opaqueId: string, values: unknown) {
-  return toActionResult(async () => {
-    const input = { ...(values as object), id: actionId(opaqueId) };
-    const u = await updateUser(await actionContext(), input);
-    return { id: encodeId(u.id) };
-  });
-}
-
-export async function deleteUserAction(opaqueId: string) {
-  return toActionResult(async () => {
-    await deleteUser(await actionContext(), { id: actionId(opaqueId) });
-  });
-}
-
-export async function restoreUserAction(opaqueId: string) {
-  return toActionResult(async () => {
-    await restoreUser(await actionContext(), { id: actionId(opaqueId) });
-  });
-}
-
-export async function exportUsersAction(params: Record<string, string>) {
-  return toActionResult(async () => {
-    const ctx = await actionContext();
-    authorize(ctx, "users.export");
-    return { url: exportLink(ctx, "users", new URLSearchParams(params)) };
-  });
-}
-
+export const createUserAction = async (values: unknown, staff = false) =>
+  (staff === true ? staffActions : a).create!(values);
+export const updateUserAction = async (id: string, values: unknown) => a.update!(id, values);
+export const deleteUserAction = async (id: string) => a.delete!(id);
+export const restoreUserAction = async (id: string) => a.restore!(id);
+export const exportUsersAction = async (params: Record<string, string>) => a.export!(params);
 /** The staff list's export: the same users export, limited to users with a franchisee. */
-export async function exportStaffAction(params: Record<string, string>) {
-  return exportUsersAction({ ...params, staff: "1" });
-}
+export const exportStaffAction = async (params: Record<string, string>) => a.export!({ ...params, staff: "1" });

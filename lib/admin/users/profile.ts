@@ -1,10 +1,11 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { auditRecords, positions, roles, users } from "@/db/schema";
+import { positions, roles, users } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
+import { writeAudit } from "@/lib/platform/mutations";
 import { optionalText, phone, requiredText } from "@/lib/platform/schemas";
 import { fullName, publicUser } from "./users";
 
@@ -59,8 +60,8 @@ export async function getProfile(ctx: Ctx, userId: number): Promise<Profile> {
 }
 
 /**
- * Saves one's own names and phone, with an audit record in the same transaction. Written beside defineMutation
- * rather than with it: editing oneself needs no permission, only being oneself.
+ * Saves one's own names and phone, with an audit record in the same transaction. Not through the users entity's
+ * builders: editing oneself needs no permission, only being oneself, and it reaches any role, not just role USER.
  */
 export async function updateProfile(ctx: Ctx, userId: number, raw: unknown): Promise<Profile> {
   ownOnly(ctx, userId);
@@ -77,22 +78,15 @@ export async function updateProfile(ctx: Ctx, userId: number, raw: unknown): Pro
     if (!before) throw notFound();
     const [after] = await tx
       .update(users)
-      .set({
-        ...input,
-        user_name: fullName(input),
-        updated_at: new Date(),
-        updated_by: ctx.userId,
-      })
+      .set({ ...input, user_name: fullName(input), updated_at: new Date(), updated_by: ctx.userId })
       .where(eq(users.id, ctx.userId))
       .returning();
-    await tx.insert(auditRecords).values({
-      company_id: ctx.companyId,
-      actor_id: ctx.userId,
+    await writeAudit(tx, ctx, {
       entity: "users",
-      entity_id: ctx.userId,
+      entityId: ctx.userId,
       action: "update",
-      old_json: JSON.parse(JSON.stringify(publicUser(before))),
-      new_json: JSON.parse(JSON.stringify(publicUser(after))),
+      before: publicUser(before),
+      after: publicUser(after),
     });
   });
   return getProfile(ctx, userId);

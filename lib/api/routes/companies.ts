@@ -1,5 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import {
+  companiesDef,
+  createCompany,
   deleteCompany,
   getCompany,
   getCompanyBranding,
@@ -7,40 +10,27 @@ import {
   restoreCompany,
   updateCompany,
 } from "@/lib/admin/companies";
-import { uploadCompanyImages, createCompanyWithImages } from "@/lib/admin/company-images";
-import { exportLink } from "@/lib/platform/exports";
-import { authorize } from "@/lib/platform/context";
+import { createCompanyWithImages, uploadCompanyImages } from "@/lib/admin/company-images";
+import { recordSchema } from "@/lib/platform/row-schema";
+import { entityRoute, exportRoute } from "../entity-routes";
 import { idParam } from "../params";
 import type { ApiRoute } from "../types";
 
+const IMAGES = ["logo_path", "explorer_poster_path"] as const;
+const record = z.object({ data: recordSchema(companiesDef) });
+
+// The company scope is not the company-owned kind (a SUPER ADMIN sees every company), so the rows name their
+// owned id themselves: an ADMIN asking for another company's id gets 404.
+const owned = (r: ApiRoute): ApiRoute => ({ ...r, owned: "id" }) as ApiRoute;
+
 /** Companies (spec 000 §7). */
 export const companyRoutes: ApiRoute[] = [
-  // Companies (spec 000 §7)
+  entityRoute("GET", "companies", listCompanies),
+  exportRoute("companies/excel_export", companiesDef),
   {
-    method: "GET",
-    path: "companies",
-    auth: "user",
-    permission: "companies.list",
-    shape: "list",
-    handler: ({ ctx, query }) => listCompanies(ctx, query),
-  },
-  {
-    method: "GET",
-    path: "companies/excel_export",
-    auth: "user",
-    permission: "companies.export",
-    shape: "data",
-    async handler({ ctx, query }) {
-      authorize(ctx, "companies.export");
-      return { data: exportLink(ctx, "companies", query) };
-    },
-  },
-  {
-    method: "POST",
-    path: "companies",
-    auth: "user",
-    permission: "companies.create",
-    shape: "data",
+    // Multipart: the company fields plus optional images; a bad image refuses the whole call.
+    ...entityRoute("POST", "companies", createCompany),
+    files: IMAGES,
     handler: async ({ ctx, body, files }) => ({ data: await createCompanyWithImages(ctx, body, files) }),
   },
   {
@@ -49,59 +39,35 @@ export const companyRoutes: ApiRoute[] = [
     auth: "user",
     permission: "companies.update",
     shape: "data",
+    tag: companiesDef.noun,
+    summary: "Upload a company's logo and/or explorer poster (multipart)",
+    input: z.object({ id: z.union([z.number(), z.string()]) }),
+    files: IMAGES,
+    output: record,
     handler: async ({ ctx, body, files }) => ({ data: await uploadCompanyImages(ctx, body, files) }),
   },
-  {
-    method: "POST",
-    path: "companies/delete/:id",
-    auth: "user",
-    permission: "companies.delete",
-    owned: "id",
-    shape: "message",
-    async handler({ ctx, params }) {
-      await deleteCompany(ctx, { id: idParam(params.id) });
-      return { message: "Company deleted successfully." };
-    },
-  },
-  {
-    method: "POST",
-    path: "companies/restore/:id",
-    auth: "user",
-    permission: "companies.restore",
-    owned: "id",
-    shape: "message",
-    async handler({ ctx, params }) {
-      await restoreCompany(ctx, { id: idParam(params.id) });
-      return { message: "Company restored successfully." };
-    },
-  },
-  {
-    method: "GET",
-    path: "companies/:id",
-    auth: "user",
-    permission: "companies.view",
-    owned: "id",
-    shape: "data",
-    handler: async ({ ctx, params }) => ({ data: await getCompany(ctx, idParam(params.id)) }),
-  },
-  {
-    method: "PATCH",
-    path: "companies/:id",
-    auth: "user",
-    permission: "companies.update",
-    owned: "id",
-    shape: "data",
-    handler: async ({ ctx, params, body }) => ({
-      data: await updateCompany(ctx, { ...body, id: idParam(params.id) }),
-    }),
-  },
+  owned(entityRoute("POST", "companies/delete/:id", deleteCompany)),
+  owned(entityRoute("POST", "companies/restore/:id", restoreCompany)),
+  owned(entityRoute("GET", "companies/:id", getCompany)),
+  owned(entityRoute("PATCH", "companies/:id", updateCompany)),
   {
     method: "GET",
     path: "get_company/:id",
     auth: "user",
+    // Any signed-in member reads their own company's branding (checked inside); no permission needed.
     permission: null,
     owned: "id",
     shape: "data",
+    tag: companiesDef.noun,
+    summary: "A company's branding: name, logo and explorer poster",
+    output: z.object({
+      data: z.object({
+        id: z.number(),
+        name: z.string(),
+        logo_path: z.string().nullable(),
+        explorer_poster_path: z.string().nullable(),
+      }),
+    }),
     handler: async ({ ctx, params }) => ({ data: await getCompanyBranding(ctx, idParam(params.id)) }),
   },
 ];

@@ -22,7 +22,9 @@ export const permissionsRoutes: ApiRoute[] = [
     shape: "data",
     tag: "Permission",
     summary: "The modules a permission can belong to",
-    output: z.object({ data: z.object({ modules: z.array(z.object({ id: z.number(), name: z.string() })) }) }),
+    output: z.object({
+      data: z.object({ modules: z.array(z.object({ id: z.number(), name: z.string() })) }),
+    }),
     handler: async ({ ctx }) => ({ data: await permissionMasters(ctx) }),
   },
   entityRoute("GET", "permissions", listPermissions),

@@ -2,6 +2,7 @@
 import dynamic from "next/dynamic";
 import "swagger-ui-react/swagger-ui.css";
 import "./api-reference.css";
+import { LocalRefsPlugin } from "./local-refs";
 
 // Swagger UI touches window at import: it loads in the browser only.
 const SwaggerUI = dynamic(() => import("swagger-ui-react"), {
@@ -20,6 +21,7 @@ export function ApiReference() {
         displayOperationId={false}
         deepLinking
         filter
+        plugins={[LocalRefsPlugin]}
       />
     </div>
   );

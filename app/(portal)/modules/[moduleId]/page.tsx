@@ -1,23 +1,21 @@
 import { getModule, modulesDef } from "@/lib/admin/modules";
 import { editScreen } from "@/lib/platform/screens";
-import { AuditHistory } from "@/components/audit/audit-history";
+import { EditScreen } from "@/components/audit/edit-screen";
 import { ModuleForm } from "../_components/module-form";
 
 export const metadata = { title: "Edit Module" };
 
-type Props = { params: Promise<{ moduleId: string }> };
-
-export default async function EditModulePage({ params }: Props) {
-  const { ctx, id, opaqueId, record: m, readOnly } = await editScreen(modulesDef, (await params).moduleId, getModule);
+export default async function EditModulePage({ params }: { params: Promise<{ moduleId: string }> }) {
+  const s = await editScreen(modulesDef, (await params).moduleId, getModule);
+  const { record: m } = s;
   return (
-    <div className="flex flex-col gap-6">
+    <EditScreen ctx={s.ctx} entity="modules" id={s.id}>
       <ModuleForm
-        id={opaqueId}
+        id={s.opaqueId}
         initial={{ name: m.name, is_active: m.is_active }}
-        permissions={m.permissions as { id: number; permission_name: string; is_active: number }[]}
-        readOnly={readOnly}
+        permissions={m.permissions}
+        readOnly={s.readOnly}
       />
-      <AuditHistory ctx={ctx} entity="modules" entityId={id} />
-    </div>
+    </EditScreen>
   );
 }

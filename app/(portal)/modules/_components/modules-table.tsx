@@ -16,7 +16,11 @@ export function ModulesTable(props: ListScreenProps<Row>) {
       messages={{ deleted: "Module deleted successfully.", restored: "Module restored successfully." }}
       columns={[
         statusColumn<ScreenRow<Row>>(),
-        { id: "name", header: sortable("Name", "name"), cell: ({ row }) => <CellText text={row.original.name} /> },
+        {
+          id: "name",
+          header: sortable("Name", "name"),
+          cell: ({ row }) => <CellText text={row.original.name} />,
+        },
       ]}
     />
   );

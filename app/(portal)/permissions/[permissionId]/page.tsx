@@ -9,17 +9,23 @@ export const metadata = { title: "Edit Permission" };
 type Props = { params: Promise<{ permissionId: string }> };
 
 export default async function EditPermissionPage({ params }: Props) {
-  const { ctx, id, opaqueId, record: p, readOnly } = await editScreen(
-    permissionsDef,
-    (await params).permissionId,
-    getPermission,
-  );
+  const {
+    ctx,
+    id,
+    opaqueId,
+    record: p,
+    readOnly,
+  } = await editScreen(permissionsDef, (await params).permissionId, getPermission);
   const { modules } = await permissionMasters(ctx);
   return (
     <div className="flex flex-col gap-6">
       <PermissionForm
         id={opaqueId}
-        initial={{ module_id: String(p.module_id), permission_name: p.permission_name, is_active: p.is_active }}
+        initial={{
+          module_id: String(p.module_id),
+          permission_name: p.permission_name,
+          is_active: p.is_active,
+        }}
         modules={modules.map((m) => ({ value: String(m.id), label: m.name }))}
         readOnly={readOnly}
         nameLocked={ALL_PERMISSIONS.includes(p.permission_name as Permission)}

@@ -13,7 +13,10 @@ export function PermissionsTable(props: ListScreenProps<Row>) {
       href="/permissions"
       label={(r) => r.permission_name}
       actions={{ delete: deletePermissionAction, restore: restorePermissionAction }}
-      messages={{ deleted: "Permission deleted successfully.", restored: "Permission restored successfully." }}
+      messages={{
+        deleted: "Permission deleted successfully.",
+        restored: "Permission restored successfully.",
+      }}
       columns={[
         statusColumn<ScreenRow<Row>>(),
         {

@@ -1,28 +1,21 @@
 import { getPosition, positionMasters, positionsDef } from "@/lib/admin/positions";
 import { editScreen } from "@/lib/platform/screens";
-import { AuditHistory } from "@/components/audit/audit-history";
+import { EditScreen } from "@/components/audit/edit-screen";
 import { PositionForm } from "../_components/position-form";
 
 export const metadata = { title: "Edit Position" };
 
-type Props = { params: Promise<{ positionId: string }> };
-
-export default async function EditPositionPage({ params }: Props) {
-  const { ctx, id, opaqueId, record, readOnly } = await editScreen(
-    positionsDef,
-    (await params).positionId,
-    getPosition,
-  );
-  const { modules } = await positionMasters(ctx);
+export default async function EditPositionPage({ params }: { params: Promise<{ positionId: string }> }) {
+  const s = await editScreen(positionsDef, (await params).positionId, getPosition);
+  const { record: r } = s;
   return (
-    <div className="flex flex-col gap-6">
+    <EditScreen ctx={s.ctx} entity="positions" id={s.id}>
       <PositionForm
-        id={opaqueId}
-        readOnly={readOnly}
-        groups={modules}
-        initial={{ name: record.name, is_active: record.is_active, permissions: record.position_permissions }}
+        id={s.opaqueId}
+        readOnly={s.readOnly}
+        groups={(await positionMasters(s.ctx)).modules}
+        initial={{ name: r.name, is_active: r.is_active, permissions: r.position_permissions }}
       />
-      <AuditHistory ctx={ctx} entity="positions" entityId={id} />
-    </div>
+    </EditScreen>
   );
 }

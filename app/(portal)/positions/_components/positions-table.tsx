@@ -16,7 +16,11 @@ export function PositionsTable(props: ListScreenProps<Row>) {
       messages={{ deleted: "Position deleted successfully.", restored: "Position restored successfully." }}
       columns={[
         statusColumn<ScreenRow<Row>>(),
-        { id: "name", header: sortable("Name", "name"), cell: ({ row }) => <CellText text={row.original.name} /> },
+        {
+          id: "name",
+          header: sortable("Name", "name"),
+          cell: ({ row }) => <CellText text={row.original.name} />,
+        },
       ]}
     />
   );

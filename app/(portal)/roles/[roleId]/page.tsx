@@ -8,7 +8,13 @@ export const metadata = { title: "Edit Role" };
 type Props = { params: Promise<{ roleId: string }> };
 
 export default async function EditRolePage({ params }: Props) {
-  const { ctx, id, opaqueId, record: role, readOnly } = await editScreen(rolesDef, (await params).roleId, getRole);
+  const {
+    ctx,
+    id,
+    opaqueId,
+    record: role,
+    readOnly,
+  } = await editScreen(rolesDef, (await params).roleId, getRole);
   const { modules } = await roleMasters(ctx);
   return (
     <div className="flex flex-col gap-6">

@@ -17,7 +17,11 @@ export function RolesTable(props: ListScreenProps<Row>) {
       messages={{ deleted: "Role deleted successfully.", restored: "" }}
       columns={[
         statusColumn<ScreenRow<Row>>(),
-        { id: "name", header: sortable("Name", "name"), cell: ({ row }) => <CellText text={row.original.name} /> },
+        {
+          id: "name",
+          header: sortable("Name", "name"),
+          cell: ({ row }) => <CellText text={row.original.name} />,
+        },
       ]}
     />
   );

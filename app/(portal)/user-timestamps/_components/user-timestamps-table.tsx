@@ -1,6 +1,6 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, RowActions } from "@/components/data-table";
+import { CellText, EntityTable, sortable } from "@/components/data-table";
+import type { ListScreenProps } from "@/lib/platform/screens";
 import { deleteUserTimestampAction } from "../actions";
 
 export type UserTimestampView = {
@@ -17,74 +17,56 @@ export type UserTimestampView = {
   changed: string[];
 };
 
-type Props = {
-  rows: UserTimestampView[];
-  count: number;
-  page: number;
-  rowsPerPage: number;
-  canDelete: boolean;
-};
+type Row = Omit<UserTimestampView, "id"> & { id: number };
 
-export function UserTimestampsTable({ rows, count, page, rowsPerPage, canDelete }: Props) {
-  const columns: ColumnDef<UserTimestampView>[] = [
-    {
-      id: "name",
-      header: "Name",
-      cell: ({ row }) => (
-        <div className="flex flex-col">
-          <CellText text={row.original.name} />
-          {row.original.email && row.original.email !== row.original.name ? (
-            <span className="text-xs text-slate-500">{row.original.email}</span>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      id: "url",
-      header: "URL",
-      cell: ({ row }) => (
-        <div className="flex flex-col">
-          <CellText text={row.original.url} />
-          {row.original.page ? <span className="text-xs text-slate-500">{row.original.page}</span> : null}
-          {row.original.changed.length ? (
-            <span className="text-xs text-slate-500">
-              <CellText text={`Changed: ${row.original.changed.join(", ")}`} max={60} />
-            </span>
-          ) : null}
-        </div>
-      ),
-    },
-    {
-      id: "timespent",
-      header: "Time Spent",
-      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.timeSpent}</span>,
-    },
-    {
-      id: "date",
-      header: "Date",
-      cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.date}</span>,
-    },
-  ];
-  if (canDelete)
-    columns.push({
-      id: "action",
-      header: "Action",
-      cell: ({ row }) => (
-        <RowActions
-          entityLabel={`${row.original.name} ${row.original.url}`}
-          onDelete={() => deleteUserTimestampAction(row.original.id)}
-          deleteSuccess="User timestamp deleted successfully."
-        />
-      ),
-    });
+/** Name, URL, Time Spent, Date, Action (delete only: there is nothing to edit and no trash view). */
+export function UserTimestampsTable(props: ListScreenProps<Row>) {
   return (
-    <DataTable
-      columns={columns}
-      data={rows}
-      count={count}
-      page={page}
-      rowsPerPage={rowsPerPage}
-      emptyText="No data found"
+    <EntityTable
+      {...props}
+      href="/user-timestamps"
+      label={(r) => `${r.name} ${r.url}`}
+      actions={{ delete: deleteUserTimestampAction }}
+      messages={{ deleted: "User timestamp deleted successfully.", restored: "" }}
+      columns={[
+        {
+          id: "name",
+          header: "Name",
+          cell: ({ row }) => (
+            <div className="flex flex-col">
+              <CellText text={row.original.name} />
+              {row.original.email && row.original.email !== row.original.name ? (
+                <span className="text-xs text-slate-500">{row.original.email}</span>
+              ) : null}
+            </div>
+          ),
+        },
+        {
+          id: "url",
+          header: sortable("URL", "url"),
+          cell: ({ row }) => (
+            <div className="flex flex-col">
+              <CellText text={row.original.url} />
+              {row.original.page ? <span className="text-xs text-slate-500">{row.original.page}</span> : null}
+              {row.original.changed.length ? (
+                <span className="text-xs text-slate-500">
+                  <CellText text={`Changed: ${row.original.changed.join(", ")}`} max={60} />
+                </span>
+              ) : null}
+            </div>
+          ),
+        },
+        {
+          id: "timespent",
+          header: "Time Spent",
+          cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.timeSpent}</span>,
+        },
+        {
+          id: "date",
+          header: sortable("Date", "created_at"),
+          cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.date}</span>,
+        },
+      ]}
     />
   );
 }
