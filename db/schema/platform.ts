@@ -1,17 +1,20 @@
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { companies, users } from "./admin";
+import { companies, roles, users } from "./admin";
 
 // The kernel's own tables (lib/platform). Areas' tables live in db/schema/<area>.ts; db/schema/index.ts exports all.
 
@@ -57,14 +60,18 @@ export const notifications = pgTable(
 );
 
 /**
- * Who owns each stored object. A null company_id means "any signed-in user may read it" (lib/platform/file-access.ts),
- * so a company's files go with the company (cascade) rather than turning public (set null).
+ * Who owns each stored object. `entity`/`entity_id` name the record it belongs to (a registered entity): only callers
+ * who may view that record read it (lib/platform/file-access.ts). Rows from before owners were recorded have none
+ * and fall back to the company: a null company_id means "any signed-in user may read it", so a company's files go
+ * with the company (cascade) rather than turning public (set null).
  */
 export const storedFiles = pgTable(
   "stored_files",
   {
     id: serial("id").primaryKey(),
     company_id: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    entity: varchar("entity", { length: 80 }),
+    entity_id: integer("entity_id"),
     key: varchar("key", { length: 500 }).notNull(),
     original_name: varchar("original_name", { length: 300 }),
     content_type: varchar("content_type", { length: 100 }).notNull(),
@@ -72,7 +79,28 @@ export const storedFiles = pgTable(
     created_by: integer("created_by"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("stored_files_key_uq").on(t.key)],
+  (t) => [
+    uniqueIndex("stored_files_key_uq").on(t.key),
+    index("stored_files_owner_idx").on(t.entity, t.entity_id),
+    check("stored_files_owner_ck", sql`(${t.entity} is null) = (${t.entity_id} is null)`),
+  ],
+);
+
+/**
+ * The default grants (DEFAULT_ROLE_PERMISSIONS) the seed has applied, each once: a permission a release adds is
+ * granted to its default roles at the next start, and a grant an admin removed afterwards is never given back.
+ * By name, as the registry names permissions, so a permission record deleted and created again stays applied.
+ */
+export const defaultGrants = pgTable(
+  "default_grants",
+  {
+    role_id: integer("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permission_name: varchar("permission_name", { length: 150 }).notNull(),
+    granted_at: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_name] })],
 );
 
 export const apiTokens = pgTable(

@@ -1,15 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { modules, permissions, rolePermissions, roles } from "@/db/schema";
+import { defaultGrants, modules, permissions, rolePermissions, roles } from "@/db/schema";
 import type { Executor } from "@/lib/platform/db";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_REGISTRY, ROLE_IDS } from "@/lib/platform/permissions";
 
 /**
- * The rows the code depends on: the five roles (fixed ids), the registry's modules and permissions, and each new
- * role's default grants. Safe to run at every start: it adds what is missing and changes nothing an admin set.
+ * The rows the code depends on: the six roles (fixed ids), the registry's modules and permissions, and the default
+ * grants. Safe to run at every start: it adds what is missing and changes nothing an admin set.
  */
 export async function seedSystem(db: Executor): Promise<void> {
-  const existingRoles = await db.select({ id: roles.id }).from(roles);
-  const freshRoles = existingRoles.length === 0;
   for (const [name, id] of Object.entries(ROLE_IDS)) {
     await db.insert(roles).values({ id, name }).onConflictDoNothing();
   }
@@ -30,10 +28,36 @@ export async function seedSystem(db: Executor): Promise<void> {
       permIds.set(name, p.id);
     }
   }
-  if (!freshRoles) return;
-  for (const [roleName, names] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
-    const roleId = ROLE_IDS[roleName as keyof typeof ROLE_IDS];
-    const rows = names.map((n) => ({ role_id: roleId, permission_id: permIds.get(n)! }));
-    if (rows.length) await db.insert(rolePermissions).values(rows).onConflictDoNothing();
-  }
+  await applyDefaultGrants(db, permIds);
 }
+
+/** Every (role, permission) pair of DEFAULT_ROLE_PERMISSIONS. */
+export function defaultGrantPairs(): { role_id: number; permission_name: string }[] {
+  return Object.entries(DEFAULT_ROLE_PERMISSIONS).flatMap(([role, names]) =>
+    names.map((permission_name) => ({ role_id: ROLE_IDS[role as keyof typeof ROLE_IDS], permission_name })),
+  );
+}
+
+/**
+ * Grants each default pair not applied before, and records it in `default_grants` in the same transaction: a
+ * permission a release adds reaches its default roles at the next start, once; a grant an admin removed since is
+ * recorded already and stays removed. Only the pairs this call recorded are granted, so instances starting
+ * together grant each pair once.
+ */
+export async function applyDefaultGrants(db: Executor, permIds: ReadonlyMap<string, number>): Promise<void> {
+  const pairs = defaultGrantPairs();
+  if (!pairs.length) return;
+  await db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(defaultGrants)
+      .values(pairs)
+      .onConflictDoNothing()
+      .returning({ role_id: defaultGrants.role_id, permission_name: defaultGrants.permission_name });
+    const grants = fresh.flatMap((g) => {
+      const permission_id = permIds.get(g.permission_name);
+      return permission_id == null ? [] : [{ role_id: g.role_id, permission_id }];
+    });
+    if (grants.length) await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
+  });
+}
+

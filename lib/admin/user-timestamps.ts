@@ -134,6 +134,8 @@ export async function listUserTimestamps(ctx: Ctx, raw: RawParams): Promise<List
 export async function* userTimestampsForExport(ctx: Ctx, raw: URLSearchParams): AsyncGenerator<UserTimestampRow> {
   authorize(ctx, "user_timestamps.export");
   const q = parseListQuery(userTimestampList, raw);
+  // Unless a sort is asked, the sheet reads oldest first (in recording order), as it always has.
+  if (!q.sortParam) q.sort = { key: "id", column: userTimestamps.id, dir: "asc" };
   yield* iterateListQuery(await getDb(), userTimestampList, q, companyRows(ctx));
 }
 

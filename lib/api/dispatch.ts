@@ -109,8 +109,8 @@ const NUL_MESSAGE = "The request may not contain a null character.";
 
 /**
  * Refuses, before any handler runs, what PostgreSQL would refuse with a server error: a null character in a query
- * value or anywhere in the body (400), and an id field (`id`, `..._id`) holding a JSON number past MAX_ID (422 on
- * that field). Domain schemas check both too (lib/platform/schemas.ts); this keeps every /api call safe even where
+ * value or anywhere in the body (400), and an id field (`id`, `..._id`) holding a number past MAX_ID (422 on that
+ * field). Domain schemas check both too (lib/platform/schemas.ts); this keeps every /api call safe even where
  * a handler reads a value its schema does not cover.
  */
 export function checkRequestValues(query: URLSearchParams, body: Record<string, unknown>): void {

@@ -409,7 +409,7 @@ describe("deleting and restoring users", () => {
   it("moves a user to the trash view and back", async () => {
     const [u] = await happyUsers();
     session.ctx = admin;
-    expect(await actions.deleteUserAction(encodeId(u.id))).toEqual({ ok: true, data: undefined });
+    expect(await actions.deleteUserAction(encodeId(u.id))).toEqual({ ok: true, data: { id: u.id } });
     expect((await list("rowsPerPage=1000000")).rows.map((r) => r.id)).not.toContain(u.id);
     const trash = await list("open_trash=1&rowsPerPage=1000000");
     expect(trash.rows.map((r) => r.id)).toContain(u.id);

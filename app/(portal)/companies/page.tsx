@@ -1,13 +1,8 @@
-import { listCompanies } from "@/lib/admin/companies";
-import { can } from "@/lib/platform/context";
-import { guardPage } from "@/lib/platform/page-guard";
-import { encodeId } from "@/lib/platform/ids";
-import { parseListParams } from "@/lib/platform/lists";
-import { companyListSpec } from "@/lib/admin/companies";
+import { companiesDef, listCompanies } from "@/lib/admin/companies";
 import { fileUrl } from "@/lib/platform/file-access";
-import { requirePageContext } from "@/lib/platform/session";
-import { ListPage, ListToolbar, STATUS_FILTER } from "@/components/data-table";
-import { AccessDenied } from "../_components/access-denied";
+import { filterBar } from "@/lib/platform/list";
+import { listScreen } from "@/lib/platform/screens";
+import { ListPage, ListToolbar } from "@/components/data-table";
 import { CompaniesTable } from "./_components/companies-table";
 import { exportCompaniesAction } from "./actions";
 
@@ -16,44 +11,26 @@ export const metadata = { title: "Companies" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function CompaniesPage({ searchParams }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "companies.list")) return <AccessDenied />;
-  const sp = await searchParams;
-  const params = parseListParams(sp, companyListSpec);
-  // Anyone but a SUPER ADMIN sees only the company they act for: without one, the choose-company card.
-  const { data, count } = await guardPage(() => listCompanies(ctx, sp));
-  const rows = data.map((r) => ({
-    ...r,
-    id: encodeId(r.id),
-    logo_url: fileUrl(r.logo_path),
-    deleted_at: r.deleted_at?.toISOString() ?? null,
-  }));
+  // A SUPER ADMIN sees every company; anyone else the company they act for (without one, the choose-company card).
+  const { may, table, trash } = await listScreen(companiesDef, searchParams, listCompanies);
+  const rows = table.rows.map((r) => ({ ...r, logo_url: fileUrl(r.logo_path) }));
   return (
     <ListPage
       title="Companies"
       trashTitle="Deleted Companies"
-      trash={params.showDeleted}
+      trash={trash}
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name, email, phone or admin"
-          filters={[STATUS_FILTER]}
-          createHref={can(ctx, "companies.create") ? "/companies/create" : undefined}
+          filters={filterBar(companiesDef.list)}
+          createHref={may.create ? "/companies/create" : undefined}
           createLabel="Add Company"
-          exportAction={can(ctx, "companies.export") ? exportCompaniesAction : undefined}
-          trash={can(ctx, "companies.restore")}
+          exportAction={may.export ? exportCompaniesAction : undefined}
+          trash={may.restore}
         />
       }
     >
-      <CompaniesTable
-        rows={rows}
-        count={count}
-        page={params.page}
-        rowsPerPage={params.rowsPerPage}
-        trash={params.showDeleted}
-        canEdit={can(ctx, "companies.update")}
-        canDelete={can(ctx, "companies.delete")}
-        canRestore={can(ctx, "companies.restore")}
-      />
+      <CompaniesTable {...table} rows={rows} />
     </ListPage>
   );
 }

@@ -19,7 +19,7 @@ export default async function NotificationsPage({ searchParams }: Props) {
   const ctx = await requirePageContext();
   const sp = await searchParams;
   const params = await guardPage(() => parseListQuery(notificationList, sp));
-  const { data: rows, count, count_estimated } = await openNotifications(ctx, sp);
+  const { data: rows, count } = await openNotifications(ctx, sp);
 
   return (
     <section className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -69,7 +69,6 @@ export default async function NotificationsPage({ searchParams }: Props) {
       )}
       <Pagination
         count={count}
-        countEstimated={count_estimated}
         page={params.page}
         rowsPerPage={params.rowsPerPage}
         className="border-t border-slate-200"

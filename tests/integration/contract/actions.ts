@@ -1,3 +1,6 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { modules, positions, roles, users } from "@/db/schema";
+import { ROLE_IDS } from "@/lib/platform/permissions";
 import type { Env } from "./types";
 
 /** What an action sample may use. */
@@ -7,23 +10,91 @@ export type ActionEnv = Pick<Env, "db" | "happyId" | "wagId">;
  * The records the server-action contract (../actions-contract.test.ts) calls an entity's actions with. Each
  * registered entity with actions needs an entry, keyed by its name. `own` and `foreign` default to the table's first
  * live row of Happy Paws and of Wag Nation (any live row for a global entity); give them where that row is not one
- * the entity's screens manage (e.g. users: role USER only).
+ * the entity's screens manage (e.g. users: role USER only), or where the scope is unusual (companies).
  */
 export type ActionSample = {
   /** A valid create body; called once per create, so give each call a fresh name. */
   create?: (e: ActionEnv) => unknown;
-  /** Valid update values for `own` and the created record (default `{}`: only the stamps change). */
-  update?: (e: ActionEnv) => unknown;
+  /** Valid update values for the record `id` (default `{}`: only the stamps change). */
+  update?: (e: ActionEnv, id: number) => unknown;
   /** A live record of Happy Paws (any live record for a global entity) that Happy Paws' admin may edit. */
   own?: (e: ActionEnv) => Promise<number>;
-  /** A live record of Wag Nation, of the same kind as `own`. */
+  /**
+   * A live record of Wag Nation, of the same kind as `own`. Entities whose scope kind is not "global" get the
+   * 404 check anyway; give it to have a "global" one checked (a scope of its own, like companies').
+   */
   foreign?: (e: ActionEnv) => Promise<number>;
+  /** Who creates, updates, deletes and restores a fresh record: default a Happy Paws caller holding everything. */
+  lifecycleAs?: "super";
 };
 
 let n = 0;
 const fresh = (what: string) => `Contract Action ${what} ${++n}`;
 
+/** The newest live role-USER user of a company (the users screens manage no other role). */
+async function customerOf(e: ActionEnv, companyId: number): Promise<number> {
+  const [u] = await e.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.company_id, companyId), eq(users.role_id, ROLE_IDS.USER), isNull(users.deleted_at)))
+    .orderBy(desc(users.id))
+    .limit(1);
+  return u.id;
+}
+
 export const actionSamples: Record<string, ActionSample> = {
+  companies: {
+    own: async (e) => e.happyId,
+    foreign: async (e) => e.wagId,
+    // Only a SUPER ADMIN sees a company other than the one they act for.
+    lifecycleAs: "super",
+    create: () => ({
+      name: fresh("Company"),
+      email: `contract.action.${n}@company.test`,
+      phone: "+91 90000 12345",
+      address: "1 Contract Road",
+    }),
+  },
   modules: { create: () => ({ name: fresh("Module") }) },
+  permissions: {
+    create: async (e) => {
+      const [m] = await e.db.select({ id: modules.id }).from(modules).where(eq(modules.name, "Permissions"));
+      return { module_id: m.id, permission_name: `contract.action.${++n}` };
+    },
+  },
   positions: { create: () => ({ name: fresh("Position"), is_active: 1, position_permissions: [] }) },
+  roles: {
+    create: () => ({ name: fresh("Role"), is_active: 1, role_permissions: [] }),
+    // The name is required on edit; a built-in role keeps its own.
+    update: async (e, id) => {
+      const [r] = await e.db.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
+      return { name: r?.name ?? "Contract Role" };
+    },
+  },
+  users: {
+    own: (e) => customerOf(e, e.happyId),
+    foreign: (e) => customerOf(e, e.wagId),
+    create: async (e) => {
+      const [p] = await e.db
+        .select({ id: positions.id })
+        .from(positions)
+        .where(and(eq(positions.company_id, e.happyId), eq(positions.name, "CUSTOMER")))
+        .orderBy(asc(positions.id))
+        .limit(1);
+      return { first_name: "Contract", last_name: fresh("User"), email: `contract.action.${n}@user.test`, position_id: p.id };
+    },
+    // The spec's edit form sends every required field (phone too): the user's own values.
+    update: async (e, id) => {
+      const [u] = await e.db.select().from(users).where(eq(users.id, id));
+      return u
+        ? {
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email,
+            phone: u.phone ?? "+91 90000 12345",
+            position_id: u.position_id,
+          }
+        : {};
+    },
+  },
 };

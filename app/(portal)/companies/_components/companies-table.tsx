@@ -1,81 +1,49 @@
 "use client";
-import type { ColumnDef } from "@tanstack/react-table";
-import { CellText, DataTable, actionColumn, statusColumn } from "@/components/data-table";
+import { CellText, EntityTable, sortable, statusColumn } from "@/components/data-table";
+import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteCompanyAction, restoreCompanyAction } from "../actions";
 
-export type CompanyRow = {
-  id: string;
+type Row = {
+  id: number;
   name: string;
   email: string;
   phone: string;
   admin_name: string | null;
   city: string | null;
   is_active: number;
+  /** The logo through the authorised file route (the page turns logo_path into it). */
   logo_url: string | null;
 };
 
-type Props = {
-  rows: CompanyRow[];
-  count: number;
-  page: number;
-  rowsPerPage: number;
-  trash: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-  canRestore: boolean;
-};
-
-export function CompaniesTable({
-  rows,
-  count,
-  page,
-  rowsPerPage,
-  trash,
-  canEdit,
-  canDelete,
-  canRestore,
-}: Props) {
-  const columns: ColumnDef<CompanyRow>[] = [
-    statusColumn<CompanyRow>(),
-    {
-      id: "name",
-      header: "Name",
-      cell: ({ row }) => (
-        <div className="flex items-center gap-2">
-          {row.original.logo_url ? (
-            // eslint-disable-next-line @next/next/no-img-element -- served by the authorised file route
-            <img src={row.original.logo_url} alt="" className="size-7 rounded object-cover" />
-          ) : null}
-          <CellText text={row.original.name} />
-        </div>
-      ),
-    },
-    { id: "email", header: "Email", cell: ({ row }) => <CellText text={row.original.email} /> },
-    { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone },
-    {
-      id: "admin_name",
-      header: "Admin Name",
-      cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} />,
-    },
-    { id: "city", header: "City", cell: ({ row }) => row.original.city ?? "" },
-    actionColumn<CompanyRow>({
-      trash,
-      label: (r) => r.name,
-      editHref: canEdit ? (r) => `/companies/${r.id}` : undefined,
-      onDelete: canDelete ? (r) => deleteCompanyAction(r.id) : undefined,
-      deleteSuccess: "Company deleted successfully.",
-      onRestore: canRestore ? (r) => restoreCompanyAction(r.id) : undefined,
-      restoreSuccess: "Company restored successfully.",
-    }),
-  ];
+/** Status, Name (with the logo), Email, Phone, Admin Name, City, Action. */
+export function CompaniesTable(props: ListScreenProps<Row>) {
   return (
-    <DataTable
-      columns={columns}
-      data={rows}
-      count={count}
-      page={page}
-      rowsPerPage={rowsPerPage}
-      emptyText="No data found"
+    <EntityTable
+      {...props}
+      href="/companies"
+      label={(r) => r.name}
+      actions={{ delete: deleteCompanyAction, restore: restoreCompanyAction }}
+      messages={{ deleted: "Company deleted successfully.", restored: "Company restored successfully." }}
+      columns={[
+        statusColumn<ScreenRow<Row>>(),
+        {
+          id: "name",
+          header: sortable("Name", "name"),
+          cell: ({ row }) => (
+            <div className="flex items-center gap-2">
+              {row.original.logo_url ? (
+                // eslint-disable-next-line @next/next/no-img-element -- served by the authorised file route
+                <img src={row.original.logo_url} alt="" className="size-7 rounded object-cover" />
+              ) : null}
+              <CellText text={row.original.name} />
+            </div>
+          ),
+        },
+        { id: "email", header: "Email", cell: ({ row }) => <CellText text={row.original.email} /> },
+        { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone },
+        { id: "admin_name", header: "Admin Name", cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} /> },
+        { id: "city", header: "City", cell: ({ row }) => row.original.city ?? "" },
+      ]}
     />
   );
 }

@@ -1,92 +1,40 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import type { ReactNode } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  ColorField,
-  ImageField,
-  reportFormFailure,
-  RichTextField,
-  settle,
-  SwitchField,
-  TextField,
-} from "@/components/form";
+import { fieldsFor, ImageField, reportFormFailure, settle } from "@/components/form";
 import { useDialogs } from "@/components/shell/dialogs";
-import { createCompanyAction, updateCompanyAction } from "../actions";
+import type { Company } from "@/db/schema";
 import { DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR } from "@/db/schema/defaults";
+import { cn } from "@/lib/utils";
+import { createCompanyAction, updateCompanyAction } from "../actions";
 
-export type CompanyFormValues = {
-  name: string;
-  tag_line: string;
-  email: string;
-  phone: string;
-  admin_name: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-  code: string;
-  whatsapp_no: string;
-  is_active: number;
-  is_location_tracking_enabled: number;
-  is_SUSP_enabled: number;
-  is_SUSL_enabled: number;
-  franchisee_summary_colorcode: string;
-  franchisee_summary_colorcode_2: string;
-  franchisee_summary_colorcode_3: string;
-  staff_summary_colorcode: string;
-  staff_summary_colorcode_2: string;
-  staff_summary_colorcode_3: string;
-  about_us: string;
-  terms: string;
-  faqs: string;
-  privacy: string;
-  return_policy: string;
-  refund_policy: string;
-  cancellation_policy: string;
-  disclaimer: string;
-  logo_path: File | null;
-  explorer_poster_path: File | null;
-};
-
-/** A new company: blank fields, the spec's default colour codes. */
-export const EMPTY_COMPANY: CompanyFormValues = {
-  name: "",
-  tag_line: "",
-  email: "",
-  phone: "",
-  admin_name: "",
-  address: "",
-  city: "",
-  state: "",
-  pincode: "",
-  code: "",
-  whatsapp_no: "",
-  is_active: 1,
-  is_location_tracking_enabled: 0,
-  is_SUSP_enabled: 0,
-  is_SUSL_enabled: 0,
-  franchisee_summary_colorcode: DEFAULT_FRANCHISEE_COLOR,
-  franchisee_summary_colorcode_2: DEFAULT_FRANCHISEE_COLOR,
-  franchisee_summary_colorcode_3: DEFAULT_FRANCHISEE_COLOR,
-  staff_summary_colorcode: DEFAULT_STAFF_COLOR,
-  staff_summary_colorcode_2: DEFAULT_STAFF_COLOR,
-  staff_summary_colorcode_3: DEFAULT_STAFF_COLOR,
-  about_us: "",
-  terms: "",
-  faqs: "",
-  privacy: "",
-  return_policy: "",
-  refund_policy: "",
-  cancellation_policy: "",
-  disclaimer: "",
-  logo_path: null,
-  explorer_poster_path: null,
-};
-
-const POLICIES: [keyof CompanyFormValues, string][] = [
+const TEXTS = [
+  "name",
+  "tag_line",
+  "email",
+  "phone",
+  "admin_name",
+  "address",
+  "city",
+  "state",
+  "pincode",
+  "code",
+  "whatsapp_no",
+] as const;
+const FLAGS = ["is_active", "is_location_tracking_enabled", "is_SUSP_enabled", "is_SUSL_enabled"] as const;
+const COLOURS = [
+  ["franchisee_summary_colorcode", "Franchisee Summary Colour", DEFAULT_FRANCHISEE_COLOR],
+  ["franchisee_summary_colorcode_2", "Franchisee Summary Colour 2", DEFAULT_FRANCHISEE_COLOR],
+  ["franchisee_summary_colorcode_3", "Franchisee Summary Colour 3", DEFAULT_FRANCHISEE_COLOR],
+  ["staff_summary_colorcode", "Staff Summary Colour", DEFAULT_STAFF_COLOR],
+  ["staff_summary_colorcode_2", "Staff Summary Colour 2", DEFAULT_STAFF_COLOR],
+  ["staff_summary_colorcode_3", "Staff Summary Colour 3", DEFAULT_STAFF_COLOR],
+] as const;
+const POLICIES = [
   ["about_us", "About Us"],
   ["terms", "Terms"],
   ["faqs", "FAQs"],
@@ -95,34 +43,51 @@ const POLICIES: [keyof CompanyFormValues, string][] = [
   ["refund_policy", "Refund Policy"],
   ["cancellation_policy", "Cancellation Policy"],
   ["disclaimer", "Disclaimer"],
-];
+] as const;
+
+/** The company schema's fields (lib/admin/companies.ts) as the form holds them; images are files, sent after the save. */
+export type CompanyFormValues = Record<(typeof TEXTS)[number] | (typeof POLICIES)[number][0], string> &
+  Record<(typeof FLAGS)[number], number> &
+  Record<(typeof COLOURS)[number][0], string> & { logo_path: File | null; explorer_poster_path: File | null };
+const F = fieldsFor<CompanyFormValues>();
+
+/** The form's values: a new company's blanks and the spec's default colour codes, or the record's (nulls blank). */
+function valuesOf(c?: Company): CompanyFormValues {
+  const v: Record<string, unknown> = { logo_path: null, explorer_poster_path: null };
+  for (const k of [...TEXTS, ...POLICIES.map((p) => p[0])]) v[k] = c?.[k] ?? "";
+  for (const k of FLAGS) v[k] = c?.[k] ?? (k === "is_active" ? 1 : 0);
+  for (const [k, , fallback] of COLOURS) v[k] = c?.[k] ?? fallback;
+  return v as CompanyFormValues;
+}
 
 /** Spec 000 §8: the upload failure popup. */
 const UPLOAD_FAILED =
   "Looks like system faced an error while uploading the File. Kindly check the file before uploading ...";
 
 type Props = {
+  /** Opaque id of the company being edited, and the record; absent on create. */
   id?: string;
-  initial: CompanyFormValues;
+  company?: Company;
   logoUrl?: string | null;
   posterUrl?: string | null;
   /** A caller who may view but not update sees the form without Save. */
   readOnly?: boolean;
 };
 
-export function CompanyForm({ id, initial, logoUrl, posterUrl, readOnly = false }: Props) {
+/**
+ * The company form. Its own submit rather than EntityForm's: the images upload after the record saves (a new
+ * company needs its id first), and a failed upload leaves a new company on its edit page.
+ */
+export function CompanyForm({ id, company, logoUrl, posterUrl, readOnly = false }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
-  const form = useForm<CompanyFormValues>({ defaultValues: initial });
-  const { handleSubmit, setError, formState } = form;
+  const form = useForm<CompanyFormValues>({ defaultValues: valuesOf(company) });
+  const pending = form.formState.isSubmitting;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     const { logo_path, explorer_poster_path, ...fields } = values;
     const r = await settle(() => (id ? updateCompanyAction(id, fields) : createCompanyAction(fields)));
-    if (!r.ok) {
-      reportFormFailure(dialogs, r, form);
-      return; // what the user typed stays in the form
-    }
+    if (!r.ok) return reportFormFailure(dialogs, r, form); // what the user typed stays in the form
     if (logo_path || explorer_poster_path) {
       const body = new FormData();
       body.set("id", r.data.id);
@@ -132,10 +97,9 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl, readOnly = false 
       // files, and a new company continues on its edit page.
       const res = await fetch("/api/companies/upload_logo_path", { method: "POST", body }).catch(() => null);
       if (!res?.ok) {
-        const err = (await res?.json().catch(() => ({}))) as
-          { errors?: Record<string, string[]> } | undefined;
+        const err = (await res?.json().catch(() => ({}))) as { errors?: Record<string, string[]> } | undefined;
         for (const [k, msgs] of Object.entries(err?.errors ?? {}))
-          setError(k as keyof CompanyFormValues, { message: msgs[0] });
+          form.setError(k as keyof CompanyFormValues, { message: msgs[0] });
         dialogs.error(UPLOAD_FAILED);
         if (!id) router.replace(`/companies/${r.data.id}`);
         return;
@@ -148,32 +112,23 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl, readOnly = false 
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>{readOnly ? "View Company" : id ? "Edit Company" : "Add Company"}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <TextField name="name" label="Name" required disabled={readOnly} />
-            <TextField name="tag_line" label="Tag Line" disabled={readOnly} />
-            <TextField name="email" label="Email" type="email" required disabled={readOnly} />
-            <TextField name="phone" label="Phone" type="tel" required disabled={readOnly} />
-            <TextField name="admin_name" label="Admin Name" disabled={readOnly} />
-            <TextField name="whatsapp_no" label="WhatsApp No" type="tel" disabled={readOnly} />
-            <div className="md:col-span-2">
-              <TextField name="address" label="Address" required disabled={readOnly} />
-            </div>
-            <TextField name="city" label="City" disabled={readOnly} />
-            <TextField name="state" label="State" disabled={readOnly} />
-            <TextField name="pincode" label="Pincode" disabled={readOnly} />
-            <TextField name="code" label="Code" disabled={readOnly} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Images and settings</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
+      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate aria-busy={pending}>
+        {/* A disabled fieldset disables every input, switch and picker; the rich text needs telling itself. */}
+        <fieldset disabled={readOnly || pending} className="min-w-0 space-y-6">
+          <Section title={readOnly ? "View Company" : id ? "Edit Company" : "Add Company"}>
+            <F.Text name="name" label="Name" required />
+            <F.Text name="tag_line" label="Tag Line" />
+            <F.Text name="email" label="Email" type="email" required />
+            <F.Text name="phone" label="Phone" type="tel" required />
+            <F.Text name="admin_name" label="Admin Name" />
+            <F.Text name="whatsapp_no" label="WhatsApp No" type="tel" />
+            <F.Text name="address" label="Address" required className="md:col-span-2" />
+            <F.Text name="city" label="City" />
+            <F.Text name="state" label="State" />
+            <F.Text name="pincode" label="Pincode" />
+            <F.Text name="code" label="Code" />
+          </Section>
+          <Section title="Images and settings">
             <ImageField name="logo_path" label="Logo" currentUrl={logoUrl ?? undefined} disabled={readOnly} />
             <ImageField
               name="explorer_poster_path"
@@ -181,58 +136,44 @@ export function CompanyForm({ id, initial, logoUrl, posterUrl, readOnly = false 
               currentUrl={posterUrl ?? undefined}
               disabled={readOnly}
             />
-            <SwitchField name="is_location_tracking_enabled" label="Location tracking" disabled={readOnly} />
-            <SwitchField name="is_SUSP_enabled" label="SUSP enabled" disabled={readOnly} />
-            <SwitchField name="is_SUSL_enabled" label="SUSL enabled" disabled={readOnly} />
-            {id && <SwitchField name="is_active" label="Is Active" disabled={readOnly} />}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Colour codes</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-3">
-            <ColorField
-              name="franchisee_summary_colorcode"
-              label="Franchisee Summary Colour"
-              disabled={readOnly}
-            />
-            <ColorField
-              name="franchisee_summary_colorcode_2"
-              label="Franchisee Summary Colour 2"
-              disabled={readOnly}
-            />
-            <ColorField
-              name="franchisee_summary_colorcode_3"
-              label="Franchisee Summary Colour 3"
-              disabled={readOnly}
-            />
-            <ColorField name="staff_summary_colorcode" label="Staff Summary Colour" disabled={readOnly} />
-            <ColorField name="staff_summary_colorcode_2" label="Staff Summary Colour 2" disabled={readOnly} />
-            <ColorField name="staff_summary_colorcode_3" label="Staff Summary Colour 3" disabled={readOnly} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Policies</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            {POLICIES.map(([name, label]) => (
-              <RichTextField key={name} name={name} label={label} disabled={readOnly} />
+            <F.Switch name="is_location_tracking_enabled" label="Location tracking" />
+            <F.Switch name="is_SUSP_enabled" label="SUSP enabled" />
+            <F.Switch name="is_SUSL_enabled" label="SUSL enabled" />
+            {id && <F.Switch name="is_active" label="Is Active" />}
+          </Section>
+          <Section title="Colour codes" className="md:grid-cols-3">
+            {COLOURS.map(([name, label]) => (
+              <F.Color key={name} name={name} label={label} disabled={readOnly} />
             ))}
-          </CardContent>
-        </Card>
-        <div className="flex justify-end gap-2">
+          </Section>
+          <Section title="Policies" className="gap-6 md:grid-cols-1">
+            {POLICIES.map(([name, label]) => (
+              <F.RichText key={name} name={name} label={label} disabled={readOnly} />
+            ))}
+          </Section>
+        </fieldset>
+        <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" asChild>
             <Link href="/companies">{readOnly ? "Back" : "Cancel"}</Link>
           </Button>
           {readOnly ? null : (
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? "Saving..." : id ? "Update Company" : "Save Company"}
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving..." : id ? "Update Company" : "Save Company"}
             </Button>
           )}
         </div>
       </form>
     </FormProvider>
+  );
+}
+
+function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className={cn("grid gap-4 md:grid-cols-2", className)}>{children}</CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,6 @@
-import { can } from "@/lib/platform/context";
-import { pageCompanyId } from "@/lib/platform/page-guard";
+import { usersDef } from "@/lib/admin/users/users";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
-import { requirePageContext } from "@/lib/platform/session";
-import { AccessDenied } from "../../_components/access-denied";
+import { createScreen } from "@/lib/platform/screens";
 import { UserFormPage } from "../../users/_components/user-form-page";
 
 export const metadata = { title: "Add Staff" };
@@ -11,14 +9,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** The user create form reused: the franchisee of the query (opaque or plain id) is preselected; else required. */
 export default async function CreateStaffPage({ searchParams }: Props) {
-  const ctx = await requirePageContext();
-  if (!can(ctx, "users.create")) return <AccessDenied />;
-  pageCompanyId(ctx);
-  const raw = (await searchParams).franchisee_id;
-  const franchiseeId = parseIdParam(Array.isArray(raw) ? raw[0] : raw);
+  const { ctx } = await createScreen(usersDef);
+  const franchiseeId = parseIdParam([(await searchParams).franchisee_id].flat()[0]);
   const listHref =
-    franchiseeId != null
-      ? `/franchisee-staffs?franchisee_id=${encodeId(franchiseeId)}`
-      : "/franchisee-staffs";
+    franchiseeId != null ? `/franchisee-staffs?franchisee_id=${encodeId(franchiseeId)}` : "/franchisee-staffs";
   return <UserFormPage ctx={ctx} staff franchiseeId={franchiseeId} listHref={listHref} />;
 }

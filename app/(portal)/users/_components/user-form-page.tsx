@@ -1,6 +1,9 @@
+import { AuditHistory } from "@/components/audit/audit-history";
 import { userMasters } from "@/lib/admin/masters";
+import { getUser, usersDef } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { ROLE } from "@/lib/platform/permissions";
+import { editScreen } from "@/lib/platform/screens";
 import { EMPTY_USER, UserForm, type UserFormValues } from "./user-form";
 
 type Props = {
@@ -12,20 +15,11 @@ type Props = {
   /** A franchisee given by the screen (the staff create query): preselected and fixed. */
   franchiseeId?: number | null;
   listHref: string;
-  /** A caller who may view but not update sees the form without Save. */
   readOnly?: boolean;
 };
 
 /** Loads the pickers and renders the shared user form; create, edit and staff create differ only in props. */
-export async function UserFormPage({
-  ctx,
-  id,
-  initial = EMPTY_USER,
-  staff,
-  franchiseeId,
-  listHref,
-  readOnly,
-}: Props) {
+export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId, ...rest }: Props) {
   const masters = await userMasters(ctx);
   const positions = masters.positions.map((p) => ({ value: String(p.id), label: p.name }));
   const franchisees = masters.franchisees.map((f) => ({ value: String(f.id), label: f.name }));
@@ -39,10 +33,40 @@ export async function UserFormPage({
       initial={values}
       positions={positions}
       franchisees={franchisees}
-      staff={staff}
       franchiseeFixed={fixed != null}
-      listHref={listHref}
-      readOnly={readOnly}
+      {...rest}
     />
+  );
+}
+
+/**
+ * The edit screen of /users/{userId} and /franchisee-staffs/{userId}: opens for whoever may view (read-only without
+ * users.update); another company's or another franchisee's user shows the not-found card, like a missing one.
+ */
+export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; staff?: boolean }) {
+  const { ctx, id, record: u, readOnly } = await editScreen(usersDef, opaqueId, getUser);
+  const text = (v: string | null) => v ?? "";
+  return (
+    <div className="flex flex-col gap-6">
+      <UserFormPage
+        ctx={ctx}
+        id={opaqueId}
+        staff={staff}
+        readOnly={readOnly}
+        listHref={staff ? "/franchisee-staffs" : "/users"}
+        initial={{
+          first_name: u.first_name,
+          middle_name: text(u.middle_name),
+          last_name: u.last_name,
+          email: u.email,
+          phone: text(u.phone),
+          position_id: u.position_id != null ? String(u.position_id) : "",
+          franchisee_id: u.franchisee_id != null ? String(u.franchisee_id) : "",
+          employee_code: text(u.employee_code),
+          is_active: u.is_active,
+        }}
+      />
+      <AuditHistory ctx={ctx} entity="users" entityId={id} />
+    </div>
   );
 }
