@@ -12,6 +12,7 @@ import { getDb } from "@/lib/platform/db";
 import type { AnyEntity } from "@/lib/platform/entity";
 import type { EntityActions } from "@/lib/platform/entity-actions";
 import type { ExportDef } from "@/lib/platform/exports";
+import { isId } from "@/lib/platform/schemas";
 
 /** One entity as the side channels see it: its declaration, its server actions, its export. */
 export type Registered = { def: AnyEntity; actions?: EntityActions; export?: ExportDef<never> };
@@ -37,12 +38,15 @@ const byName = new Map(registry.map((r) => [r.def.name as string, r]));
 export const registered = (name: string): Registered | undefined => byName.get(name);
 
 /**
- * Whether the caller may view one record: the entity's view permission, and the record within the caller's scope
- * (trashed records included, so their history stays readable to whoever may restore them).
+ * Whether the caller may view one record: the entity's view permission (its list permission when it has no view,
+ * e.g. user timestamps), and the record within the caller's scope (trashed records included, so their history
+ * stays readable to whoever may restore them).
  */
 export async function mayViewRecord(ctx: Ctx, name: string, id: number): Promise<boolean> {
   const r = byName.get(name);
-  if (!r || !r.def.ops.includes("view") || !can(ctx, r.def.permission("view"))) return false;
+  if (!r || !isId(id)) return false;
+  const op = r.def.ops.includes("view") ? "view" : r.def.ops.includes("list") ? "list" : null;
+  if (!op || !can(ctx, r.def.permission(op))) return false;
   const t = r.def.table;
   let where;
   try {

@@ -1,12 +1,14 @@
 import "server-only";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { auditRecords, permissions, users } from "@/db/schema";
-import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
+import { authorize, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, zodFieldErrors } from "@/lib/platform/errors";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "@/lib/platform/lists";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
+import { MAX_ID } from "@/lib/platform/schemas";
+import { mayViewRecord } from "@/lib/registry";
 
 /** One changed field of a record: its value before and after the change (raw JSON values). */
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -82,7 +84,8 @@ export const auditListSchema = z.object({
   entity_id: z.coerce
     .number({ error: "The entity id field is required." })
     .int("The entity id must be a number.")
-    .positive("The entity id field is required."),
+    .positive("The entity id field is required.")
+    .max(MAX_ID, "The selected entity id is invalid."),
   page: z.coerce.number().int().min(1).catch(1),
   rowsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_ROWS).catch(DEFAULT_PAGE_SIZE),
 });
@@ -99,19 +102,20 @@ export type AuditEntry = {
 };
 
 /**
- * Which history a caller reads: a SUPER ADMIN all of it; anyone else what was recorded for the acting company.
- * A company's own record belongs to the company it describes, not to the company its editor acted for, so
- * its history is scoped by entity_id (a SUPER ADMIN acting for one company may have edited another).
+ * Whose history a caller reads: a SUPER ADMIN every record's; anyone else only a record they may view themselves
+ * (mayViewRecord: the entity's view permission, and the record within their scope — company, own franchisee...).
+ * Then they read all of it, whoever wrote it while acting for whichever company. A record they may not view reads
+ * as one without history (`{ data: [], count: 0 }`), like the 404 of its other calls: nothing tells it from a
+ * missing record. An entity missing from the registry has no history for them.
  */
-function auditScope(ctx: Ctx, entity: string): SQL | undefined {
-  if (ctx.roleName === ROLE.SUPER_ADMIN) return undefined;
-  const companyId = requireCompany(ctx);
-  return entity === "companies"
-    ? eq(auditRecords.entity_id, companyId)
-    : eq(auditRecords.company_id, companyId);
+async function mayReadHistory(ctx: Ctx, entity: string, id: number): Promise<boolean> {
+  return ctx.roleName === ROLE.SUPER_ADMIN || mayViewRecord(ctx, entity, id);
 }
 
-/** A record's history, newest first, each entry with its actor and its field-by-field changes: { data, count }. */
+/**
+ * A record's history, newest first, each entry with its actor and its field-by-field changes: { data, count }.
+ * audit.view, and the record itself viewable by the caller (mayReadHistory).
+ */
 export async function listAuditRecords(
   ctx: Ctx,
   raw: URLSearchParams | Record<string, unknown>,
@@ -126,11 +130,8 @@ export async function listAuditRecords(
   });
   if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
   const { entity, entity_id, page, rowsPerPage } = r.data;
-  const where = and(
-    eq(auditRecords.entity, entity),
-    eq(auditRecords.entity_id, entity_id),
-    auditScope(ctx, entity),
-  );
+  if (!(await mayReadHistory(ctx, entity, entity_id))) return { data: [], count: 0 };
+  const where = and(eq(auditRecords.entity, entity), eq(auditRecords.entity_id, entity_id));
   const db = await getDb();
   const rows = await db
     .select({

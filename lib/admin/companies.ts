@@ -20,7 +20,15 @@ import { notFound } from "@/lib/platform/errors";
 import { defineList } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { sanitizeRichText } from "@/lib/platform/sanitize";
-import { colorCode, email, flag, optionalPhone, optionalText, phone, requiredText } from "@/lib/platform/schemas";
+import {
+  colorCode,
+  email,
+  flag,
+  optionalPhone,
+  optionalText,
+  phone,
+  requiredText,
+} from "@/lib/platform/schemas";
 
 const richText = z
   .string()
@@ -137,7 +145,10 @@ export const companyActions = entityActions({
 /** Sets the logo and/or explorer poster paths after the files were stored (company-images.ts): audited like an edit. */
 export const setCompanyImages = updateOf({
   ...companiesDef,
-  update: z.object({ logo_path: z.string().max(500).optional(), explorer_poster_path: z.string().max(500).optional() }),
+  update: z.object({
+    logo_path: z.string().max(500).optional(),
+    explorer_poster_path: z.string().max(500).optional(),
+  }),
 });
 
 /** get_company/{id}: the branding a client needs (logo). Any signed-in member reads their own company's. */

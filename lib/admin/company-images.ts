@@ -2,9 +2,9 @@ import "server-only";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
 import { invalid } from "@/lib/platform/errors";
-import { prepareImage, saveUpload } from "@/lib/platform/files";
+import { fileColumnsOf, prepareImage } from "@/lib/platform/files";
 import { parseIdParam } from "@/lib/platform/ids";
-import { createCompany, getCompany, setCompanyImages } from "./companies";
+import { companiesDef, createCompany, getCompany } from "./companies";
 
 const IMAGE_FIELDS = ["logo_path", "explorer_poster_path"] as const;
 type ImageField = (typeof IMAGE_FIELDS)[number];
@@ -25,19 +25,15 @@ async function checkImages(files: Record<string, File>): Promise<Prepared[]> {
   return out;
 }
 
-/** Stores checked images as files of the company they belong to (the file route lets that company's users read them). */
-async function storeImages(ctx: Ctx, companyId: number, images: Prepared[]) {
-  const paths: Partial<Record<ImageField, string>> = {};
-  for (const img of images) {
-    paths[img.field] = await saveUpload({
-      companyId,
-      userId: ctx.userId,
-      prefix: `companies/${companyId}/${img.field === "logo_path" ? "logo" : "poster"}`,
-      file: { body: img.body, contentType: img.contentType, ext: img.ext, originalName: img.name },
-    });
-  }
-  return paths;
-}
+/**
+ * Stores checked images as files of the company record and writes its path columns with them in one transaction
+ * (an audited edit); a replaced image's file is removed, and a failed save stores nothing.
+ */
+const storeImages = fileColumnsOf(companiesDef, IMAGE_FIELDS);
+const asFiles = (images: Prepared[]) =>
+  Object.fromEntries(
+    images.map((i) => [i.field, { body: i.body, contentType: i.contentType, ext: i.ext, originalName: i.name }]),
+  );
 
 /** POST companies/upload_logo_path: id plus either or both images. */
 export async function uploadCompanyImages(
@@ -53,7 +49,7 @@ export async function uploadCompanyImages(
   await getCompany(ctx, id); // 404 for another company's id before any file is read or stored
   const images = await checkImages(files);
   if (!images.length) throw invalid({ logo_path: "Choose an image to upload." });
-  return setCompanyImages(ctx, { id, ...(await storeImages(ctx, id, images)) });
+  return storeImages(ctx, id, asFiles(images));
 }
 
 /** POST companies: the company fields plus optional images (multipart) in one call; a bad image refuses it all. */
@@ -66,5 +62,5 @@ export async function createCompanyWithImages(
   const images = await checkImages(files);
   const company = await createCompany(ctx, body);
   if (!images.length) return company;
-  return setCompanyImages(ctx, { id: company.id, ...(await storeImages(ctx, company.id, images)) });
+  return storeImages(ctx, company.id, asFiles(images));
 }

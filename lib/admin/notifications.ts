@@ -29,8 +29,7 @@ export const notificationList = defineList({
   },
   id: notifications.id,
   search: [notifications.title, notifications.body],
-  sort: { created_at: notifications.created_at },
-  defaultSort: "-created_at",
+  // Newest first is id order (notify() only inserts); no sorts offered.
 });
 
 export type NotificationRow = RowOf<typeof notificationList.select>;
@@ -44,11 +43,13 @@ export function portalLink(link: string | null | undefined): string | null {
 }
 
 /** The caller's own notifications, newest first: { data, count } (GET /notifications). Reading does not mark them. */
-export async function listNotifications(
-  ctx: Ctx,
-  raw: RawParams,
-): Promise<ListResult<NotificationRow>> {
-  const r = await runListQuery(await getDb(), notificationList, parseListQuery(notificationList, raw), mine(ctx));
+export async function listNotifications(ctx: Ctx, raw: RawParams): Promise<ListResult<NotificationRow>> {
+  const r = await runListQuery(
+    await getDb(),
+    notificationList,
+    parseListQuery(notificationList, raw),
+    mine(ctx),
+  );
   return { ...r, data: r.data.map((n) => ({ ...n, link: portalLink(n.link) })) };
 }
 
@@ -78,10 +79,7 @@ export async function markNotificationsRead(ctx: Ctx): Promise<number> {
  * ones still unread, so the page can mark them new), then all of them marked read, so the bell badge goes
  * (spec 000 §2.4: the badge shows until notifications are opened).
  */
-export async function openNotifications(
-  ctx: Ctx,
-  raw: RawParams,
-): Promise<ListResult<NotificationRow>> {
+export async function openNotifications(ctx: Ctx, raw: RawParams): Promise<ListResult<NotificationRow>> {
   const page = await listNotifications(ctx, raw);
   await markNotificationsRead(ctx);
   return page;

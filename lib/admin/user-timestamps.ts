@@ -102,8 +102,9 @@ export const userTimestampList = defineList({
     user_id: referenceFilter(userTimestamps.user_id, "User"),
     date: dateRangeFilter(userTimestamps.created_at, "Date"),
   },
-  sort: { created_at: userTimestamps.created_at, url: userTimestamps.from_path },
-  defaultSort: "-created_at",
+  // Newest first is id order (rows are only ever inserted now). No created_at sort: the kernel's keyset cursor
+  // drops a timestamp's microseconds on PostgreSQL (reported to the lead).
+  sort: { url: userTimestamps.from_path },
   export: [
     { header: "Id", value: (r) => r.id },
     { header: "Name", value: (r) => r.name, width: 28 },
@@ -131,7 +132,10 @@ export async function listUserTimestamps(ctx: Ctx, raw: RawParams): Promise<List
 }
 
 /** Every row of the list's search and filters, streamed in keyset batches for the export (memory stays flat). */
-export async function* userTimestampsForExport(ctx: Ctx, raw: URLSearchParams): AsyncGenerator<UserTimestampRow> {
+export async function* userTimestampsForExport(
+  ctx: Ctx,
+  raw: URLSearchParams,
+): AsyncGenerator<UserTimestampRow> {
   authorize(ctx, "user_timestamps.export");
   const q = parseListQuery(userTimestampList, raw);
   // Unless a sort is asked, the sheet reads oldest first (in recording order), as it always has.

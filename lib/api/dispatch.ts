@@ -4,7 +4,7 @@ import { userIdForToken } from "@/lib/platform/api-tokens";
 import { AppError, forbidden, invalid, unauthenticated, type FieldErrors } from "@/lib/platform/errors";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
-import { authorize } from "@/lib/platform/context";
+import { authorize, can } from "@/lib/platform/context";
 import { isNextControlFlow } from "@/lib/platform/mutations";
 import { apiRoutes } from "./routes";
 import type { ApiRoute } from "./types";
@@ -167,6 +167,8 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
     }
     const ctx = await callerOf(request);
     if (route.permission) authorize(ctx, route.permission);
+    // A call whose permission depends on its variant (create or update) needs at least one of them.
+    else if (route.variants?.length && !route.variants.some((p) => can(ctx, p))) throw forbidden();
     const { body, files } = await readBody(request);
     checkRequestValues(query, body);
     return answer(await route.handler({ ctx, params, query, body, files, request }));

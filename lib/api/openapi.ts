@@ -82,15 +82,13 @@ const RESPONSES: Record<string, Json> = {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
+// A positive id or a 22-character opaque id: `minimum` binds only numbers and `pattern` only strings.
 const ID_SCHEMA: Json = {
-  oneOf: [
-    { type: "integer", minimum: 1, maximum: 2147483647, description: "The record's id." },
-    {
-      type: "string",
-      pattern: "^[A-Za-z0-9_-]{22}$",
-      description: "An opaque id, as in the portal's links.",
-    },
-  ],
+  type: ["integer", "string"],
+  minimum: 1,
+  maximum: 2147483647,
+  pattern: "^[A-Za-z0-9_-]{22}$",
+  examples: [12],
 };
 
 /** zod → JSON Schema, never throwing: what cannot be represented becomes `{}` (any), and a failure a described `{}`. */

@@ -600,6 +600,3 @@ export function abilities(ctx: Ctx, def: AnyEntity) {
   };
 }
 export type Abilities = ReturnType<typeof abilities>;
-
-/** Parses an id schema field the /api way (plain or opaque): used by route builders. */
-export const idField = z.union([z.number().int().positive(), z.string()]);

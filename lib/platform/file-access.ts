@@ -7,13 +7,31 @@ import { notFound } from "./errors";
 import { ROLE } from "./permissions";
 import { getStorage } from "./storage";
 
-/** A stored file the caller may read: their acting company's, or any for platform admins. Others answer 404. */
-export async function readStoredFile(ctx: Ctx, key: string) {
+/** Whether a caller may view one record (the registry's mayViewRecord, passed in: the kernel does not know entities). */
+export type MayViewRecord = (ctx: Ctx, entity: string, id: number) => Promise<boolean>;
+
+type FileRow = typeof storedFiles.$inferSelect;
+
+/**
+ * Who reads a stored file. A SUPER ADMIN every file. A file with an owning record: whoever may view that record; a
+ * company's own files (its logo and poster) also every member of the company, who reads that branding through
+ * get_company without companies.view. A file from before owners were recorded: its company's users, any file
+ * for a BACKEND ADMIN, and a file of no company for everyone signed in.
+ */
+async function mayRead(ctx: Ctx, row: FileRow, mayView: MayViewRecord): Promise<boolean> {
+  if (ctx.roleName === ROLE.SUPER_ADMIN) return true;
+  if (row.entity != null && row.entity_id != null) {
+    if (row.entity === "companies" && row.entity_id === ctx.companyId) return true;
+    return mayView(ctx, row.entity, row.entity_id);
+  }
+  return ctx.roleName === ROLE.BACKEND_ADMIN || row.company_id == null || row.company_id === ctx.companyId;
+}
+
+/** A stored file the caller may read (see mayRead); anything else answers 404, exactly like a missing file. */
+export async function readStoredFile(ctx: Ctx, key: string, mayView: MayViewRecord) {
   const db = await getDb();
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
-  if (!row) throw notFound();
-  const platformAdmin = ctx.roleName === ROLE.SUPER_ADMIN || ctx.roleName === ROLE.BACKEND_ADMIN;
-  if (!platformAdmin && row.company_id != null && row.company_id !== ctx.companyId) throw notFound();
+  if (!row || !(await mayRead(ctx, row, mayView))) throw notFound();
   const file = await getStorage().get(key);
   if (!file) throw notFound();
   return file;

@@ -1,7 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { z } from "zod";
 import { storedFiles } from "@/db/schema";
-import { getDb } from "./db";
+import { authorize, type Ctx } from "./context";
+import type { Tx } from "./db";
+import { updateOf, type AnyEntity } from "./entity";
 import { getStorage } from "./storage";
 
 /** Largest image accepted (bytes) and the largest side kept after re-encoding (pixels). */
@@ -51,26 +55,118 @@ export async function prepareImage(buf: Buffer): Promise<PreparedImage> {
   }
 }
 
-export type UploadInput = {
-  companyId: number | null;
-  userId: number | null;
-  /** Folder-like prefix of the key, e.g. "companies/3/logo". */
-  prefix: string;
-  file: { body: Buffer; contentType: string; ext: string; originalName?: string | null };
+/** A checked file to store (prepareImage's answer, or a document checked by `sniff`). */
+export type NewFile = { body: Buffer; contentType: string; ext: string; originalName?: string | null };
+
+/** The record a stored file belongs to, and that record's company. */
+export type FileOwner = { entity: string; id: number; companyId: number | null };
+
+/** The files of one record save, between storing them and the record's commit (see withFiles). */
+export type StagedFiles<K extends string> = {
+  /** The new objects' keys (the stored paths), by the record's column. */
+  keys: Record<K, string>;
+  /**
+   * Inside the record's transaction: writes the new files' stored_files rows, owned by the record, and deletes the
+   * rows of the files they replace (`replaced`: the record's previous paths), whose objects go after the commit.
+   */
+  attach: (tx: Tx, owner: FileOwner, replaced?: readonly unknown[]) => Promise<void>;
 };
 
-/** Stores a checked file under a fresh random key and records who owns it; returns the key (the stored path). */
-export async function saveUpload(u: UploadInput): Promise<string> {
-  const key = `${u.prefix}-${randomBytes(12).toString("hex")}.${u.file.ext}`;
-  await getStorage().put(key, u.file.body, u.file.contentType);
-  const db = await getDb();
-  await db.insert(storedFiles).values({
-    key,
-    company_id: u.companyId,
-    created_by: u.userId,
-    content_type: u.file.contentType,
-    size: u.file.body.length,
-    original_name: u.file.originalName?.slice(0, 300) ?? null,
-  });
-  return key;
+/**
+ * Saves a record together with its files. The objects are stored first, under fresh keys (object stores are not
+ * transactional, and a transaction should not wait on uploads); `save` then writes the record and calls `attach`
+ * inside its transaction, so the record's paths and the stored_files rows commit together. A failed save removes
+ * the new objects; a committed one removes the objects it replaced.
+ */
+export async function withFiles<K extends string, R>(
+  ctx: Ctx,
+  prefix: string,
+  files: Partial<Record<K, NewFile>>,
+  save: (staged: StagedFiles<K>) => Promise<R>,
+): Promise<R> {
+  const storage = getStorage();
+  const entries = Object.entries(files).filter((e): e is [K, NewFile] => e[1] != null);
+  const keys = {} as Record<K, string>;
+  let attached = false;
+  let replacedKeys: string[] = [];
+  try {
+    for (const [column, f] of entries) {
+      const key = `${prefix}/${column}-${randomBytes(12).toString("hex")}.${f.ext}`;
+      keys[column] = key;
+      await storage.put(key, f.body, f.contentType);
+    }
+    const attach: StagedFiles<K>["attach"] = async (tx, owner, replaced = []) => {
+      if (entries.length)
+        await tx.insert(storedFiles).values(
+          entries.map(([column, f]) => ({
+            key: keys[column],
+            company_id: owner.companyId,
+            entity: owner.entity,
+            entity_id: owner.id,
+            created_by: ctx.userId,
+            content_type: f.contentType,
+            size: f.body.length,
+            original_name: f.originalName?.slice(0, 300) ?? null,
+          })),
+        );
+      const old = replaced.filter((k): k is string => typeof k === "string" && k !== "");
+      // Only the record's own files (or rows from before owners were recorded) go with it.
+      const gone = old.length
+        ? await tx
+            .delete(storedFiles)
+            .where(
+              and(
+                inArray(storedFiles.key, old),
+                or(
+                  isNull(storedFiles.entity),
+                  and(eq(storedFiles.entity, owner.entity), eq(storedFiles.entity_id, owner.id)),
+                ),
+              ),
+            )
+            .returning({ key: storedFiles.key })
+        : [];
+      replacedKeys = gone.map((g) => g.key);
+      attached = true;
+    };
+    const result = await save({ keys, attach });
+    if (!attached) throw new Error(`withFiles(${prefix}): the save did not attach its files`);
+    await removeObjects(replacedKeys);
+    return result;
+  } catch (e) {
+    await removeObjects(Object.values<string>(keys));
+    throw e;
+  }
+}
+
+/** Deletes stored objects whose rows are gone; a failure leaves an unreachable object behind, never a broken record. */
+async function removeObjects(keys: string[]): Promise<void> {
+  const storage = getStorage();
+  for (const key of keys)
+    await storage.delete(key).catch((e) => console.error("[files] could not remove", key, e));
+}
+
+/**
+ * Uploads into a record's path columns (a company's logo_path, a user's KYC documents): `(ctx, id, files)` stores
+ * the files and writes the columns with their stored_files rows in one transaction, as an edit of the record
+ * (`<name>.update`, the entity's scope: 404 outside it, audited); the files it replaces are removed after the
+ * commit. Answers the updated record.
+ */
+export function fileColumnsOf<K extends string>(def: AnyEntity, columns: readonly K[]) {
+  const paths = z.object(Object.fromEntries(columns.map((c) => [c, z.string().max(500).optional()])));
+  const target: AnyEntity = { ...def, update: paths };
+  return async (ctx: Ctx, id: number, files: Partial<Record<K, NewFile>>): Promise<Record<string, unknown>> => {
+    authorize(ctx, def.permission("update"));
+    return withFiles(ctx, `${def.name}/${id}`, files, (staged) =>
+      updateOf(target, async ({ tx, before, write }) => {
+        const row = before as Record<string, unknown>;
+        const sent = Object.keys(staged.keys);
+        await staged.attach(
+          tx,
+          { entity: def.name, id, companyId: def.scope.companyOf(row) },
+          sent.map((c) => row[c]),
+        );
+        return write(staged.keys);
+      })(ctx, { id, ...staged.keys }),
+    );
+  };
 }

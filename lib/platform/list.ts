@@ -331,7 +331,9 @@ export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParam
   if (cursorRaw) {
     try {
       const [v, id] = JSON.parse(Buffer.from(cursorRaw, "base64url").toString("utf8")) as [unknown, number];
-      if (!Number.isInteger(id) || id < 0 || id > Number.MAX_SAFE_INTEGER) throw new Error("id");
+      if (!Number.isInteger(id) || id < 0 || id > MAX_ID) throw new Error("id");
+      if (typeof v === "string" ? v.includes("\u0000") || v.length > 500 : typeof v !== "number" && v !== null)
+        throw new Error("value");
       cursor = { v, id };
     } catch {
       throw invalid({ cursor: "The cursor is invalid." });
@@ -394,6 +396,12 @@ function orderOf(q: ListQuery, list: List<Selection>) {
   return q.sort ? [by(q.sort.column), by(list.id)] : [by(list.id)];
 }
 
+/** The sort value a cursor carries; timestamps as PostgreSQL's text, which keeps their microseconds. */
+function sortKey(q: ListQuery): Record<string, Field> {
+  if (!q.sort) return {};
+  return { __k: q.sort.column.dataType === "date" ? sql`${q.sort.column}::text` : q.sort.column };
+}
+
 function cursorOf(row: Record<string, unknown>): string {
   const v = row.__k instanceof Date ? row.__k.toISOString() : (row.__k ?? null);
   return Buffer.from(JSON.stringify([v, row.__id])).toString("base64url");
@@ -419,7 +427,7 @@ export async function runListQuery<S extends Selection>(
 ): Promise<ListResult<RowOf<S>>> {
   const l = list as unknown as List<Selection>;
   const where = whereOf(l, q, scope);
-  const fields = { ...list.select, __id: list.id, ...(q.sort ? { __k: q.sort.column } : {}) };
+  const fields = { ...list.select, __id: list.id, ...sortKey(q) };
   let query = base(db, l, fields)
     .where(and(where, keysetAfter(q, l)))
     .orderBy(...orderOf(q, l))
@@ -485,7 +493,7 @@ export async function* iterateListQuery<S extends Selection>(
 }
 
 async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope: SQL | undefined) {
-  const fields = { ...list.select, __id: list.id, ...(q.sort ? { __k: q.sort.column } : {}) };
+  const fields = { ...list.select, __id: list.id, ...sortKey(q) };
   const rows = (await base(db, list, fields)
     .where(and(whereOf(list, q, scope), keysetAfter(q, list)))
     .orderBy(...orderOf(q, list))

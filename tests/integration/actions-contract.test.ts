@@ -3,7 +3,8 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "@/lib/platform/context";
 import type { AnyEntity } from "@/lib/platform/entity";
-import type { EntityActions } from "@/lib/platform/entity-actions";
+import { createPosition } from "@/lib/admin/positions";
+import { entityActions, type EntityActions } from "@/lib/platform/entity-actions";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { Permission } from "@/lib/platform/permissions";
@@ -26,7 +27,8 @@ vi.mock("@/lib/platform/session", async (orig) =>
 type Kind = "create" | "update" | "delete" | "restore" | "export";
 type Entry = { def: AnyEntity; actions: EntityActions };
 const entries = registry.filter((r): r is Entry => !!r.actions);
-const kindsOf = (a: EntityActions) => (["create", "update", "delete", "restore", "export"] as const).filter((k) => a[k]);
+const kindsOf = (a: EntityActions) =>
+  (["create", "update", "delete", "restore", "export"] as const).filter((k) => a[k]);
 
 /** The permissions an action needs (any of them): its domain function's, read from the actions' meta. */
 function permissionsOf(e: Entry, kind: Kind): Permission[] {
@@ -87,18 +89,47 @@ const foreignOf = (e: Entry, s: ActionSample) => (s.foreign ? s.foreign(env) : f
 /** Soft-deletes a record for the length of `fn` (a restore needs a deleted record to be refused for scope alone). */
 async function whileDeleted<T>(def: AnyEntity, id: number, fn: () => Promise<T>): Promise<T> {
   const t = def.table as PgTable & { id: AnyPgColumn };
-  await env.db.update(t).set({ deleted_at: new Date() } as never).where(eq(t.id, id));
+  await env.db
+    .update(t)
+    .set({ deleted_at: new Date() } as never)
+    .where(eq(t.id, id));
   try {
     return await fn();
   } finally {
-    await env.db.update(t).set({ deleted_at: null } as never).where(eq(t.id, id));
+    await env.db
+      .update(t)
+      .set({ deleted_at: null } as never)
+      .where(eq(t.id, id));
   }
+}
+
+/**
+ * 403 for a session holding every permission but the ones the action's meta names (its domain function's). A
+ * function answering problems, so the suite can show it catches meta naming another permission than is checked.
+ */
+async function forbiddenProblems(
+  e: Entry,
+  kind: Kind,
+  call: (kind: Kind) => Promise<ActionResult<unknown>>,
+): Promise<string[]> {
+  const lacks = permissionsOf(e, kind);
+  if (!lacks.length) return [`${kind}: its meta names no permission`];
+  const who = callers.get(lackKey(lacks));
+  if (!who) return [`${kind}: no test caller lacking ${lacks.join(", ")}`];
+  await as(who);
+  const r = await call(kind);
+  return r.ok || r.status !== 403
+    ? [
+        `${kind}, called without ${lacks.join(", ")}, answered ${JSON.stringify(r).slice(0, 200)} instead of 403`,
+      ]
+    : [];
 }
 
 beforeAll(async () => {
   const { db, happy, wag } = await seeded();
   env = { db, happyId: happy.id, wagId: wag.id };
-  const sets: Permission[][] = [[]];
+  // Everything, each action's permissions, and roles.create for "the 403 check".
+  const sets: Permission[][] = [[], ["roles.create"]];
   for (const e of entries) for (const k of kindsOf(e.actions)) sets.push(permissionsOf(e, k));
   callers = await callersLacking(db, happy.id, sets);
 });
@@ -115,6 +146,20 @@ describe("the registry", () => {
         expect(meta?.entity.name, `${e.def.name}.${k}`).toBe(e.def.name);
         expect(meta?.permissions.length, `${e.def.name}.${k}`).toBeGreaterThan(0);
       }
+  });
+});
+
+describe("the 403 check", () => {
+  it("catches an action whose meta names another permission than its domain function checks", async () => {
+    const positions = entries.find((x) => x.def.name === "positions")!;
+    const create = Object.assign((ctx: Ctx, raw: unknown) => createPosition(ctx, raw), {
+      meta: { ...createPosition.meta, permissions: ["roles.create"] as Permission[] },
+    });
+    const wrong: Entry = { def: positions.def, actions: entityActions({ create }) };
+    const body = { name: "Contract Wrong Meta", position_permissions: [] };
+    const problems = await forbiddenProblems(wrong, "create", () => wrong.actions.create!(body));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^create, called without roles\.create, answered \{"ok":true/);
   });
 });
 
@@ -136,10 +181,7 @@ describe.each(entries.map((e) => [e.def.name, e] as const))("%s actions", (name,
   });
 
   it.each(kinds)("%s answers 403 to a session holding every permission but its own", async (kind) => {
-    const lacks = permissionsOf(e, kind);
-    expect(lacks.length).toBeGreaterThan(0);
-    await as(callers.get(lackKey(lacks))!);
-    expect(refusal(await validCall(kind)), `without ${lacks.join(", ")}`).toEqual({ ok: false, status: 403 });
+    expect(await forbiddenProblems(e, kind, validCall)).toEqual([]);
   });
 
   if (byId.length) {

@@ -49,7 +49,8 @@ function deniedBy(route: UserRoute): Permission[] | null {
   return route.variants?.length ? [...route.variants] : null;
 }
 
-const bodyOf = (route: ApiRoute, s: Sample, e: Env) => (s.body && route.method !== "GET" ? s.body(e) : undefined);
+const bodyOf = (route: ApiRoute, s: Sample, e: Env) =>
+  s.body && route.method !== "GET" ? s.body(e) : undefined;
 const show = (json: unknown) => JSON.stringify(json)?.slice(0, 300);
 
 /** The path parameters of a concrete path, matched against a route's pattern (null when it does not match). */
@@ -111,34 +112,59 @@ async function forbiddenProblems(route: UserRoute, s: Sample, e: Env): Promise<s
   const path = await s.path(e);
   const r = await api(route.method, path, { token: who.token, body: bodyOf(route, s, e) });
   if (r.status !== 403 || r.json?.message !== FORBIDDEN)
-    problems.push(`/api answered ${r.status} ${show(r.json)} to a caller holding every permission but ${lacks.join(", ")}`);
+    problems.push(
+      `/api answered ${r.status} ${show(r.json)} to a caller holding every permission but ${lacks.join(", ")}`,
+    );
   const direct = await callHandler(route, path, bodyOf(route, s, e), await who.ctx(), who.token);
   if (!(direct instanceof AppError && direct.status === 403))
-    problems.push(`its handler, called without ${lacks.join(", ")}, ${outcome(direct)} instead of refusing with 403`);
+    problems.push(
+      `its handler, called without ${lacks.join(", ")}, ${outcome(direct)} instead of refusing with 403`,
+    );
   return problems;
 }
 
 /** 404 `{ message: "Not found." }` for another company's record; a route owning an id must have such a sample. */
 async function foreignProblems(route: UserRoute, s: Sample, e: Env): Promise<string[]> {
   if (!s.foreign)
-    return route.owned ? [`owns :${route.owned} but its sample has no \`foreign\` call (another company's id)`] : [];
+    return route.owned
+      ? [`owns :${route.owned} but its sample has no \`foreign\` call (another company's id)`]
+      : [];
   const r = await api(route.method, await s.foreign(e), { token: e.tokens.full, body: bodyOf(route, s, e) });
   return r.status === 404 && isDeepStrictEqual(r.json, NOT_FOUND)
     ? []
     : [`another company's record answered ${r.status} ${show(r.json)} instead of 404 ${show(NOT_FOUND)}`];
 }
 
-/** A valid call's answer: the route's `output` schema when it declares one, else the documented shape. */
+/** Keys no answer may carry anywhere (secrets the tables hold). */
+const SECRET_KEYS: ReadonlySet<string> = new Set(["password_hash", "session_version", "token_hash"]);
+
+function secretsIn(json: unknown, at = "answer"): string[] {
+  if (!json || typeof json !== "object") return [];
+  return Object.entries(json).flatMap(([k, v]) => [
+    ...(SECRET_KEYS.has(k) && !Array.isArray(json) ? [`${at}.${k} is a secret`] : []),
+    ...secretsIn(v, `${at}.${k}`),
+  ]);
+}
+
+/**
+ * A valid call's answer: no secret keys; the route's `output` schema when it declares one, else the documented
+ * shape.
+ */
 function answerProblems(route: UserRoute, json: Record<string, unknown> | null): string[] {
+  const secrets = secretsIn(json);
+  if (secrets.length) return secrets;
   if (route.output) {
     const parsed = route.output.safeParse(json);
-    return parsed.success ? [] : [`the answer does not match the output schema:\n${z.prettifyError(parsed.error)}`];
+    return parsed.success
+      ? []
+      : [`the answer does not match the output schema:\n${z.prettifyError(parsed.error)}`];
   }
   const j = json ?? {};
   if (route.shape === "list" && !(Array.isArray(j.data) && typeof j.count === "number"))
     return [`a list answer needs data[] and count: ${show(j)}`];
   if (route.shape === "data" && j.data === undefined) return [`a data answer needs data: ${show(j)}`];
-  if (route.shape === "message" && typeof j.message !== "string") return [`a message answer needs message: ${show(j)}`];
+  if (route.shape === "message" && typeof j.message !== "string")
+    return [`a message answer needs message: ${show(j)}`];
   return [];
 }
 
@@ -166,7 +192,7 @@ async function cursorProblems(route: UserRoute, s: Sample, e: Env, token: string
     return api("GET", `${base.pathname.slice(1)}?${q}`, { token });
   };
   for (const sort of [null, ...sortsOf(route)]) {
-    const by = sort ? { sort } : {};
+    const by: Record<string, string> = sort ? { sort } : {};
     const label = sort ? `sort=${sort}` : "the default order";
     const first = await get(by);
     if (first.status !== 200) {
@@ -182,10 +208,13 @@ async function cursorProblems(route: UserRoute, s: Sample, e: Env, token: string
     }
     const [a] = first.json.data as unknown[];
     const [b] = (next.json.data as unknown[] | undefined) ?? [];
-    if (b !== undefined && isDeepStrictEqual(a, b)) problems.push(`${label}: the cursor page repeats the first row`);
+    if (b !== undefined && isDeepStrictEqual(a, b))
+      problems.push(`${label}: the cursor page repeats the first row`);
     const [numbered] = ((await get({ ...by, page: "2" })).json.data as unknown[] | undefined) ?? [];
     if (!isDeepStrictEqual(b, numbered))
-      problems.push(`${label}: the cursor page starts with ${show(b)}, numbered page 2 with ${show(numbered)}`);
+      problems.push(
+        `${label}: the cursor page starts with ${show(b)}, numbered page 2 with ${show(numbered)}`,
+      );
   }
   return problems;
 }
@@ -241,7 +270,9 @@ describe("the route table", () => {
     for (const who of callers.values()) {
       const ctx = await who.ctx();
       expect(ctx.companyId).toBe(env.happyId);
-      expect([...ctx.permissions].sort()).toEqual(ALL_PERMISSIONS.filter((p) => !who.lacks.includes(p)).sort());
+      expect([...ctx.permissions].sort()).toEqual(
+        ALL_PERMISSIONS.filter((p) => !who.lacks.includes(p)).sort(),
+      );
     }
   });
 });

@@ -7,7 +7,7 @@ import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { GET as download } from "@/app/api/download/route";
-import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
+import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -55,7 +55,29 @@ describe("companies list", () => {
     expect(rows.every((r) => r.is_active === 0)).toBe(true);
 
     const none = await api("GET", "companies?search_keyword=zzzz-no-such", { token: superToken });
-    expect(none.json).toEqual({ data: [], count: 0 });
+    expect(none.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
+  });
+
+  it("sorts by the declared keys only", async () => {
+    const byName = await api("GET", "companies?sort=name&rowsPerPage=1000000", { token: superToken });
+    const names = (byName.json.data as { name: string }[]).map((c) => c.name);
+    expect(names).toHaveLength(25);
+    expect(names.indexOf("Happy Paws Pvt Ltd")).toBeLessThan(names.indexOf("Wag Nation LLP"));
+    const desc = await api("GET", "companies?sort=-name&rowsPerPage=1000000", { token: superToken });
+    expect((desc.json.data as { name: string }[]).map((c) => c.name)).toEqual([...names].reverse());
+    const newest = await api("GET", "companies?sort=-created_at&rowsPerPage=1", { token: superToken });
+    expect(newest.status).toBe(200);
+    const bad = await api("GET", "companies?sort=email", { token: superToken });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors!.sort).toBeDefined();
+  });
+
+  it("shows a SUPER ADMIN every company even while acting for one, and asks others to choose one first", async () => {
+    const acting = await api("GET", "companies", { token: superToken, companyId: happy.id });
+    expect(acting.json.count).toBe(25);
+    const backend = await api("GET", "companies", { token: await tokenFor(DEMO_LOGINS["BACKEND ADMIN"]) });
+    expect(backend.status).toBe(403);
+    expect(backend.json.message).toBe("Choose a company first.");
   });
 
   it("shows an ADMIN only the own company", async () => {
@@ -120,6 +142,8 @@ describe("company saves", () => {
     expect((audits[0].new_json as { city: string; is_SUSP_enabled: number }).city).toBe("Howrah");
     expect(audits[1].old_json).toBeNull();
     expect(audits[0].actor_id).not.toBeNull();
+    // A company's history belongs to the company itself, whoever edited it.
+    expect(audits.map((a) => a.company_id)).toEqual([c.id, c.id]);
   });
 
   it("strips script from the rich-text policies", async () => {

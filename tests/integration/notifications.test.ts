@@ -89,10 +89,20 @@ describe("notifications", () => {
     expect(masterItems.some((i) => ["First", "A", "Leave request"].includes(i.title))).toBe(false);
   });
 
+  it("reads the caller's own notifications whichever company they act for", async () => {
+    const { wag } = await seeded();
+    await notify({ userId: master.userId, companyId: wag.id, title: "From Wag Nation" });
+    const asWag = await ctxFor(DEMO_LOGINS["MASTER FRANCHISEE"], wag.id);
+    const titles = (await listNotifications(asWag, { rowsPerPage: "100" })).data.map((i) => i.title);
+    expect(titles).toEqual(expect.arrayContaining(["From Wag Nation", "For Vikram only", "M"]));
+    expect(titles).not.toContain("First");
+  });
+
   it("pages with page and rowsPerPage and counts all of the caller's notifications", async () => {
     const all = await listNotifications(admin, { rowsPerPage: "100" });
     const p2 = await api("GET", "notifications?page=2&rowsPerPage=2", { token: adminToken });
     expect(p2.json.count).toBe(all.count);
+    expect(p2.json.count_estimated).toBe(false);
     expect((p2.json.data as Item[]).map((i) => i.id)).toEqual(all.data.slice(2, 4).map((i) => i.id));
   });
 });

@@ -95,7 +95,11 @@ describe("the OpenAPI document of /api", () => {
     for (const r of withId) {
       const op = opOf(doc, r)!;
       const p = (op.parameters as OpenAPIV3_1.ParameterObject[]).find((x) => x.name === "id");
-      expect(p, `${r.method} ${r.path}`).toMatchObject({ in: "path", required: true });
+      expect(p, `${r.method} ${r.path}`).toMatchObject({
+        in: "path",
+        required: true,
+        schema: { type: ["integer", "string"] },
+      });
       expect(Object.keys(op.responses ?? {})).toContain("404");
     }
   });

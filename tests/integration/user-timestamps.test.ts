@@ -1,14 +1,16 @@
 import ExcelJS from "exceljs";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { userTimestamps } from "@/db/schema";
+import { auditRecords, userTimestamps } from "@/db/schema";
 import { GET as download } from "@/app/api/download/route";
 import {
   deleteUserTimestamp,
   listUserTimestamps,
   MAX_PAGE_SECONDS,
   recordUserTimestamp,
+  userTimestampUsers,
 } from "@/lib/admin/user-timestamps";
+import { encodeId } from "@/lib/platform/ids";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError } from "@/lib/platform/errors";
@@ -113,6 +115,56 @@ describe("user timestamps list", () => {
     expect(p3.data.map((x) => x.url)).toEqual(["/companies"]);
   });
 
+  it("filters by an opaque user id and by a date range; bad values answer 422", async () => {
+    const byOpaque = await listUserTimestamps(admin, {
+      user_id: encodeId(master.userId),
+      rowsPerPage: "100",
+    });
+    expect(byOpaque.data.map((x) => x.url)).toEqual(["/companies/abc", "/franchisees"]);
+    // A day either side, whatever the server's time zone.
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const t = await api("GET", `user_timestamps?from_date=${day(-1)}&to_date=${day(1)}&rowsPerPage=100`, {
+      token: adminToken,
+    });
+    expect(t.json.count).toBe(5);
+    expect((await listUserTimestamps(admin, { from_date: "2000-01-01", to_date: "2000-01-31" })).count).toBe(
+      0,
+    );
+    expect((await api("GET", "user_timestamps?from_date=yesterday", { token: adminToken })).status).toBe(422);
+    const bad = await api("GET", "user_timestamps?user_id=abc", { token: adminToken });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toHaveProperty("user_id");
+  });
+
+  it("answers the kernel's list keys and pages by cursor", async () => {
+    const p1 = await api("GET", "user_timestamps?rowsPerPage=2", { token: adminToken });
+    expect(p1.json).toMatchObject({ count: 5, count_estimated: false });
+    expect(typeof p1.json.next_cursor).toBe("string");
+    const p2 = await api("GET", `user_timestamps?rowsPerPage=2&cursor=${p1.json.next_cursor}`, {
+      token: adminToken,
+    });
+    expect((p2.json.data as Row[]).map((x) => x.url)).toEqual(["/franchisees", "/users"]);
+  });
+
+  it("sorts by URL when asked and refuses an unknown sort", async () => {
+    const byUrl = await listUserTimestamps(admin, { sort: "url", rowsPerPage: "100" });
+    expect(byUrl.data.map((x) => x.url)).toEqual([
+      "/companies",
+      "/companies/abc",
+      "/franchisees",
+      "/home",
+      "/users",
+    ]);
+    expect(await statusOf(listUserTimestamps(admin, { sort: "email" }))).toBe(422);
+  });
+
+  it("offers the company's users with page time as the user filter's choices", async () => {
+    const people = await userTimestampUsers(admin);
+    expect(people.map((p) => p.id).sort()).toEqual([admin.userId, master.userId].sort());
+    expect(people.find((p) => p.id === master.userId)?.name).toBe("Vikram Menon");
+    expect((await userTimestampUsers(wagAdmin)).map((p) => p.id)).toEqual([wagAdmin.userId]);
+  });
+
   it("never lists another company's rows, even when the same name matches", async () => {
     const all = await listUserTimestamps(admin, { rowsPerPage: "1000000" });
     expect(all.data.some((x) => x.id === wagRowId || x.url === "/wag-secret-page")).toBe(false);
@@ -155,6 +207,13 @@ describe("deleting a user timestamp", () => {
     expect(r.json).toEqual({ message: "User timestamp deleted successfully." });
     expect((await listUserTimestamps(admin, { search_keyword: "to-delete" })).count).toBe(0);
     expect(await statusOf(deleteUserTimestamp(admin, { id }))).toBe(404);
+    const db = await getDb();
+    const audit = await db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.entity, "user_timestamps"), eq(auditRecords.entity_id, id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "delete", actor_id: admin.userId, company_id: admin.companyId });
   });
 
   it("answers 404 for another company's row, through the domain function and /api, and leaves it alone", async () => {

@@ -2,7 +2,7 @@ import { companiesDef, listCompanies } from "@/lib/admin/companies";
 import { fileUrl } from "@/lib/platform/file-access";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen } from "@/lib/platform/screens";
-import { ListPage, ListToolbar } from "@/components/data-table";
+import { EntityListPage } from "@/components/data-table";
 import { CompaniesTable } from "./_components/companies-table";
 import { exportCompaniesAction } from "./actions";
 
@@ -12,25 +12,19 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function CompaniesPage({ searchParams }: Props) {
   // A SUPER ADMIN sees every company; anyone else the company they act for (without one, the choose-company card).
-  const { may, table, trash } = await listScreen(companiesDef, searchParams, listCompanies);
-  const rows = table.rows.map((r) => ({ ...r, logo_url: fileUrl(r.logo_path) }));
+  const s = await listScreen(companiesDef, searchParams, listCompanies);
+  const rows = s.table.rows.map((r) => ({ ...r, logo_url: fileUrl(r.logo_path) }));
   return (
-    <ListPage
+    <EntityListPage
+      {...s}
       title="Companies"
-      trashTitle="Deleted Companies"
-      trash={trash}
-      toolbar={
-        <ListToolbar
-          searchPlaceholder="Search by name, email, phone or admin"
-          filters={filterBar(companiesDef.list)}
-          createHref={may.create ? "/companies/create" : undefined}
-          createLabel="Add Company"
-          exportAction={may.export ? exportCompaniesAction : undefined}
-          trash={may.restore}
-        />
-      }
+      noun="Company"
+      href="/companies"
+      searchPlaceholder="Search by name, email, phone or admin"
+      filters={filterBar(companiesDef.list)}
+      exportAction={exportCompaniesAction}
     >
-      <CompaniesTable {...table} rows={rows} />
-    </ListPage>
+      <CompaniesTable {...s.table} rows={rows} />
+    </EntityListPage>
   );
 }

@@ -27,7 +27,9 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
   pageCompanyId(ctx);
   const sp = await searchParams;
   const query = await guardPage(() => parseListQuery(userTimestampList, sp));
-  const [result, people] = await guardPage(() => Promise.all([listUserTimestamps(ctx, sp), userTimestampUsers(ctx)]));
+  const [result, people] = await guardPage(() =>
+    Promise.all([listUserTimestamps(ctx, sp), userTimestampUsers(ctx)]),
+  );
   const table: ListScreenProps<Omit<UserTimestampView, "id"> & { id: number }> = {
     rows: result.data.map((r) => ({
       id: encodeId(r.id),

@@ -9,4 +9,5 @@ export const deleteUserAction = async (id: string) => a.delete!(id);
 export const restoreUserAction = async (id: string) => a.restore!(id);
 export const exportUsersAction = async (params: Record<string, string>) => a.export!(params);
 /** The staff list's export: the same users export, limited to users with a franchisee. */
-export const exportStaffAction = async (params: Record<string, string>) => a.export!({ ...params, staff: "1" });
+export const exportStaffAction = async (params: Record<string, string>) =>
+  a.export!({ ...params, staff: "1" });

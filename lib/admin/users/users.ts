@@ -224,7 +224,10 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: 
       .select({ id: users.id })
       .from(users)
       .where(
-        and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, current ? ne(users.id, current.id) : undefined),
+        and(
+          sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
+          current ? ne(users.id, current.id) : undefined,
+        ),
       )
       .limit(1);
     if (taken) errors.email = USER_MESSAGES.emailTaken;
@@ -235,7 +238,9 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: 
       errors.position_id = USER_MESSAGES.positionInvalid;
     // As with positions themselves: nobody hands out more than they hold (a FRANCHISEE ADMIN cannot put their
     // staff into a position an ADMIN gave wider permissions).
-    else if ((await positionPermissionNames(tx, input.position_id)).some((name) => !can(ctx, name as Permission)))
+    else if (
+      (await positionPermissionNames(tx, input.position_id)).some((name) => !can(ctx, name as Permission))
+    )
       errors.position_id = USER_MESSAGES.positionTooStrong;
   }
 
@@ -270,7 +275,11 @@ async function positionPermissionNames(tx: Executor, positionId: number): Promis
     .from(positionPermissions)
     .innerJoin(permissions, eq(permissions.id, positionPermissions.permission_id))
     .where(
-      and(eq(positionPermissions.position_id, positionId), eq(permissions.is_active, 1), isNull(permissions.deleted_at)),
+      and(
+        eq(positionPermissions.position_id, positionId),
+        eq(permissions.is_active, 1),
+        isNull(permissions.deleted_at),
+      ),
     );
   return rows.map((r) => r.name).filter((n) => !PLATFORM_ONLY.has(n));
 }
@@ -281,7 +290,8 @@ async function emailRace<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } catch (e) {
     const err = e as { code?: string; cause?: { code?: string } };
-    if (err?.code === "23505" || err?.cause?.code === "23505") throw invalid({ email: USER_MESSAGES.emailTaken });
+    if (err?.code === "23505" || err?.cause?.code === "23505")
+      throw invalid({ email: USER_MESSAGES.emailTaken });
     throw e;
   }
 }
@@ -313,7 +323,12 @@ export async function insertUser(tx: Tx, ctx: Ctx, input: UserCreateInput): Prom
   return emailRace(async () => {
     const [row] = await tx
       .insert(users)
-      .values({ ...values, ...usersScope.stamp(ctx), created_by: ctx.userId, updated_by: ctx.userId } as typeof users.$inferInsert)
+      .values({
+        ...values,
+        ...usersScope.stamp(ctx),
+        created_by: ctx.userId,
+        updated_by: ctx.userId,
+      } as typeof users.$inferInsert)
       .returning();
     return row;
   });
@@ -344,7 +359,8 @@ async function endSessions(tx: Tx, userId: number) {
  * Kernel gap (see the report): a built function carries `meta` for the route table and the actions, and a check
  * that must run before the builder (before its scope lookup or its parse) needs a wrapper that keeps that meta.
  */
-const keepMeta = <F>(built: { meta: OpMeta }, fn: F) => Object.assign(fn as object, { meta: built.meta }) as F & { meta: OpMeta };
+const keepMeta = <F>(built: { meta: OpMeta }, fn: F) =>
+  Object.assign(fn as object, { meta: built.meta }) as F & { meta: OpMeta };
 
 const listAll = listOf(usersDef);
 /** GET users: one page of the caller's users with position, franchisee and upline names; `staff` keeps those with a franchisee. */
@@ -375,21 +391,26 @@ export type CreateUserOptions = {
 };
 
 /** Creates a user (role USER, the acting company), with an audit record. */
-export const createUser = keepMeta(createUserRecord, async (ctx: Ctx, raw: unknown, o: CreateUserOptions = {}) => {
-  if (o.staff && ctx.roleName !== ROLE.FRANCHISEE_ADMIN) {
-    authorize(ctx, usersDef.permission("create"));
-    // Checked before the builder's parse so the form shows this error together with the schema's own.
-    const parsed = userCreateSchema.safeParse(raw);
-    const errors = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
-    const f = (raw as { franchisee_id?: unknown } | null)?.franchisee_id;
-    // The same values the schema reads as "no franchisee".
-    if (!errors.franchisee_id && (f == null || f === "" || f === 0 || f === "0"))
-      errors.franchisee_id = USER_MESSAGES.franchiseeRequired;
-    if (Object.keys(errors).length) throw invalid(errors);
-  }
-  return createUserRecord(ctx, raw);
-});
-const createStaff = keepMeta(createUserRecord, (ctx: Ctx, raw: unknown) => createUser(ctx, raw, { staff: true }));
+export const createUser = keepMeta(
+  createUserRecord,
+  async (ctx: Ctx, raw: unknown, o: CreateUserOptions = {}) => {
+    if (o.staff && ctx.roleName !== ROLE.FRANCHISEE_ADMIN) {
+      authorize(ctx, usersDef.permission("create"));
+      // Checked before the builder's parse so the form shows this error together with the schema's own.
+      const parsed = userCreateSchema.safeParse(raw);
+      const errors = parsed.success ? {} : zodFieldErrors(parsed.error.issues);
+      const f = (raw as { franchisee_id?: unknown } | null)?.franchisee_id;
+      // The same values the schema reads as "no franchisee".
+      if (!errors.franchisee_id && (f == null || f === "" || f === 0 || f === "0"))
+        errors.franchisee_id = USER_MESSAGES.franchiseeRequired;
+      if (Object.keys(errors).length) throw invalid(errors);
+    }
+    return createUserRecord(ctx, raw);
+  },
+);
+const createStaff = keepMeta(createUserRecord, (ctx: Ctx, raw: unknown) =>
+  createUser(ctx, raw, { staff: true }),
+);
 
 /**
  * Updates a user (only the keys sent), with an audit record of the old and new values. A FRANCHISEE ADMIN cannot

@@ -14,7 +14,7 @@ import { createCompanyWithImages, uploadCompanyImages } from "@/lib/admin/compan
 import { recordSchema } from "@/lib/platform/row-schema";
 import { entityRoute, exportRoute } from "../entity-routes";
 import { idParam } from "../params";
-import type { ApiRoute } from "../types";
+import type { ApiCall, ApiRoute } from "../types";
 
 const IMAGES = ["logo_path", "explorer_poster_path"] as const;
 const record = z.object({ data: recordSchema(companiesDef) });
@@ -31,8 +31,10 @@ export const companyRoutes: ApiRoute[] = [
     // Multipart: the company fields plus optional images; a bad image refuses the whole call.
     ...entityRoute("POST", "companies", createCompany),
     files: IMAGES,
-    handler: async ({ ctx, body, files }) => ({ data: await createCompanyWithImages(ctx, body, files) }),
-  },
+    handler: async ({ ctx, body, files }: ApiCall) => ({
+      data: await createCompanyWithImages(ctx, body, files),
+    }),
+  } as ApiRoute,
   {
     method: "POST",
     path: "companies/upload_logo_path",

@@ -81,7 +81,12 @@ export const actionSamples: Record<string, ActionSample> = {
         .where(and(eq(positions.company_id, e.happyId), eq(positions.name, "CUSTOMER")))
         .orderBy(asc(positions.id))
         .limit(1);
-      return { first_name: "Contract", last_name: fresh("User"), email: `contract.action.${n}@user.test`, position_id: p.id };
+      return {
+        first_name: "Contract",
+        last_name: fresh("User"),
+        email: `contract.action.${n}@user.test`,
+        position_id: p.id,
+      };
     },
     // The spec's edit form sends every required field (phone too): the user's own values.
     update: async (e, id) => {

@@ -1,30 +1,23 @@
 import { companiesDef, getCompany } from "@/lib/admin/companies";
 import { fileUrl } from "@/lib/platform/file-access";
 import { editScreen } from "@/lib/platform/screens";
-import { AuditHistory } from "@/components/audit/audit-history";
+import { EditScreen } from "@/components/audit/edit-screen";
 import { CompanyForm } from "../_components/company-form";
 
 export const metadata = { title: "Edit Company" };
 
-type Props = { params: Promise<{ companyId: string }> };
-
 /** Gated on what the loader checks (companies.view); without companies.update the form is read-only. */
-export default async function EditCompanyPage({ params }: Props) {
-  const { ctx, id, opaqueId, record, readOnly } = await editScreen(
-    companiesDef,
-    (await params).companyId,
-    getCompany,
-  );
+export default async function EditCompanyPage({ params }: { params: Promise<{ companyId: string }> }) {
+  const s = await editScreen(companiesDef, (await params).companyId, getCompany);
   return (
-    <div className="flex flex-col gap-6">
+    <EditScreen ctx={s.ctx} entity="companies" id={s.id}>
       <CompanyForm
-        id={opaqueId}
-        company={record}
-        readOnly={readOnly}
-        logoUrl={fileUrl(record.logo_path)}
-        posterUrl={fileUrl(record.explorer_poster_path)}
+        id={s.opaqueId}
+        company={s.record}
+        readOnly={s.readOnly}
+        logoUrl={fileUrl(s.record.logo_path)}
+        posterUrl={fileUrl(s.record.explorer_poster_path)}
       />
-      <AuditHistory ctx={ctx} entity="companies" entityId={id} />
-    </div>
+    </EditScreen>
   );
 }

@@ -41,7 +41,11 @@ export function CompaniesTable(props: ListScreenProps<Row>) {
         },
         { id: "email", header: "Email", cell: ({ row }) => <CellText text={row.original.email} /> },
         { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone },
-        { id: "admin_name", header: "Admin Name", cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} /> },
+        {
+          id: "admin_name",
+          header: "Admin Name",
+          cell: ({ row }) => <CellText text={row.original.admin_name ?? ""} />,
+        },
         { id: "city", header: "City", cell: ({ row }) => row.original.city ?? "" },
       ]}
     />

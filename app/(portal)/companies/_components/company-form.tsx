@@ -97,7 +97,8 @@ export function CompanyForm({ id, company, logoUrl, posterUrl, readOnly = false 
       // files, and a new company continues on its edit page.
       const res = await fetch("/api/companies/upload_logo_path", { method: "POST", body }).catch(() => null);
       if (!res?.ok) {
-        const err = (await res?.json().catch(() => ({}))) as { errors?: Record<string, string[]> } | undefined;
+        const err = (await res?.json().catch(() => ({}))) as
+          { errors?: Record<string, string[]> } | undefined;
         for (const [k, msgs] of Object.entries(err?.errors ?? {}))
           form.setError(k as keyof CompanyFormValues, { message: msgs[0] });
         dialogs.error(UPLOAD_FAILED);

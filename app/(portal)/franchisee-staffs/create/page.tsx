@@ -12,6 +12,8 @@ export default async function CreateStaffPage({ searchParams }: Props) {
   const { ctx } = await createScreen(usersDef);
   const franchiseeId = parseIdParam([(await searchParams).franchisee_id].flat()[0]);
   const listHref =
-    franchiseeId != null ? `/franchisee-staffs?franchisee_id=${encodeId(franchiseeId)}` : "/franchisee-staffs";
+    franchiseeId != null
+      ? `/franchisee-staffs?franchisee_id=${encodeId(franchiseeId)}`
+      : "/franchisee-staffs";
   return <UserFormPage ctx={ctx} staff franchiseeId={franchiseeId} listHref={listHref} />;
 }

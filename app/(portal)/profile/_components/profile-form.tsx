@@ -5,11 +5,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { settle, TextField } from "@/components/form";
+import { fieldsFor, settle } from "@/components/form";
 import { reloadAt, useDialogs } from "@/components/shell/dialogs";
 import { updateProfileAction } from "../actions";
 
+/** The fields of profileSchema (lib/admin/users/profile.ts) as the form holds them. */
 export type ProfileFormValues = { first_name: string; middle_name: string; last_name: string; phone: string };
+const F = fieldsFor<ProfileFormValues>();
 
 type Props = {
   id: string;
@@ -49,10 +51,10 @@ export function ProfileForm({ id, initial, readOnly }: Props) {
             <CardTitle>My Profile</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
-            <TextField name="first_name" label="First Name" required />
-            <TextField name="middle_name" label="Middle Name" />
-            <TextField name="last_name" label="Last Name" required />
-            <TextField name="phone" label="Phone" type="tel" required />
+            <F.Text name="first_name" label="First Name" required />
+            <F.Text name="middle_name" label="Middle Name" />
+            <F.Text name="last_name" label="Last Name" required />
+            <F.Text name="phone" label="Phone" type="tel" required />
             {readOnly.map((f) => {
               const fieldId = `profile-${f.label.toLowerCase()}`;
               return (

@@ -63,7 +63,7 @@ export function UserTimestampsTable(props: ListScreenProps<Row>) {
         },
         {
           id: "date",
-          header: sortable("Date", "created_at"),
+          header: "Date",
           cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.date}</span>,
         },
       ]}

@@ -49,7 +49,16 @@ type Props = {
  * The user form of spec 000 §2.9, shared by the users and staff screens. The upline user is not edited here (the
  * bulk upload sets it): the form does not send it, so a save keeps it.
  */
-export function UserForm({ id, initial, positions, franchisees, staff, franchiseeFixed, listHref, readOnly }: Props) {
+export function UserForm({
+  id,
+  initial,
+  positions,
+  franchisees,
+  staff,
+  franchiseeFixed,
+  listHref,
+  readOnly,
+}: Props) {
   const franchiseeRequired = !!staff && !id && !franchiseeFixed;
   return (
     <EntityForm<UserFormValues>

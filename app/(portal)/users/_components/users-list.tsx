@@ -37,7 +37,9 @@ export async function UsersList({ searchParams, staff = false }: Props) {
   const base = staff ? "/franchisee-staffs" : "/users";
   const franchiseeId = parseIdParam([raw.franchisee_id].flat()[0]);
   const createHref =
-    staff && franchiseeId != null ? `${base}/create?franchisee_id=${encodeId(franchiseeId)}` : `${base}/create`;
+    staff && franchiseeId != null
+      ? `${base}/create?franchisee_id=${encodeId(franchiseeId)}`
+      : `${base}/create`;
   const title = staff ? "Franchisee Staff" : "Users";
 
   return (

@@ -40,11 +40,27 @@ export function UsersTable(props: ListScreenProps<Row> & { href: string }) {
       messages={{ deleted: "User deleted successfully.", restored: "User restored successfully." }}
       columns={[
         statusColumn<R>(),
-        { id: "name", header: sortable("Name", "name"), cell: ({ row }) => <CellText text={nameOf(row.original)} /> },
-        { id: "email", header: sortable("Email", "email"), cell: ({ row }) => <CellText text={row.original.email} /> },
+        {
+          id: "name",
+          header: sortable("Name", "name"),
+          cell: ({ row }) => <CellText text={nameOf(row.original)} />,
+        },
+        {
+          id: "email",
+          header: sortable("Email", "email"),
+          cell: ({ row }) => <CellText text={row.original.email} />,
+        },
         { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone ?? "" },
-        { id: "position", header: "Position", cell: ({ row }) => <CellText text={row.original.position_name} /> },
-        { id: "franchisee", header: "Franchisee", cell: ({ row }) => <CellText text={row.original.franchisee_name} /> },
+        {
+          id: "position",
+          header: "Position",
+          cell: ({ row }) => <CellText text={row.original.position_name} />,
+        },
+        {
+          id: "franchisee",
+          header: "Franchisee",
+          cell: ({ row }) => <CellText text={row.original.franchisee_name} />,
+        },
         {
           id: "kyc",
           header: "KYC",

@@ -1,13 +1,17 @@
 import { callerOf, errorResponse } from "@/lib/api/dispatch";
 import { readStoredFile } from "@/lib/platform/file-access";
+import { mayViewRecord } from "@/lib/registry";
 
 type Params = { params: Promise<{ key: string[] }> };
 
-/** Stored files are served through this route only, to signed-in users (session or bearer token) of the company that owns them. */
+/**
+ * Stored files are served through this route only, to signed-in callers (session or bearer token) who may view the
+ * record that owns the file (lib/platform/file-access.ts); anyone else gets 404.
+ */
 export async function GET(request: Request, { params }: Params) {
   try {
     const ctx = await callerOf(request);
-    const file = await readStoredFile(ctx, (await params).key.join("/"));
+    const file = await readStoredFile(ctx, (await params).key.join("/"), mayViewRecord);
     return new Response(new Uint8Array(file.body), {
       headers: {
         "content-type": file.contentType,
