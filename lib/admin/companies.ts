@@ -142,15 +142,6 @@ export const companyActions = entityActions({
   exportOf: companiesDef,
 });
 
-/** Sets the logo and/or explorer poster paths after the files were stored (company-images.ts): audited like an edit. */
-export const setCompanyImages = updateOf({
-  ...companiesDef,
-  update: z.object({
-    logo_path: z.string().max(500).optional(),
-    explorer_poster_path: z.string().max(500).optional(),
-  }),
-});
-
 /** get_company/{id}: the branding a client needs (logo). Any signed-in member reads their own company's. */
 export async function getCompanyBranding(ctx: Ctx, id: number) {
   const db = await getDb();

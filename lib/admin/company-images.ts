@@ -32,7 +32,10 @@ async function checkImages(files: Record<string, File>): Promise<Prepared[]> {
 const storeImages = fileColumnsOf(companiesDef, IMAGE_FIELDS);
 const asFiles = (images: Prepared[]) =>
   Object.fromEntries(
-    images.map((i) => [i.field, { body: i.body, contentType: i.contentType, ext: i.ext, originalName: i.name }]),
+    images.map((i) => [
+      i.field,
+      { body: i.body, contentType: i.contentType, ext: i.ext, originalName: i.name },
+    ]),
   );
 
 /** POST companies/upload_logo_path: id plus either or both images. */

@@ -1,10 +1,13 @@
 import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { franchisees, positions } from "@/db/schema";
-import { requireCompany, type Ctx } from "@/lib/platform/context";
+import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import { invalid } from "@/lib/platform/errors";
-import { ROLE } from "@/lib/platform/permissions";
+import type { Op } from "@/lib/platform/entity";
+import { forbidden, invalid } from "@/lib/platform/errors";
+import { ROLE, type Permission } from "@/lib/platform/permissions";
+import { registered } from "@/lib/registry";
 
 export type Option = { id: number; name: string };
 export type UserMasters = { positions: Option[]; franchisees: Option[] };
@@ -39,16 +42,61 @@ export async function userMasters(ctx: Ctx): Promise<UserMasters> {
   return { positions: pos, franchisees: fr };
 }
 
-/** One loader per `context` of GET masters; later areas add theirs (services, plans, state_holidays, ...). */
-const CONTEXTS: Record<string, (ctx: Ctx, query: URLSearchParams) => Promise<unknown>> = {
-  user: (ctx) => userMasters(ctx),
+const option = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * One `context` of GET masters: the entity whose screens use it and the operations of those screens (the caller
+ * needs one of their permissions, read from the registry), its loader and its answer's schema.
+ */
+type MastersContext = {
+  entity: string;
+  ops: readonly Op[];
+  load: (ctx: Ctx, query: URLSearchParams) => Promise<unknown>;
+  output: z.ZodType;
 };
 
-/** GET masters?context=...: the lookup lists a screen needs. Any signed-in user of the company; unknown context → 422. */
+/** Later areas add theirs (services, plans, state_holidays, ...). */
+const CONTEXTS: Record<string, MastersContext> = {
+  // The user and staff forms (create, edit, view) and the users list's filters.
+  user: {
+    entity: "users",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => userMasters(ctx),
+    output: z.object({ positions: z.array(option), franchisees: z.array(option) }),
+  },
+};
+
+/** The permissions that open a context: those of its entity's screens, any one of them. */
+function contextPermissions(c: MastersContext): Permission[] {
+  const def = registered(c.entity)?.def;
+  if (!def) throw new Error(`masters: ${c.entity} is not in the registry`);
+  return c.ops.filter((op) => def.ops.includes(op)).map((op) => def.permission(op));
+}
+
+/** Every permission some context accepts (the route's variants: holding none of them answers 403 everywhere). */
+export const MASTERS_PERMISSIONS: readonly Permission[] = [
+  ...new Set(Object.values(CONTEXTS).flatMap(contextPermissions)),
+];
+
+/** The query GET masters reads, and its answers, for the route's documentation. */
+export const mastersQuery = z.object({
+  context: z.enum(Object.keys(CONTEXTS) as [string, ...string[]]).describe("Which lookup lists: the screen asking."),
+  franchise_kyc: z.string().optional().describe("Accepted and ignored for now (context=user)."),
+  franchisee_status: z.string().optional().describe("Accepted and ignored for now (context=user)."),
+});
+export const mastersOutput = z.object({
+  data: z.union(Object.values(CONTEXTS).map((c) => c.output) as [z.ZodType, ...z.ZodType[]]),
+});
+
+/**
+ * GET masters?context=...: the lookup lists a screen needs, for a caller holding one of that screen's permissions
+ * (403 otherwise) in the acting company; an unknown context answers 422.
+ */
 export async function getMasters(ctx: Ctx, query: URLSearchParams): Promise<unknown> {
-  requireCompany(ctx);
   const name = query.get("context") ?? "";
-  const load = Object.hasOwn(CONTEXTS, name) ? CONTEXTS[name] : undefined;
-  if (!load) throw invalid({ context: "The selected context is invalid." });
-  return load(ctx, query);
+  const c = Object.hasOwn(CONTEXTS, name) ? CONTEXTS[name] : undefined;
+  if (!c) throw invalid({ context: "The selected context is invalid." });
+  if (!contextPermissions(c).some((p) => can(ctx, p))) throw forbidden();
+  requireCompany(ctx);
+  return c.load(ctx, query);
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -17,7 +19,8 @@ import { actionSamples, type ActionEnv, type ActionSample } from "./contract/act
  * The contract of every registered entity's server actions (lib/registry.ts), the way the portal's forms and lists
  * call them: no session → 401; a session holding every permission but the action's → 403; another company's record,
  * an id that is not an opaque id, or garbage → 404; and with every permission, create → update → delete → restore
- * of a fresh record and the export succeed. Records come from ./contract/actions.ts.
+ * of a fresh record and the export succeed. Records come from ./contract/actions.ts. Besides, every function of
+ * every actions.ts under app/(portal) answers 401 without a session.
  */
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
 vi.mock("@/lib/platform/session", async (orig) =>
@@ -240,4 +243,29 @@ describe.each(entries.map((e) => [e.def.name, e] as const))("%s actions", (name,
       expect(r, JSON.stringify(r)).toMatchObject({ ok: true, data: { url: expect.any(String) } });
     });
   }
+});
+
+/** Every server-action module of the portal (an actions.ts under app/(portal)): each is a public endpoint. */
+const PORTAL = path.resolve(import.meta.dirname, "../../app/(portal)");
+const actionFiles = (readdirSync(PORTAL, { recursive: true }) as string[])
+  .filter((f) => path.basename(f) === "actions.ts")
+  .filter((f) => /^["']use server["']/.test(readFileSync(path.join(PORTAL, f), "utf8").trimStart()))
+  .sort();
+
+describe("every server action of the portal", () => {
+  it("is found", () => expect(actionFiles.length).toBeGreaterThanOrEqual(entries.length));
+
+  it.each(actionFiles)("in %s answers 401 without a session", async (file) => {
+    await as(null);
+    const mod = (await import(path.join(PORTAL, file))) as Record<string, unknown>;
+    const fns = Object.entries(mod).filter(([, v]) => typeof v === "function");
+    expect(fns.length).toBeGreaterThan(0);
+    for (const [name, fn] of fns) {
+      const r = (await (fn as (...a: unknown[]) => Promise<ActionResult<unknown>>)(
+        "x",
+        {},
+      )) as ActionResult<unknown>;
+      expect(refusal(r), name).toEqual({ ok: false, status: 401 });
+    }
+  });
 });

@@ -240,6 +240,28 @@ describe("who may do what", () => {
   });
 });
 
+describe("the list screen", () => {
+  /** The digest Next reads to choose a boundary (unauthorized: the choose-company card). */
+  async function digestOf(run: () => Promise<unknown>): Promise<string | null> {
+    try {
+      await run();
+      return null;
+    } catch (e) {
+      return String((e as { digest?: unknown }).digest);
+    }
+  }
+
+  it("lists every company for a SUPER ADMIN without a company, and asks a BACKEND ADMIN to choose one", async () => {
+    process.env.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = "true"; // next.config.ts turns authInterrupts on
+    const { default: CompaniesPage } = await import("@/app/(portal)/companies/page");
+    const open = () => CompaniesPage({ searchParams: Promise.resolve({}) });
+    session.ctx = await ctxFor(superEmail);
+    expect(await digestOf(open)).toBeNull();
+    session.ctx = await ctxFor(DEMO_LOGINS["BACKEND ADMIN"]);
+    expect(await digestOf(open)).toBe("NEXT_HTTP_ERROR_FALLBACK;401");
+  });
+});
+
 describe("partial updates", () => {
   it("keep the switches and policies a PATCH leaves out", async () => {
     const { happy } = await seeded();

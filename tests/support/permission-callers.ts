@@ -47,16 +47,14 @@ export async function callersLacking(
     .values(keys.map((k, i) => ({ name: `Contract ${tag} ${i} all but ${k || "nothing"}`.slice(0, 100) })))
     .returning({ id: roles.id });
   const lacks = keys.map((k) => (k ? (k.split(" ") as Permission[]) : []));
-  await db
-    .insert(rolePermissions)
-    .values(
-      made.flatMap((r, i) =>
-        ALL_PERMISSIONS.filter((p) => !lacks[i].includes(p)).map((p) => ({
-          role_id: r.id,
-          permission_id: ids.get(p)!,
-        })),
-      ),
-    );
+  await db.insert(rolePermissions).values(
+    made.flatMap((r, i) =>
+      ALL_PERMISSIONS.filter((p) => !lacks[i].includes(p)).map((p) => ({
+        role_id: r.id,
+        permission_id: ids.get(p)!,
+      })),
+    ),
+  );
   const people = await db
     .insert(users)
     .values(

@@ -75,7 +75,7 @@ function forcedFranchisee(ctx: Ctx): number | undefined {
  * of their own are not narrowed, so the kernel's franchiseeScope does not fit. New users get role USER, the
  * acting company and, from a FRANCHISEE ADMIN, their franchisee.
  */
-export const usersScope: Scope = {
+const usersScope: Scope = {
   kind: "franchisee",
   where: (ctx) => {
     const parts: SQL[] = [eq(users.company_id, requireCompany(ctx)), eq(users.role_id, USER_ROLE_ID)];
@@ -104,7 +104,7 @@ export const fullName = (i: { first_name: string; middle_name?: string | null; l
     .join("");
 
 const KYC_LABELS = ["PENDING", "APPROVED", "REJECTED"];
-export const kycLabel = (v: number) => KYC_LABELS[v] ?? "PENDING";
+const kycLabel = (v: number) => KYC_LABELS[v] ?? "PENDING";
 const KYC_OPTIONS = Object.entries(KYC_STATUS).map(([label, value]) => ({ value: String(value), label }));
 
 const first = (raw: RawParams, key: string) => {
@@ -378,22 +378,19 @@ function withParam(raw: RawParams, key: string, value: string): URLSearchParams 
 
 /** GET users/{id}: one live user in the caller's scope (anyone else's id answers 404), with position and franchisee names. */
 export const getUser = getOf(usersDef);
-export type UserDetail = Awaited<ReturnType<typeof getUser>>;
 
 const createUserRecord = createOf(usersDef, async ({ ctx, tx, input, insert, errors }) => {
   const values = await newUserValues(tx, ctx, input, errors);
   return emailRace(() => insert(values));
 });
 
-export type CreateUserOptions = {
-  /** Staff creation (/franchisee-staffs/create): a franchisee is required, unless the caller is confined to one. */
-  staff?: boolean;
-};
-
-/** Creates a user (role USER, the acting company), with an audit record. */
+/**
+ * Creates a user (role USER, the acting company), with an audit record. `staff` (/franchisee-staffs/create): a
+ * franchisee is required, unless the caller is confined to one.
+ */
 export const createUser = keepMeta(
   createUserRecord,
-  async (ctx: Ctx, raw: unknown, o: CreateUserOptions = {}) => {
+  async (ctx: Ctx, raw: unknown, o: { staff?: boolean } = {}) => {
     if (o.staff && ctx.roleName !== ROLE.FRANCHISEE_ADMIN) {
       authorize(ctx, usersDef.permission("create"));
       // Checked before the builder's parse so the form shows this error together with the schema's own.

@@ -1,4 +1,4 @@
-import { AuditHistory } from "@/components/audit/audit-history";
+import { EditScreen } from "@/components/audit/edit-screen";
 import { userMasters } from "@/lib/admin/masters";
 import { getUser, usersDef } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
@@ -47,7 +47,7 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
   const { ctx, id, record: u, readOnly } = await editScreen(usersDef, opaqueId, getUser);
   const text = (v: string | null) => v ?? "";
   return (
-    <div className="flex flex-col gap-6">
+    <EditScreen ctx={ctx} entity="users" id={id}>
       <UserFormPage
         ctx={ctx}
         id={opaqueId}
@@ -66,7 +66,6 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
           is_active: u.is_active,
         }}
       />
-      <AuditHistory ctx={ctx} entity="users" entityId={id} />
-    </div>
+    </EditScreen>
   );
 }
