@@ -1,6 +1,10 @@
-// The side-drawer menu of spec 000 §6, as data. Plain module: the layout computes it on the server and passes it
-// (serialisable) to the client shell. Hiding an entry is UX only; pages and actions check permissions themselves.
-import { POSITION, ROLE, isVisibleTo, type Visibility } from "@/lib/platform/permissions";
+import "server-only";
+// The side-drawer menu of spec 000 §6, as data. The layout computes it on the server and passes it (plain,
+// serialisable MenuItem objects) to the client shell, which imports only the types. Hiding an entry is UX only;
+// pages and actions check permissions themselves.
+import { can, type Ctx } from "@/lib/platform/context";
+import { POSITION, ROLE, isVisibleTo, type Permission, type Visibility } from "@/lib/platform/permissions";
+import { registered } from "@/lib/registry";
 
 /** Icon keys the drawer maps to lucide icons (strings, so the menu crosses the server/client boundary). */
 export type MenuIcon =
@@ -33,6 +37,12 @@ export type MenuItem = {
   children?: MenuItem[];
 };
 
+/**
+ * An entry as declared below: a link of its own, or `entity` — a registered entity whose list route (`href`) and
+ * list permission the registry gives. Resolved per caller into MenuItems.
+ */
+type Entry = Omit<MenuItem, "href" | "children"> & { href?: string; entity?: string; children?: Entry[] };
+
 export type MenuLinks = {
   /** The signed-in user's own profile (/profile/{own opaque id}). */
   profileHref?: string | null;
@@ -44,15 +54,15 @@ const ADMINS = [ROLE.ADMIN, ROLE.SUPER_ADMIN];
 const MF = [ROLE.MASTER_FRANCHISEE, POSITION.MASTER_FRANCHISEE];
 const FA = [ROLE.FRANCHISEE_ADMIN, POSITION.FRANCHISEE_ADMIN];
 
-const HOME: MenuItem = { label: "Home", href: "/home", names: [], icon: "home" };
-const COMPANY: MenuItem = { label: "Company", href: "/companies", names: ADMINS, icon: "company" };
+const HOME: Entry = { label: "Home", href: "/home", names: [], icon: "home" };
+const COMPANY: Entry = { label: "Company", entity: "companies", names: ADMINS, icon: "company" };
 
 /** The whole menu; each role sees the entries whose names it matches. */
-function fullMenu(links: MenuLinks): MenuItem[] {
+function fullMenu(links: MenuLinks): Entry[] {
   return [
     HOME,
     COMPANY,
-    { label: "Users", href: "/users", names: ADMINS, icon: "users" },
+    { label: "Users", entity: "users", names: ADMINS, icon: "users" },
     ...(links.franchiseeHref
       ? [
           {
@@ -60,7 +70,7 @@ function fullMenu(links: MenuLinks): MenuItem[] {
             href: links.franchiseeHref,
             names: FA,
             icon: "details",
-          } satisfies MenuItem,
+          } satisfies Entry,
         ]
       : []),
     { label: "KYC Document", href: "/franchisee-kyc-documents", names: FA, icon: "kyc" },
@@ -97,53 +107,69 @@ function fullMenu(links: MenuLinks): MenuItem[] {
       icon: "settings",
       children: [
         { label: "Banners", href: "/banners", names: ADMINS },
-        { label: "Modules", href: "/modules", names: ADMINS },
-        { label: "Permissions", href: "/permissions", names: ADMINS },
+        { label: "Modules", entity: "modules", names: ADMINS },
+        { label: "Permissions", entity: "permissions", names: ADMINS },
         { label: "Master", href: "/values", names: ADMINS },
         { label: "Master Value", href: "/value-lists", names: ADMINS },
         { label: "State Holidays", href: "/state-holidays", names: ADMINS },
         { label: "State GSTs", href: "/state-gsts", names: ADMINS },
-        { label: "Positions", href: "/positions", names: ADMINS },
+        { label: "Positions", entity: "positions", names: ADMINS },
         ...(links.profileHref ? [{ label: "My Profile", href: links.profileHref, names: ADMINS }] : []),
       ],
     },
-    { label: "User Timestamps", href: "/user-timestamps", names: ADMINS, icon: "timestamps" },
+    { label: "User Timestamps", entity: "user_timestamps", names: ADMINS, icon: "timestamps" },
     // Not in §6: the /api reference for the mobile apps' developers (the page itself admits any signed-in user).
     { label: "API Reference", href: "/api-reference", names: ADMINS, icon: "api" },
   ];
 }
 
-function filter(items: MenuItem[], v: Visibility, seen = new Set<string>()): MenuItem[] {
+/**
+ * An entity entry's link and the permission that shows it: the entity's list route and list permission. An entity
+ * missing from the registry (or without a list route) has no entry; tests/unit/menu.test.ts keeps them all known.
+ */
+export function entityLink(name: string): { href: string; permission: Permission } | null {
+  const def = registered(name)?.def;
+  if (!def?.href || !def.ops.includes("list")) return null;
+  return { href: def.href, permission: def.permission("list") };
+}
+
+/** The entries `rule` (the visibility rule's names) shows and the caller's permissions allow, as plain MenuItems. */
+function resolve(items: Entry[], ctx: Ctx, rule: Visibility, seen = new Set<string>()): MenuItem[] {
   const out: MenuItem[] = [];
-  for (const item of items) {
-    if (item.names.length > 0 && !isVisibleTo(v, item.names)) continue;
-    if (item.href) {
-      if (seen.has(item.href)) continue;
-      seen.add(item.href);
+  for (const { entity, children, ...item } of items) {
+    if (item.names.length > 0 && !isVisibleTo(rule, item.names)) continue;
+    let href = item.href;
+    if (entity) {
+      const link = entityLink(entity);
+      if (!link || !can(ctx, link.permission)) continue;
+      href = link.href;
     }
-    if (item.children) {
-      const children = filter(item.children, v, seen);
-      if (children.length === 0) continue;
-      out.push({ ...item, children });
-    } else out.push(item);
+    if (href) {
+      if (seen.has(href)) continue;
+      seen.add(href);
+    }
+    const shown = children ? resolve(children, ctx, rule, seen) : undefined;
+    if (shown?.length === 0) continue;
+    out.push({ ...item, ...(href ? { href } : {}), ...(shown ? { children: shown } : {}) });
   }
   return out;
 }
 
 /**
- * The menu a user sees (spec 000 §6): the visibility rule applied to every entry. Everyone sees Home; a SUPER ADMIN
+ * The menu a user sees (spec 000 §6): the visibility rule applied to every entry, and an entity's entry only to who
+ * holds its list permission (its screen would refuse anyone else). Everyone sees Home; a SUPER ADMIN
  * with no company chosen sees only Home and the Companies list; a BACKEND ADMIN sees Home only until it chooses a
  * company, then acts as an ADMIN of it and sees the ADMIN menu (not the franchisee roles' own entries, which the bare
  * rule would also let through).
  */
-export function menuFor(v: Visibility, links: MenuLinks = {}): MenuItem[] {
-  if (v.roleName === ROLE.SUPER_ADMIN && v.companyId == null) return [HOME, COMPANY];
-  if (v.roleName === ROLE.BACKEND_ADMIN && v.companyId == null) return [HOME];
-  const who: Visibility =
-    v.roleName === ROLE.BACKEND_ADMIN
-      ? { roleName: ROLE.ADMIN, positionName: v.positionName, companyId: v.companyId }
-      : v;
-  return filter(fullMenu(links), who);
+export function menuFor(ctx: Ctx, links: MenuLinks = {}): MenuItem[] {
+  if (ctx.roleName === ROLE.SUPER_ADMIN && ctx.companyId == null) return resolve([HOME, COMPANY], ctx, ctx);
+  if (ctx.roleName === ROLE.BACKEND_ADMIN && ctx.companyId == null) return resolve([HOME], ctx, ctx);
+  const rule: Visibility =
+    ctx.roleName === ROLE.BACKEND_ADMIN
+      ? { roleName: ROLE.ADMIN, positionName: ctx.positionName, companyId: ctx.companyId }
+      : ctx;
+  return resolve(fullMenu(links), ctx, rule);
 }
 
 /** Every link of a menu, groups flattened (for the home page cards and tests). */

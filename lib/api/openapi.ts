@@ -82,13 +82,12 @@ const RESPONSES: Record<string, Json> = {
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-// A positive id or a 22-character opaque id: `minimum` binds only numbers and `pattern` only strings.
+// A path segment: the record's number, or the 22-character opaque id of the portal's links. (One string pattern
+// rather than integer|string: Swagger UI's "Try it out" refuses values of type-array and oneOf parameters.)
 const ID_SCHEMA: Json = {
-  type: ["integer", "string"],
-  minimum: 1,
-  maximum: 2147483647,
-  pattern: "^[A-Za-z0-9_-]{22}$",
-  examples: [12],
+  type: "string",
+  pattern: "^(?:[1-9][0-9]{0,9}|[A-Za-z0-9_-]{22})$",
+  examples: ["12"],
 };
 
 /** zod → JSON Schema, never throwing: what cannot be represented becomes `{}` (any), and a failure a described `{}`. */

@@ -29,8 +29,7 @@ const OPEN_ROUTES: ReadonlySet<string> = new Set([
   "POST logout",
   "GET me",
   "POST user_timestamps",
-  // Lookups and branding of the acting company, for every app user.
-  "GET masters",
+  // Branding of the acting company, for every app user.
   "GET get_company/:id",
   // The caller's own notifications.
   "GET notifications",

@@ -98,8 +98,12 @@ describe("the OpenAPI document of /api", () => {
       expect(p, `${r.method} ${r.path}`).toMatchObject({
         in: "path",
         required: true,
-        schema: { type: ["integer", "string"] },
+        schema: { type: "string" },
       });
+      // A plain number and an opaque id (22 base64url characters) both fit; anything else does not.
+      const pattern = new RegExp((p!.schema as { pattern: string }).pattern);
+      expect(["12", "AbCdEfGhIjKlMnOpQrSt_-"].every((v) => pattern.test(v))).toBe(true);
+      expect(["0", "12a", "../x", ""].some((v) => pattern.test(v))).toBe(false);
       expect(Object.keys(op.responses ?? {})).toContain("404");
     }
   });

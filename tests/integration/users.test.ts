@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   apiTokens,
@@ -59,6 +59,7 @@ type Row = {
   is_kyc_verified: number;
   position_name: string | null;
   franchisee_name: string | null;
+  upline_name: string | null;
 };
 
 const list = async (query: string, token = adminToken) => {
@@ -178,6 +179,28 @@ describe("users list", () => {
       expect(r.count).toBe(expected.filter((u) => u.is_kyc_verified === kyc).length);
       expect(r.count).toBeGreaterThan(0);
     }
+  });
+
+  it("sorts by name, email and creation, both ways, and refuses an unknown sort", async () => {
+    const db = await getDb();
+    // The database's own order (its collation), ties broken by id as the list does.
+    const by = async (...order: SQL[]) =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(eq(users.company_id, happy.id), eq(users.role_id, ROLE_IDS.USER), isNull(users.deleted_at)),
+          )
+          .orderBy(...order)
+      ).map((u) => u.id);
+    const ids = async (sort: string) => (await list(`sort=${sort}&rowsPerPage=1000000`)).rows.map((r) => r.id);
+    expect(await ids("name")).toEqual(await by(asc(users.first_name), asc(users.id)));
+    expect(await ids("-email")).toEqual(await by(desc(users.email), desc(users.id)));
+    expect(await ids("-created_at")).toEqual(await by(desc(users.created_at), desc(users.id)));
+    const bad = await api("GET", "users?sort=password_hash", { token: adminToken });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors).toEqual({ sort: ["The selected sort is invalid."] });
   });
 
   it("lists franchisee staff (users with a franchisee) for /franchisee-staffs", async () => {
@@ -319,6 +342,35 @@ describe("editing users", () => {
     position_id: u.position_id,
     franchisee_id: u.franchisee_id,
     ...extra,
+  });
+
+  it("keeps what an edit leaves out (the upline the bulk upload set, the employee code)", async () => {
+    const lead = (await happyUsers()).find((u) => u.is_active === 1 && u.user_name)!;
+    const created = await createUser(
+      admin,
+      newUser({ employee_code: "EMP-KEEP", upline_user_id: lead.id, middle_name: "K" }),
+    );
+    const listed = await list(`upline_user_id=${lead.id}&rowsPerPage=1000000`);
+    expect(listed.rows.find((r) => r.id === created.id)).toMatchObject({ upline_name: lead.user_name });
+
+    // The portal's form sends neither field.
+    session.ctx = admin;
+    const r = await actions.updateUserAction(encodeId(created.id), {
+      first_name: "Kept",
+      last_name: created.last_name,
+      email: created.email,
+      phone: "+91 90000 33333",
+      position_id: String(created.position_id),
+    });
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    const db = await getDb();
+    const [row] = await db.select().from(users).where(eq(users.id, created.id));
+    expect(row).toMatchObject({
+      employee_code: "EMP-KEEP",
+      upline_user_id: lead.id,
+      middle_name: "K",
+      user_name: `Kept K ${created.last_name}`,
+    });
   });
 
   it("requires the phone on edit", async () => {
