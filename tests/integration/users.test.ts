@@ -194,7 +194,8 @@ describe("users list", () => {
           )
           .orderBy(...order)
       ).map((u) => u.id);
-    const ids = async (sort: string) => (await list(`sort=${sort}&rowsPerPage=1000000`)).rows.map((r) => r.id);
+    const ids = async (sort: string) =>
+      (await list(`sort=${sort}&rowsPerPage=1000000`)).rows.map((r) => r.id);
     expect(await ids("name")).toEqual(await by(asc(users.first_name), asc(users.id)));
     expect(await ids("-email")).toEqual(await by(desc(users.email), desc(users.id)));
     expect(await ids("-created_at")).toEqual(await by(desc(users.created_at), desc(users.id)));
