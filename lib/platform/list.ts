@@ -332,7 +332,9 @@ export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParam
     try {
       const [v, id] = JSON.parse(Buffer.from(cursorRaw, "base64url").toString("utf8")) as [unknown, number];
       if (!Number.isInteger(id) || id < 0 || id > MAX_ID) throw new Error("id");
-      if (typeof v === "string" ? v.includes("\u0000") || v.length > 500 : typeof v !== "number" && v !== null)
+      if (
+        typeof v === "string" ? v.includes("\u0000") || v.length > 500 : typeof v !== "number" && v !== null
+      )
         throw new Error("value");
       cursor = { v, id };
     } catch {
