@@ -60,4 +60,3 @@ export async function applyDefaultGrants(db: Executor, permIds: ReadonlyMap<stri
     if (grants.length) await tx.insert(rolePermissions).values(grants).onConflictDoNothing();
   });
 }
-

@@ -80,7 +80,9 @@ export const MASTERS_PERMISSIONS: readonly Permission[] = [
 
 /** The query GET masters reads, and its answers, for the route's documentation. */
 export const mastersQuery = z.object({
-  context: z.enum(Object.keys(CONTEXTS) as [string, ...string[]]).describe("Which lookup lists: the screen asking."),
+  context: z
+    .enum(Object.keys(CONTEXTS) as [string, ...string[]])
+    .describe("Which lookup lists: the screen asking."),
   franchise_kyc: z.string().optional().describe("Accepted and ignored for now (context=user)."),
   franchisee_status: z.string().optional().describe("Accepted and ignored for now (context=user)."),
 });

@@ -154,7 +154,11 @@ async function removeObjects(keys: string[]): Promise<void> {
 export function fileColumnsOf<K extends string>(def: AnyEntity, columns: readonly K[]) {
   const paths = z.object(Object.fromEntries(columns.map((c) => [c, z.string().max(500).optional()])));
   const target: AnyEntity = { ...def, update: paths };
-  return async (ctx: Ctx, id: number, files: Partial<Record<K, NewFile>>): Promise<Record<string, unknown>> => {
+  return async (
+    ctx: Ctx,
+    id: number,
+    files: Partial<Record<K, NewFile>>,
+  ): Promise<Record<string, unknown>> => {
     authorize(ctx, def.permission("update"));
     return withFiles(ctx, `${def.name}/${id}`, files, (staged) =>
       updateOf(target, async ({ tx, before, write }) => {

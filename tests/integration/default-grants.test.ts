@@ -7,12 +7,7 @@ import { defaultGrants, modules, permissions, rolePermissions, roles } from "@/d
 import { bootstrap } from "@/db/seed";
 import { defaultGrantPairs, seedSystem } from "@/db/seed/system";
 import type { Db, Executor } from "@/lib/platform/db";
-import {
-  DEFAULT_ROLE_PERMISSIONS,
-  PERMISSION_REGISTRY,
-  ROLE,
-  ROLE_IDS,
-} from "@/lib/platform/permissions";
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_REGISTRY, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { seeded } from "../support/fixtures";
 
 // The seed's default grants on a database that already exists: a permission new in a release reaches its default
@@ -165,7 +160,10 @@ describe("upgrading a database seeded by an earlier release", () => {
     for (const [moduleName, names] of Object.entries(PERMISSION_REGISTRY)) {
       const [m] = await x.insert(modules).values({ name: moduleName }).returning();
       for (const name of names.filter((n) => n !== missing)) {
-        const [p] = await x.insert(permissions).values({ module_id: m.id, permission_name: name }).returning();
+        const [p] = await x
+          .insert(permissions)
+          .values({ module_id: m.id, permission_name: name })
+          .returning();
         ids.set(name, p.id);
       }
     }

@@ -157,7 +157,9 @@ describe("another company's admin", () => {
       new_json: { name: "x" },
     });
     expect(await listAuditRecords(admin, { entity: "kennels", entity_id: 1 })).toEqual(NONE);
-    expect((await listAuditRecords(await ctxFor(superEmail), { entity: "kennels", entity_id: 1 })).count).toBe(1);
+    expect(
+      (await listAuditRecords(await ctxFor(superEmail), { entity: "kennels", entity_id: 1 })).count,
+    ).toBe(1);
     const r = await api("GET", "audit_records?entity=users&entity_id=99999999999", {
       token: await tokenFor(adminEmail),
     });

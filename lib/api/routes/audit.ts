@@ -26,7 +26,9 @@ export const auditRoutes: ApiRoute[] = [
     summary:
       "A record's history, newest first, field by field; empty for a record the caller may not view (another company's)",
     query: z.object({
-      entity: z.string().describe("The record's entity, as its permissions name it: companies, users, positions..."),
+      entity: z
+        .string()
+        .describe("The record's entity, as its permissions name it: companies, users, positions..."),
       entity_id: z.string().describe("The record's id."),
       page: z.string().optional().describe("Page number, from 1."),
       rowsPerPage: z.string().optional().describe("Entries per page (10 by default)."),
