@@ -59,6 +59,10 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await search.fill(name);
   await search.press("Enter");
   await expect(page.getByRole("row", { name: new RegExp(`${name}.*`) })).toContainText("Nashik");
+  // The search's navigation re-renders the table: wait until it settles, or the confirmation opens on a row that
+  // is about to be replaced and is detached under the click.
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(/search_keyword=/);
 
   await page
     .getByRole("row", { name: new RegExp(name) })
