@@ -38,15 +38,13 @@ const byName = new Map(registry.map((r) => [r.def.name as string, r]));
 export const registered = (name: string): Registered | undefined => byName.get(name);
 
 /**
- * Whether the caller may view one record: the entity's view permission (its list permission when it has no view,
- * e.g. user timestamps), and the record within the caller's scope (trashed records included, so their history
- * stays readable to whoever may restore them).
+ * Whether the caller may view one record: the entity's view permission, and the record within the caller's scope
+ * (trashed records included, so their history stays readable to whoever may restore them). An id past the id
+ * range names no record.
  */
 export async function mayViewRecord(ctx: Ctx, name: string, id: number): Promise<boolean> {
   const r = byName.get(name);
-  if (!r || !isId(id)) return false;
-  const op = r.def.ops.includes("view") ? "view" : r.def.ops.includes("list") ? "list" : null;
-  if (!op || !can(ctx, r.def.permission(op))) return false;
+  if (!r || !isId(id) || !r.def.ops.includes("view") || !can(ctx, r.def.permission("view"))) return false;
   const t = r.def.table;
   let where;
   try {

@@ -17,7 +17,8 @@ type Props = {
 
 /**
  * A record's history for its edit page: who changed what and when, newest first, field by field. Renders
- * nothing for a caller without audit.view. Usage: `<AuditHistory ctx={ctx} entity="companies" entityId={id} />`.
+ * nothing for a caller without audit.view, and no entries for a record the caller may not view itself (see
+ * listAuditRecords). Usage: `<AuditHistory ctx={ctx} entity="companies" entityId={id} />`.
  */
 export async function AuditHistory({ ctx, entity, entityId }: Props) {
   if (!can(ctx, "audit.view")) return null;

@@ -117,7 +117,8 @@ function fullMenu(links: MenuLinks): Entry[] {
         ...(links.profileHref ? [{ label: "My Profile", href: links.profileHref, names: ADMINS }] : []),
       ],
     },
-    { label: "User Timestamps", entity: "user_timestamps", names: ADMINS, icon: "timestamps" },
+    // Not a registered entity (no defineEntity: lib/admin/user-timestamps.ts), so its link is written here.
+    { label: "User Timestamps", href: "/user-timestamps", names: ADMINS, icon: "timestamps" },
     // Not in §6: the /api reference for the mobile apps' developers (the page itself admits any signed-in user).
     { label: "API Reference", href: "/api-reference", names: ADMINS, icon: "api" },
   ];

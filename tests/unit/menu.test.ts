@@ -53,7 +53,6 @@ describe("the menu", () => {
       Modules: "modules",
       Permissions: "permissions",
       Positions: "positions",
-      "User Timestamps": "user_timestamps",
     };
     for (const [label, name] of Object.entries(entities)) {
       expect(entityLink(name), name).not.toBeNull();
