@@ -45,7 +45,8 @@ export function EntityTable<R>({
     actionColumn<ScreenRow<R>>({
       trash,
       label,
-      editHref: may.view || may.update ? (r) => `${href}/${r.id}` : undefined,
+      // The edit screen opens on view (read-only without update), so the link follows view.
+      editHref: may.view ? (r) => `${href}/${r.id}` : undefined,
       onDelete: may.delete && actions.delete ? (r) => actions.delete!(r.id) : undefined,
       canDelete: deletable,
       deleteSuccess: messages.deleted,

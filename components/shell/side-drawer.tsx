@@ -198,7 +198,7 @@ function MenuLink(props: {
         "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none",
         props.small && "py-1.5 font-normal",
         props.active
-          ? "bg-teal-600 text-white shadow-sm"
+          ? "bg-teal-700 text-white shadow-sm"
           : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
       )}
     >

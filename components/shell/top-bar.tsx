@@ -96,17 +96,17 @@ export function TopBar({
       {canSwitch ? <AdminSwitch roleName={roleName} acting={actingAsAdmin} /> : null}
 
       <Button asChild variant="ghost" size="icon" className="relative shrink-0">
-        <Link
-          href="/notifications"
-          aria-label={badge > 0 ? `Notifications (${badge} unread)` : "Notifications"}
-        >
+        {/* Named by its content, so the name holds what is seen (the count): "Notifications 3 unread". */}
+        <Link href="/notifications">
           <Bell className="size-5" aria-hidden />
+          <span className="sr-only">Notifications</span>
           {badge > 0 ? (
             <span
               data-testid="notification-badge"
               className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
             >
               {badge > 99 ? "99+" : badge}
+              <span className="sr-only"> unread</span>
             </span>
           ) : null}
         </Link>
@@ -115,12 +115,7 @@ export function TopBar({
       <form ref={logoutForm} action={logoutAction} className="hidden" aria-hidden />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button
-            type="button"
-            variant="ghost"
-            className="h-10 shrink-0 gap-2 rounded-full px-1 sm:pr-3"
-            aria-label="Account menu"
-          >
+          <Button type="button" variant="ghost" className="h-10 shrink-0 gap-2 rounded-full px-1 sm:pr-3">
             <Avatar className="size-8">
               <AvatarFallback className="bg-teal-100 text-xs font-semibold text-teal-800">
                 {initials(user.name)}
@@ -129,6 +124,7 @@ export function TopBar({
             <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 lg:inline">
               {user.name}
             </span>
+            <span className="sr-only">Account menu</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
@@ -177,14 +173,14 @@ function AdminSwitch({ roleName, acting }: { roleName: string; acting: boolean }
 
   return (
     <div className="flex shrink-0 items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs font-medium">
-      <span className={cn("hidden sm:inline", acting ? "text-slate-400" : "text-slate-900")}>{own}</span>
+      <span className={cn("hidden sm:inline", acting ? "text-slate-500" : "text-slate-900")}>{own}</span>
       <Switch
         checked={acting || picking}
         disabled={busy}
         onCheckedChange={(on) => void change(on)}
         aria-label={acting ? `Switch back to ${own}` : "Switch to Admin for a company"}
       />
-      <span className={cn(acting ? "text-teal-700" : "text-slate-400")}>Admin</span>
+      <span className={cn(acting ? "text-teal-700" : "text-slate-500")}>Admin</span>
       <CompanyPicker open={picking} onOpenChange={setPicking} />
     </div>
   );

@@ -17,7 +17,7 @@ import {
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { notFound } from "@/lib/platform/errors";
-import { defineList } from "@/lib/platform/list";
+import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { sanitizeRichText } from "@/lib/platform/sanitize";
 import {
@@ -115,8 +115,7 @@ export const companiesDef = defineEntity({
     searchText: companiesSearchText(companies),
     sort: { name: companies.name, created_at: companies.created_at },
     export: [
-      { header: "Id", value: (r) => r.id },
-      { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
+      ...idAndStatusColumns(),
       { header: "Name", value: (r) => r.name },
       { header: "Email", value: (r) => r.email },
       { header: "Phone", value: (r) => r.phone },

@@ -17,7 +17,7 @@ import {
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { invalid } from "@/lib/platform/errors";
-import { defineList } from "@/lib/platform/list";
+import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { PERMISSION_REGISTRY } from "@/lib/platform/permissions";
 import { flag, requiredText } from "@/lib/platform/schemas";
 import { lockSaves } from "@/lib/platform/unique";
@@ -70,11 +70,7 @@ export const modulesDef = defineEntity({
     deletedAt: modules.deleted_at,
     search: [modules.name],
     sort: { name: modules.name, id: modules.id },
-    export: [
-      { header: "Id", value: (r) => r.id },
-      { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
-      { header: "Name", value: (r) => r.name },
-    ],
+    export: [...idAndStatusColumns(), { header: "Name", value: (r) => r.name }],
   }),
   // The edit screen lists the module's live permissions (spec 000 §2.12).
   detail: async (db: Executor, row) => ({

@@ -18,7 +18,7 @@ import {
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, forbidden } from "@/lib/platform/errors";
-import { defineList } from "@/lib/platform/list";
+import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import { flag, requiredText } from "@/lib/platform/schemas";
 import { checkGrants, permissionCatalog, permissionIds, type PermissionCatalog } from "./permission-catalog";
@@ -92,8 +92,7 @@ export const rolesDef = defineEntity({
     sort: { id: roles.id, name: roles.name, created_at: roles.created_at },
     defaultSort: "id",
     export: [
-      { header: "Id", value: (r) => r.id },
-      { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
+      ...idAndStatusColumns(),
       { header: "Name", value: (r) => r.name },
       { header: "Created At", value: (r) => r.created_at },
     ],

@@ -11,6 +11,7 @@ import {
   parseListQuery,
   runListQuery,
   type List,
+  type ListQuery,
   type RawParams,
   type Selection,
 } from "./list";
@@ -199,6 +200,29 @@ async function audited(def: AnyEntity, db: Executor, row: Record<string, unknown
   return def.auditDetail ? { ...row, ...(await def.auditDetail(db, row)) } : withDetail(def, db, row);
 }
 
+/**
+ * Ends a save: the audit record (the row's own company) in the save's transaction, and the answer (the row with
+ * its detail, hidden columns removed). The detail is read once when the audit records it too.
+ */
+async function auditAndAnswer(
+  def: AnyEntity,
+  tx: Tx,
+  ctx: Ctx,
+  e: { action: "create" | "update"; row: Record<string, unknown>; before: unknown },
+) {
+  const full = await withDetail(def, tx, e.row);
+  const after = def.auditDetail ? { ...e.row, ...(await def.auditDetail(tx, e.row)) } : full;
+  await writeAudit(tx, ctx, {
+    entity: def.name,
+    entityId: e.row.id as number,
+    action: e.action,
+    before: e.before,
+    after,
+    companyId: def.scope.companyOf(e.row),
+  });
+  return strip(def, full);
+}
+
 const live = (t: EntityTable) => isNull(t.deleted_at);
 
 /** GET list: permission, scope, filters, sort, paging and the count strategy → { data, count, ... }. */
@@ -212,9 +236,9 @@ export function listOf<
   if (!def.list) throw new Error(`${def.name}: listOf needs a list`);
   const list = def.list;
   return withMeta(
-    async (ctx: Ctx, raw: RawParams) => {
+    async (ctx: Ctx, raw: RawParams, parsed?: ListQuery) => {
       authorize(ctx, def.permission("list"));
-      const q = parseListQuery(list as unknown as List<Selection>, raw);
+      const q = parsed ?? parseListQuery(list, raw);
       return runListQuery(await getDb(), list, q, def.scope.where(ctx));
     },
     { entity: def as AnyEntity, op: "list", permissions: [def.permission("list")] },
@@ -372,15 +396,8 @@ export function createOf<
           ? await run({ ctx, tx, input, insert, errors })
           : await insert(input as Record<string, unknown>);
         if (Object.keys(errors).length) throw invalid(errors);
-        await writeAudit(tx, ctx, {
-          entity: def.name,
-          entityId: row.id as number,
-          action: "create",
-          before: null,
-          after: await audited(d, tx, row as Record<string, unknown>),
-          companyId: def.scope.companyOf(row as Record<string, unknown>),
-        });
-        return strip(d, await withDetail(d, tx, row as Record<string, unknown>)) as Row<T> & D;
+        const answer = await auditAndAnswer(d, tx, ctx, { action: "create", row, before: null });
+        return answer as Row<T> & D;
       });
     },
     { entity: d, op: "create", permissions: [def.permission("create")] },
@@ -454,15 +471,8 @@ export function updateOf<
           ? await run({ ctx, tx, input, before: row, patch, write, errors })
           : await write(patch as Record<string, unknown>);
         if (Object.keys(errors).length) throw invalid(errors);
-        await writeAudit(tx, ctx, {
-          entity: def.name,
-          entityId: id,
-          action: "update",
-          before,
-          after: await audited(d, tx, updated as Record<string, unknown>),
-          companyId: def.scope.companyOf(updated as Record<string, unknown>),
-        });
-        return strip(d, await withDetail(d, tx, updated as Record<string, unknown>)) as Row<T> & D;
+        const answer = await auditAndAnswer(d, tx, ctx, { action: "update", row: updated, before });
+        return answer as Row<T> & D;
       });
     },
     { entity: d, op: "update", permissions: [def.permission("update")] },

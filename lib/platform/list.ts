@@ -263,6 +263,12 @@ export type ListDecl<S extends Selection> = {
   export?: ExportColumn<RowOf<S>>[];
 };
 
+/** The export's first columns on every list with an active flag: Id and Status (Active / Inactive). */
+export const idAndStatusColumns = <R extends { id: number; is_active: number }>(): ExportColumn<R>[] => [
+  { header: "Id", value: (r) => r.id },
+  { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
+];
+
 /** A list declaration with its filters completed; see `defineList`. */
 export type List<S extends Selection = Selection> = ListDecl<S> & { filters: Record<string, ListFilter> };
 

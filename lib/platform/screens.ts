@@ -42,14 +42,14 @@ function needsCompany(ctx: Ctx, def: AnyEntity) {
 export async function listScreen<R extends { id: number }>(
   def: AnyEntity,
   searchParams: Search,
-  load: (ctx: Ctx, raw: RawParams) => Promise<ListResult<R>>,
+  load: (ctx: Ctx, raw: RawParams, parsed?: ListQuery) => Promise<ListResult<R>>,
 ) {
   const ctx = await requirePageContext();
   authorizePage(ctx, def.permission("list"));
   needsCompany(ctx, def);
   const raw = await searchParams;
   const query: ListQuery = await guardPage(() => parseListQuery(def.list as unknown as List<Selection>, raw));
-  const result = await guardPage(() => load(ctx, raw));
+  const result = await guardPage(() => load(ctx, raw, query));
   const may = abilities(ctx, def);
   const table: ListScreenProps<R> = {
     rows: result.data.map((r) => ({ ...r, id: encodeId(r.id) })),

@@ -7,12 +7,21 @@ import { stagedRows } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "./context";
 import { getDb, type Executor, type Tx } from "./db";
 import { AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
-import { parseListParams, runList, type ListSpec } from "./lists";
+import { defineList, parseListQuery, runListQuery, type List } from "./list";
 import { writeAudit } from "./mutations";
 import { notify } from "./notifications";
 import type { Permission } from "./permissions";
 import { readSheet } from "./spreadsheet";
 import { lockSaves } from "./unique";
+
+/** What the preview reads of a staged row. */
+const stagedSelect = {
+  id: stagedRows.id,
+  row_no: stagedRows.row_no,
+  data: stagedRows.data,
+  errors: stagedRows.errors,
+};
+type StagedSelect = typeof stagedSelect;
 
 /*
  * A staged spreadsheet upload (users, PJPs, value lists, ...): sample file → upload into the uploader's own
@@ -137,8 +146,8 @@ export type StagedUpload<K extends string> = {
   permission: Permission;
   columns: readonly StagedColumn<K>[];
   messages: StagedUploadTexts;
-  /** The preview's list (for parseListParams on the page): file order, search over every column. */
-  listSpec: ListSpec;
+  /** The preview's list (for parseListQuery on the page): file order, search over every column. */
+  list: List<StagedSelect>;
   /** The sample XLSX: the header row and example rows. */
   sample: (ctx: Ctx) => Promise<Buffer>;
   /** The sample as a download answer. */
@@ -249,16 +258,17 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
     return out;
   }
 
-  const listSpec: ListSpec = {
-    table: stagedRows,
+  const list = defineList({
+    from: stagedRows,
+    select: stagedSelect,
     id: stagedRows.id,
-    search: [],
     searchText: sql`concat_ws(' ', ${sql.join(
       columns.map((c) => sql`${stagedRows.data}->>${sql.raw(`'${c.key.replace(/'/g, "''")}'`)}`),
       sql`, `,
     )})`,
-    orderBy: { column: stagedRows.row_no, dir: "asc" },
-  };
+    sort: { row_no: stagedRows.row_no },
+    defaultSort: "row_no",
+  });
 
   async function sample(ctx: Ctx): Promise<Buffer> {
     authorize(ctx, def.permission);
@@ -286,7 +296,7 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
     permission: def.permission,
     columns,
     messages: def.messages,
-    listSpec,
+    list,
     sample,
 
     async sampleResponse(ctx) {
@@ -343,19 +353,8 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
     async preview(ctx, params) {
       authorize(ctx, def.permission);
       const db = await getDb();
-      const p = parseListParams(params, listSpec);
       const where = scope(ctx);
-      const page = await runList<{
-        id: number;
-        row_no: number;
-        data: Record<string, string | null>;
-        errors: FieldErrors | null;
-      }>(db, listSpec, p, where, {
-        id: stagedRows.id,
-        row_no: stagedRows.row_no,
-        data: stagedRows.data,
-        errors: stagedRows.errors,
-      });
+      const page = await runListQuery(db, list, parseListQuery(list, params), where);
       const [{ n }] = await db
         .select({ n: count() })
         .from(stagedRows)

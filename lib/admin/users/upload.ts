@@ -144,7 +144,7 @@ export const UPLOAD_COLUMNS = usersUpload.columns.map((c) => c.key);
 export type StagedRow = StagedPreviewRow<UploadColumn>;
 
 /** The preview's list parameters (page, rowsPerPage, search_keyword). */
-export const stagedUserListSpec = usersUpload.listSpec;
+export const stagedUserList = usersUpload.list;
 
 /**
  * POST crud_users/upload_user: reads the spreadsheet (file field `users`) and, in one transaction, replaces the

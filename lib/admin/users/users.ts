@@ -37,6 +37,7 @@ import {
   referenceFilter,
   type ListFilter,
   type RawParams,
+  idAndStatusColumns,
 } from "@/lib/platform/list";
 import { unusablePassword } from "@/lib/platform/passwords";
 import { PLATFORM_ONLY, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
@@ -173,8 +174,7 @@ export const usersDef = defineEntity({
     },
     sort: { name: users.first_name, email: users.email, created_at: users.created_at },
     export: [
-      { header: "Id", value: (r) => r.id },
-      { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
+      ...idAndStatusColumns(),
       { header: "First Name", value: (r) => r.first_name },
       { header: "Middle Name", value: (r) => r.middle_name },
       { header: "Last Name", value: (r) => r.last_name },

@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
 import { ListPage } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
-import { listStagedUsers, stagedUserListSpec } from "@/lib/admin/users/upload";
+import { listStagedUsers, stagedUserList } from "@/lib/admin/users/upload";
 import { can } from "@/lib/platform/context";
 import { pageCompanyId } from "@/lib/platform/page-guard";
-import { parseListParams } from "@/lib/platform/lists";
+import { parseListQuery } from "@/lib/platform/list";
 import { requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../../_components/access-denied";
 import { StagedUsersTable } from "./_components/staged-users-table";
@@ -22,7 +22,7 @@ export default async function UserUploadPage({ searchParams }: Props) {
   // Staged rows belong to a company: a SUPER or BACKEND ADMIN picks one first.
   pageCompanyId(ctx);
   const sp = await searchParams;
-  const params = parseListParams(sp, stagedUserListSpec);
+  const params = parseListQuery(stagedUserList, sp);
   const { data, count, invalid } = await listStagedUsers(ctx, sp);
   return (
     <ListPage
