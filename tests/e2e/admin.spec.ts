@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { LOGINS, login } from "./helpers";
+import { LOGINS, confirmDelete, login, searchList } from "./helpers";
 
 /** Checks the 'Hurray!' popup's text and closes it, as a user would. */
 async function hurray(page: Page, text: string) {
@@ -10,15 +10,6 @@ async function hurray(page: Page, text: string) {
   await expect(popup).toContainText(text);
   await popup.getByRole("button", { name: "OK" }).click();
   await expect(popup).toBeHidden();
-}
-
-async function searchFor(page: Page, term: string) {
-  const search = page.getByRole("searchbox");
-  await search.fill(term);
-  await search.press("Enter");
-  await expect(page).toHaveURL(
-    new RegExp(`search_keyword=${encodeURIComponent(term).replace(/%20/g, "(\\+|%20)")}`),
-  );
 }
 
 test("an ADMIN creates a position with two permissions and a user in it, finds, edits, deletes and restores the user", async ({
@@ -40,7 +31,7 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
   await page.getByRole("button", { name: "Save Position" }).click();
   await hurray(page, "Position created successfully.");
   await expect(page).toHaveURL(/\/positions$/);
-  await searchFor(page, position);
+  await searchList(page, position);
   await page
     .getByRole("row", { name: new RegExp(position) })
     .getByRole("link", { name: /edit/i })
@@ -66,7 +57,7 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
   await expect(page).toHaveURL(/\/users$/);
 
   // Found by search, and by the position filter.
-  await searchFor(page, first);
+  await searchList(page, first);
   await expect(page.getByRole("row", { name: new RegExp(first) })).toContainText(position);
   await page.goto("/users");
   await page.getByRole("button", { name: "Position filter" }).click();
@@ -88,18 +79,17 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
   await page.getByLabel(/^Phone/).fill("+91 98765 11111");
   await page.getByRole("button", { name: "Update User" }).click();
   await hurray(page, "User updated successfully.");
-  await searchFor(page, first);
+  await searchList(page, first);
   const row = page.getByRole("row", { name: new RegExp(first) });
   await expect(row).toContainText("Walkies");
 
   // Delete, find it in the trash view, restore.
-  await row.getByRole("button", { name: /delete/i }).click();
-  await page.getByRole("button", { name: "Yes" }).click();
+  await confirmDelete(page, row);
   await hurray(page, "User deleted successfully.");
   await expect(page.getByText("No data found")).toBeVisible();
   await page.getByRole("link", { name: "Trash" }).click();
   await expect(page.getByRole("heading", { name: "Deleted Users" })).toBeVisible();
-  await searchFor(page, first);
+  await searchList(page, first);
   await page
     .getByRole("row", { name: new RegExp(first) })
     .getByRole("button", { name: /restore/i })

@@ -2,7 +2,7 @@ import path from "node:path";
 import fs from "node:fs";
 import os from "node:os";
 import { expect, test } from "@playwright/test";
-import { LOGINS, login } from "./helpers";
+import { LOGINS, confirmDelete, login, searchList } from "./helpers";
 
 // A real 1×1 PNG for the logo upload.
 const PNG = Buffer.from(
@@ -40,10 +40,7 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await expect(page).toHaveURL(/\/companies$/);
 
   // Search runs on Enter.
-  const search = page.getByRole("searchbox");
-  await search.fill(name);
-  await search.press("Enter");
-  await expect(page).toHaveURL(/search_keyword=/);
+  await searchList(page, name);
   const row = page.getByRole("row", { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByText("Active")).toBeVisible();
@@ -56,19 +53,10 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await expect(page.getByTestId("success-popup")).toContainText("Company updated successfully.");
   await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
   await expect(page).toHaveURL(/\/companies$/);
-  await search.fill(name);
-  await search.press("Enter");
+  await searchList(page, name);
   await expect(page.getByRole("row", { name: new RegExp(`${name}.*`) })).toContainText("Nashik");
-  // The search's navigation re-renders the table: wait until it settles, or the confirmation opens on a row that
-  // is about to be replaced and is detached under the click.
-  await page.waitForLoadState("networkidle");
-  await expect(page).toHaveURL(/search_keyword=/);
-
-  await page
-    .getByRole("row", { name: new RegExp(name) })
-    .getByRole("button", { name: /delete/i })
-    .click();
-  await page.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByRole("row")).toHaveCount(2);
+  await confirmDelete(page, page.getByRole("row", { name: new RegExp(name) }));
   await expect(page.getByTestId("success-popup")).toContainText("Company deleted successfully.");
   await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
   await expect(page.getByText("No data found")).toBeVisible();

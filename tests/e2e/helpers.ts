@@ -16,3 +16,24 @@ export async function login(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Password", { exact: true }).press("Enter");
   await expect(page).toHaveURL(/\/(home|companies)$/);
 }
+
+/**
+ * Searches a list and waits until it has settled (the URL carries the term, the search spinner is gone): acting on
+ * a row before that may act on a row the navigation is about to replace (a confirmation seen to close under load).
+ */
+export async function searchList(page: Page, term: string) {
+  const search = page.getByRole("searchbox");
+  await search.fill(term);
+  await search.press("Enter");
+  await expect(page).toHaveURL(
+    new RegExp(`search_keyword=${encodeURIComponent(term).replace(/%20/g, "(\\+|%20)")}`),
+  );
+  await expect(page.getByLabel("Loading")).toHaveCount(0);
+}
+
+/** Deletes a row through its confirmation, once the confirmation is open. */
+export async function confirmDelete(page: Page, row: ReturnType<Page["getByRole"]>) {
+  await row.getByRole("button", { name: /delete/i }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await page.getByRole("button", { name: "Yes" }).click();
+}

@@ -12,6 +12,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "login",
+    tag: "Session",
     auth: "public",
     shape: "token",
     async handler({ body }) {
@@ -24,6 +25,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "logout",
+    tag: "Session",
     auth: "user",
     permission: null,
     shape: "message",
@@ -35,6 +37,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "GET",
     path: "me",
+    tag: "Session",
     auth: "user",
     permission: null,
     shape: "data",
@@ -43,6 +46,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "user_timestamps",
+    tag: "User Timestamp",
     auth: "user",
     permission: null,
     shape: "data",
@@ -51,6 +55,7 @@ export const sessionRoutes: ApiRoute[] = [
   {
     method: "POST",
     path: "forgot_password",
+    tag: "Session",
     auth: "public",
     shape: "message",
     handler: async ({ body }) => forgotPasswordStep(body),

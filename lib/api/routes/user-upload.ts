@@ -13,5 +13,5 @@ export const userUploadRoutes: ApiRoute[] = stagedUploadRoutes(
     discard: "crud_users/truncate_users",
     sample: "crud_users/sample",
   },
-  { tag: "Users", noun: "user" },
+  { tag: "User", noun: "user" },
 );
