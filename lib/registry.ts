@@ -1,15 +1,15 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { companiesDef, companyActions, companyExport } from "@/lib/admin/companies";
-import { moduleActions, moduleExport, modulesDef } from "@/lib/admin/modules";
+import { companiesDef, companyActions } from "@/lib/admin/companies";
+import { moduleActions, modulesCrud } from "@/lib/admin/modules";
 import { permissionActions, permissionsDef } from "@/lib/admin/permission-records";
-import { positionActions, positionsDef } from "@/lib/admin/positions";
-import { roleActions, roleExport, rolesDef } from "@/lib/admin/roles";
-import { userActions, userExport, usersDef } from "@/lib/admin/users/users";
+import { positionActions, positionsCrud } from "@/lib/admin/positions";
+import { roleActions, rolesDef } from "@/lib/admin/roles";
+import { userActions, usersDef } from "@/lib/admin/users/users";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import type { AnyEntity } from "@/lib/platform/entity";
+import { exportOf, type AnyEntity } from "@/lib/platform/entity";
 import type { EntityActions } from "@/lib/platform/entity-actions";
 import type { ExportDef } from "@/lib/platform/exports";
 import { isId } from "@/lib/platform/schemas";
@@ -17,20 +17,25 @@ import { isId } from "@/lib/platform/schemas";
 /** One entity as the side channels see it: its declaration, its server actions, its export. */
 export type Registered = { def: AnyEntity; actions?: EntityActions; export?: ExportDef<never> };
 
-const asExport = (e: unknown) => e as ExportDef<never>;
-
 /**
  * Every entity of the portal, once. The seed's grants, record history, file serving, masters lookups, exports,
  * the menu and the contract suite read this list instead of keeping their own. Add a new entity here.
  */
-export const registry: readonly Registered[] = [
-  { def: companiesDef, actions: companyActions, export: asExport(companyExport) },
-  { def: modulesDef, actions: moduleActions, export: asExport(moduleExport) },
-  { def: positionsDef, actions: positionActions },
-  { def: permissionsDef, actions: permissionActions },
-  { def: rolesDef, actions: roleActions, export: asExport(roleExport) },
-  { def: usersDef, actions: userActions, export: asExport(userExport) },
-];
+export const registry: readonly Registered[] = (
+  [
+    { def: companiesDef, actions: companyActions },
+    { def: modulesCrud.def, actions: moduleActions },
+    { def: positionsCrud.def, actions: positionActions },
+    { def: permissionsDef, actions: permissionActions },
+    { def: rolesDef, actions: roleActions },
+    { def: usersDef, actions: userActions },
+  ] as Omit<Registered, "export">[]
+).map((r) => ({
+  ...r,
+  // An entity whose list declares export columns and whose export permission exists is exportable.
+  export:
+    r.def.list?.export && r.def.ops.includes("export") ? (exportOf(r.def) as ExportDef<never>) : undefined,
+}));
 
 const byName = new Map(registry.map((r) => [r.def.name as string, r]));
 

@@ -1,6 +1,8 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ActionResult } from "@/lib/platform/mutations";
+import { CellText } from "./cell-text";
 import { RowActions } from "./row-actions";
+import { sortable } from "./sort-header";
 import { StatusChip } from "./status-chip";
 
 /** The Status column: the Active/Inactive chip of spec 000 §2.7. */
@@ -49,5 +51,21 @@ export function actionColumn<Row>(o: {
         />
       );
     },
+  };
+}
+
+/**
+ * A text column (cut at 85 characters, spec 000 §2.7) reading one field of the row; `sort` makes its header sort
+ * by that field (the list must declare it in `sort`), or by the key given.
+ */
+export function textColumn<Row>(
+  header: string,
+  key: keyof Row & string,
+  o: { sort?: boolean | string } = {},
+): ColumnDef<Row> {
+  return {
+    id: key,
+    header: o.sort ? sortable(header, o.sort === true ? key : o.sort) : header,
+    cell: ({ row }) => <CellText text={row.original[key] == null ? "" : String(row.original[key])} />,
   };
 }

@@ -9,14 +9,11 @@ type RowAction = (opaqueId: string) => Promise<ActionResult<unknown>>;
 
 export type EntityTableProps<R> = ListScreenProps<R> & {
   columns: ColumnDef<ScreenRow<R>>[];
-  /** The list's route: rows link to `${href}/${id}`. */
-  href: string;
   /** The row's name, for the buttons' accessible labels. */
   label: (row: ScreenRow<R>) => string;
   actions: { delete?: RowAction; restore?: RowAction };
   /** Rows the entity's own rules keep (e.g. built-in roles): no delete button for them. */
   deletable?: (row: ScreenRow<R>) => boolean;
-  messages: { deleted: string; restored: string };
   emptyText?: string;
 };
 

@@ -11,22 +11,15 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/platform/mutations";
+import type { FormScreenProps } from "@/lib/platform/screens";
 import { useSaveAndReturn } from "./use-save";
 
-type Props<T extends FieldValues> = {
-  /** "Position": titles read Add / Edit / View Position, the button Save / Update Position. */
-  noun: string;
-  /** Opaque id of the record being edited; absent on create. */
-  id?: string;
+type Props<T extends FieldValues> = FormScreenProps & {
   initial: DefaultValues<T>;
-  /** A caller who may view but not update sees the form without a save button. */
-  readOnly?: boolean;
-  listHref: string;
   actions: {
     create?: (values: unknown) => Promise<ActionResult<unknown>>;
     update?: (opaqueId: string, values: unknown) => Promise<ActionResult<unknown>>;
   };
-  messages: { created: string; updated: string };
   /** The form's fields (inside a grid); a function gets the form, for fields that depend on others. */
   children: ReactNode | ((form: UseFormReturn<T>) => ReactNode);
   /** Cards under the main one (child rows, a read-only sub-list). */

@@ -1,100 +1,53 @@
 "use client";
-import Link from "next/link";
-import { FormProvider, useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/platform/mutations";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { EntityForm } from "./entity-form";
 import { PermissionCheckboxes, type PermissionGroup } from "./permission-checkboxes";
-import { useSaveAndReturn } from "./use-save";
 import { SwitchField } from "./switch-field";
 import { TextField } from "./text-field";
 
 /** The values of a name + active flag + permissions form (positions, roles). */
 export type PermissionSetValues = { name: string; is_active: number; permissions: number[] };
 
-type Save = (values: Record<string, unknown>) => Promise<ActionResult<unknown>>;
-
-type Props = {
-  /** 'Position' or 'Role': titles, buttons and success texts. */
-  noun: string;
+type Props = FormScreenProps & {
   /** The field the server takes the permission ids in (position_permissions, role_permissions). */
   field: string;
-  listHref: string;
-  /** The opaque id on edit; absent on create. */
-  id?: string;
   initial: PermissionSetValues;
   groups: PermissionGroup[];
-  create: Save;
-  update: (id: string, values: Record<string, unknown>) => Promise<ActionResult<unknown>>;
-  /** A caller who may view but not edit sees the form without Save. */
-  readOnly?: boolean;
+  create: (values: unknown) => Promise<ActionResult<unknown>>;
+  update: (id: string, values: unknown) => Promise<ActionResult<unknown>>;
   /** Name and status are fixed (built-in roles: the code knows them by name). */
   fixedName?: boolean;
 };
 
 /** Name, Is Active (on edit) and the permissions grouped by module (spec 000 §2.10, §2.11); saving sends the ids. */
-export function PermissionSetForm({
-  noun,
-  field,
-  listHref,
-  id,
-  initial,
-  groups,
-  create,
-  update,
-  readOnly,
-  fixedName,
-}: Props) {
-  const form = useForm<Record<string, unknown>>({
-    defaultValues: { name: initial.name, is_active: initial.is_active, [field]: initial.permissions },
-  });
-  const { formState } = form;
-
-  const onSubmit = useSaveAndReturn(form, {
-    save: (values) => {
-      // A disabled input may submit nothing; fixed names and statuses are sent as they are.
-      const payload = fixedName ? { ...values, name: initial.name, is_active: initial.is_active } : values;
-      return id ? update(id, payload) : create(payload);
-    },
-    success: `${noun} ${id ? "updated" : "created"} successfully.`,
-    listHref: listHref,
-  });
-
+export function PermissionSetForm({ field, initial, groups, create, update, fixedName, ...screen }: Props) {
+  // A disabled input submits nothing: fixed names and statuses are sent as they are.
+  const fixed = (v: unknown) =>
+    fixedName ? { ...(v as object), name: initial.name, is_active: initial.is_active } : v;
   return (
-    <FormProvider {...form}>
-      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>{readOnly ? `View ${noun}` : id ? `Edit ${noun}` : `Add ${noun}`}</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 md:grid-cols-2">
-            <TextField name="name" label="Name" required disabled={readOnly || fixedName} />
-            {id && (
-              <div className="flex items-end">
-                <SwitchField name="is_active" label="Is Active" disabled={readOnly || fixedName} />
-              </div>
-            )}
-          </CardContent>
-        </Card>
+    <EntityForm<Record<string, unknown>>
+      {...screen}
+      initial={{ name: initial.name, is_active: initial.is_active, [field]: initial.permissions }}
+      actions={{ create: (v) => create(fixed(v)), update: (id, v) => update(id, fixed(v)) }}
+      after={
         <Card>
           <CardHeader>
             <CardTitle>Permissions</CardTitle>
           </CardHeader>
           <CardContent>
-            <PermissionCheckboxes name={field} groups={groups} readOnly={readOnly} />
+            <PermissionCheckboxes name={field} groups={groups} readOnly={screen.readOnly} />
           </CardContent>
         </Card>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link href={listHref}>{readOnly ? "Back" : "Cancel"}</Link>
-          </Button>
-          {!readOnly && (
-            <Button type="submit" disabled={formState.isSubmitting}>
-              {formState.isSubmitting ? "Saving..." : id ? `Update ${noun}` : `Save ${noun}`}
-            </Button>
-          )}
+      }
+    >
+      <TextField name="name" label="Name" required disabled={fixedName} />
+      {screen.id && (
+        <div className="flex items-end">
+          <SwitchField name="is_active" label="Is Active" disabled={fixedName} />
         </div>
-      </form>
-    </FormProvider>
+      )}
+    </EntityForm>
   );
 }

@@ -10,7 +10,7 @@ import { TextField } from "./text-field";
 type Named<P, T extends FieldValues> = (p: Omit<P, "name"> & { name: Path<T> }) => ReactNode;
 
 /**
- * The form fields typed by a schema's field names: `const F = fieldsFor<PositionCreateInput>()`, then
+ * The form fields typed by a schema's field names: `const F = fieldsFor<ModuleFormValues>()`, then
  * `<F.Text name="name" label="Name" />` — a misspelt field name is a type error.
  */
 export function fieldsFor<T extends FieldValues>() {

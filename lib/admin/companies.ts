@@ -4,17 +4,7 @@ import { z } from "zod";
 import { companies, companiesSearchText, DEFAULT_FRANCHISEE_COLOR, DEFAULT_STAFF_COLOR } from "@/db/schema";
 import { requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import {
-  createOf,
-  defineEntity,
-  exportOf,
-  getOf,
-  listOf,
-  restoreOf,
-  softDeleteOf,
-  updateOf,
-  type Scope,
-} from "@/lib/platform/entity";
+import { crudOf, defineEntity, type Scope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { notFound } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
@@ -76,11 +66,10 @@ export const companySchema = z.object({
 /**
  * Which companies a caller sees: a SUPER ADMIN every company (acting for one or not: they may edit another, see
  * lib/admin/audit.ts); anyone else only the company they act for, and without one 'Choose a company first.'.
- * A company's records belong to the company itself. Kind "global" only so the screen kit does not ask a SUPER
- * ADMIN to choose a company before the list (the kernel has no kind for this rule); `where` still narrows.
+ * A company's records belong to the company itself.
  */
 const companyRows: Scope = {
-  kind: "global",
+  kind: "companies",
   where: (ctx) => (ctx.roleName === ROLE.SUPER_ADMIN ? undefined : eq(companies.id, requireCompany(ctx))),
   companyOf: (row) => row.id as number,
   stamp: () => ({}),
@@ -90,11 +79,11 @@ const companyRows: Scope = {
 export const companiesDef = defineEntity({
   name: "companies",
   noun: "Company",
+  plural: "Companies",
   href: "/companies",
   table: companies,
   scope: companyRows,
   create: companySchema,
-  update: companySchema.partial(),
   list: defineList({
     from: companies,
     select: {
@@ -126,20 +115,8 @@ export const companiesDef = defineEntity({
   }),
 });
 
-export const listCompanies = listOf(companiesDef);
-export const getCompany = getOf(companiesDef);
-export const createCompany = createOf(companiesDef);
-export const updateCompany = updateOf(companiesDef);
-export const deleteCompany = softDeleteOf(companiesDef);
-export const restoreCompany = restoreOf(companiesDef);
-export const companyExport = exportOf(companiesDef, { sheet: "Companies" });
-export const companyActions = entityActions({
-  create: createCompany,
-  update: updateCompany,
-  delete: deleteCompany,
-  restore: restoreCompany,
-  exportOf: companiesDef,
-});
+export const companiesCrud = crudOf(companiesDef);
+export const companyActions = entityActions(companiesCrud);
 
 /** get_company/{id}: the branding a client needs (logo). Any signed-in member reads their own company's. */
 export async function getCompanyBranding(ctx: Ctx, id: number) {

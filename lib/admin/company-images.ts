@@ -4,7 +4,7 @@ import { authorize } from "@/lib/platform/context";
 import { invalid } from "@/lib/platform/errors";
 import { fileColumnsOf, prepareImage } from "@/lib/platform/files";
 import { parseIdParam } from "@/lib/platform/ids";
-import { companiesDef, createCompany, getCompany } from "./companies";
+import { companiesCrud, companiesDef } from "./companies";
 
 const IMAGE_FIELDS = ["logo_path", "explorer_poster_path"] as const;
 type ImageField = (typeof IMAGE_FIELDS)[number];
@@ -49,7 +49,7 @@ export async function uploadCompanyImages(
   const id =
     typeof body.id === "string" ? parseIdParam(body.id) : typeof body.id === "number" ? body.id : null;
   if (id == null) throw invalid({ id: "The id field is required." });
-  await getCompany(ctx, id); // 404 for another company's id before any file is read or stored
+  await companiesCrud.get(ctx, id); // 404 for another company's id before any file is read or stored
   const images = await checkImages(files);
   if (!images.length) throw invalid({ logo_path: "Choose an image to upload." });
   return storeImages(ctx, id, asFiles(images));
@@ -63,7 +63,7 @@ export async function createCompanyWithImages(
 ) {
   authorize(ctx, "companies.create");
   const images = await checkImages(files);
-  const company = await createCompany(ctx, body);
+  const company = await companiesCrud.create(ctx, body);
   if (!images.length) return company;
   return storeImages(ctx, company.id, asFiles(images));
 }

@@ -2,25 +2,12 @@ import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { modules, permissions } from "@/db/schema";
-import type { Executor, Tx } from "@/lib/platform/db";
-import {
-  createOf,
-  defineEntity,
-  exportOf,
-  getOf,
-  globalScope,
-  listOf,
-  refuseWhileReferenced,
-  restoreOf,
-  softDeleteOf,
-  updateOf,
-} from "@/lib/platform/entity";
+import { crudOf, defineEntity, globalScope, refuseWhileReferenced } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { invalid } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { PERMISSION_REGISTRY } from "@/lib/platform/permissions";
 import { flag, requiredText } from "@/lib/platform/schemas";
-import { lockSaves } from "@/lib/platform/unique";
 
 /** Messages of this module's own rules (the CRUD texts come from the declaration: 'Module deleted successfully.'). */
 export const MODULE_MESSAGES = {
@@ -30,11 +17,6 @@ export const MODULE_MESSAGES = {
 
 /** The module form (spec 000 §2.12): name and active flag; used unchanged by the form, the action and /api. */
 export const moduleSchema = z.object({ name: requiredText("name", 100), is_active: flag.default(1) });
-export const moduleUpdateSchema = z.object({
-  name: requiredText("name", 100).optional(),
-  is_active: flag.optional(),
-});
-export type ModuleInput = z.input<typeof moduleSchema>;
 
 /**
  * The registry's module names: db/seed/system.ts finds these modules by name at every start, so renaming one would
@@ -42,10 +24,8 @@ export type ModuleInput = z.input<typeof moduleSchema>;
  */
 const SYSTEM_MODULES: ReadonlySet<string> = new Set(Object.keys(PERMISSION_REGISTRY));
 
-/** Saves of permission records take this lock (their names have a full unique index; see permission-records). */
-export const lockCatalogue = (tx: Tx) => lockSaves(tx, "catalogue");
-
-export type ModulePermission = { id: number; permission_name: string; is_active: number };
+const modulePermission = z.object({ id: z.number(), permission_name: z.string(), is_active: z.number() });
+export type ModulePermission = z.infer<typeof modulePermission>;
 
 /** Modules are global: every caller with the permission sees the same rows; writes are PLATFORM_ONLY. */
 export const modulesDef = defineEntity({
@@ -55,7 +35,6 @@ export const modulesDef = defineEntity({
   table: modules,
   scope: globalScope,
   create: moduleSchema,
-  update: moduleUpdateSchema,
   uniqueName: { column: modules.name, index: "modules_live_name_uq" },
   list: defineList({
     from: modules,
@@ -73,8 +52,8 @@ export const modulesDef = defineEntity({
     export: [...idAndStatusColumns(), { header: "Name", value: (r) => r.name }],
   }),
   // The edit screen lists the module's live permissions (spec 000 §2.12).
-  detail: async (db: Executor, row) => ({
-    permissions: (await db
+  detail: async (db, row) => ({
+    permissions: await db
       .select({
         id: permissions.id,
         permission_name: permissions.permission_name,
@@ -82,31 +61,18 @@ export const modulesDef = defineEntity({
       })
       .from(permissions)
       .where(and(eq(permissions.module_id, row.id), isNull(permissions.deleted_at)))
-      .orderBy(asc(permissions.id))) as ModulePermission[],
+      .orderBy(asc(permissions.id)),
   }),
-  detailSchema: {
-    permissions: z.array(z.object({ id: z.number(), permission_name: z.string(), is_active: z.number() })),
-  },
+  detailSchema: { permissions: z.array(modulePermission) },
 });
 
-export const listModules = listOf(modulesDef);
-export const getModule = getOf(modulesDef);
-export const createModule = createOf(modulesDef);
-export const updateModule = updateOf(modulesDef, async ({ before, patch, write }) => {
-  if (patch.name !== undefined && patch.name !== before.name && SYSTEM_MODULES.has(before.name))
-    throw invalid({ name: MODULE_MESSAGES.systemRename });
-  return write(patch);
-});
-/** Refused (409) while the module still has live permissions, which would be orphaned. */
-export const deleteModule = softDeleteOf(modulesDef, {
+export const modulesCrud = crudOf(modulesDef, {
+  update: async ({ before, patch, write }) => {
+    if (patch.name !== undefined && patch.name !== before.name && SYSTEM_MODULES.has(before.name))
+      throw invalid({ name: MODULE_MESSAGES.systemRename });
+    return write(patch);
+  },
+  // Refused (409) while the module still has live permissions, which would be orphaned.
   guard: refuseWhileReferenced(permissions, permissions.module_id, MODULE_MESSAGES.hasPermissions),
 });
-export const restoreModule = restoreOf(modulesDef);
-export const moduleExport = exportOf(modulesDef);
-export const moduleActions = entityActions({
-  create: createModule,
-  update: updateModule,
-  delete: deleteModule,
-  restore: restoreModule,
-  exportOf: modulesDef,
-});
+export const moduleActions = entityActions(modulesCrud);

@@ -18,6 +18,24 @@ export type CatalogModule = { id: number; name: string; permissions: CatalogPerm
 /** positions/masters and roles/masters: modules with their permissions, and the same permissions flat. */
 export type PermissionCatalog = { modules: CatalogModule[]; permissions: CatalogPermission[] };
 
+const catalogPermissionSchema = z.object({
+  id: z.number().int(),
+  permission_name: z.string(),
+  module_id: z.number().int(),
+  grantable: z.boolean().describe("Whether the caller may tick it for this target."),
+});
+
+/** PermissionCatalog as a schema: the answer documented (and checked) by positions/masters and roles/masters. */
+export const permissionCatalogSchema = z.object({
+  modules: z.array(
+    z.object({ id: z.number().int(), name: z.string(), permissions: z.array(catalogPermissionSchema) }),
+  ),
+  permissions: z.array(catalogPermissionSchema),
+}) satisfies z.ZodType<PermissionCatalog>;
+
+/** The /api answer of the masters calls: `{ data: PermissionCatalog }`. */
+export const permissionCatalogOutput = z.object({ data: permissionCatalogSchema });
+
 /**
  * Who receives the grant. A position is edited by a company's admin: it may carry only permissions that are not
  * platform-wide and that the caller holds. A role is global and edited by a SUPER ADMIN only (who holds all).

@@ -3,23 +3,14 @@ import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { modules, permissions } from "@/db/schema";
 import { authorize, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor } from "@/lib/platform/db";
-import {
-  createOf,
-  defineEntity,
-  getOf,
-  globalScope,
-  listOf,
-  restoreOf,
-  softDeleteOf,
-  updateOf,
-} from "@/lib/platform/entity";
+import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import { crudOf, defineEntity, globalScope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, referenceFilter } from "@/lib/platform/list";
 import { ALL_PERMISSIONS } from "@/lib/platform/permissions";
 import { flag, requiredId, requiredText } from "@/lib/platform/schemas";
-import { lockCatalogue } from "./modules";
+import { lockSaves } from "@/lib/platform/unique";
 
 /**
  * The Permissions entity of spec 001 (records linking a module to a permission_name). Not to be confused with
@@ -41,13 +32,9 @@ export const permissionSchema = z.object({
   permission_name: requiredText("permission name", 150),
   is_active: flag.default(1),
 });
-/** Edit: only what is sent changes (a PATCH without is_active keeps the permission as it is). */
-export const permissionUpdateSchema = z.object({
-  module_id: requiredId("module").optional(),
-  permission_name: requiredText("permission name", 150).optional(),
-  is_active: flag.optional(),
-});
-export type PermissionInput = z.input<typeof permissionSchema>;
+
+/** Saves of permission records take this lock: their names have a full unique index, trash included. */
+const lockCatalogue = (tx: Tx) => lockSaves(tx, "catalogue");
 
 const SYSTEM_PERMISSIONS: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
 const moduleRef = sql<{
@@ -63,7 +50,6 @@ export const permissionsDef = defineEntity({
   table: permissions,
   scope: globalScope,
   create: permissionSchema,
-  update: permissionUpdateSchema,
   // Names are unique across the trash too (a full unique index); the save's own check says so first.
   uniqueName: {
     column: permissions.permission_name,
@@ -145,37 +131,31 @@ async function checkSave(
   }
 }
 
-export const listPermissions = listOf(permissionsDef);
-export const getPermission = getOf(permissionsDef);
-export const createPermission = createOf(permissionsDef, async ({ tx, input, insert, errors }) => {
-  await lockCatalogue(tx);
-  await checkSave(tx, errors, input);
-  return insert(input);
-});
-export const updatePermission = updateOf(permissionsDef, async ({ tx, before, patch, write, errors }) => {
-  await lockCatalogue(tx);
-  const renamed = patch.permission_name !== undefined && patch.permission_name !== before.permission_name;
-  // The server checks a registry permission by its name: renamed, it would silently stop granting anything.
-  if (renamed && SYSTEM_PERMISSIONS.has(before.permission_name)) {
-    errors.permission_name = PERMISSION_MESSAGES.systemRename;
+export const permissionsCrud = crudOf(permissionsDef, {
+  async create({ tx, input, insert, errors }) {
+    await lockCatalogue(tx);
+    await checkSave(tx, errors, input);
+    return insert(input);
+  },
+  async update({ tx, before, patch, write, errors }) {
+    await lockCatalogue(tx);
+    const renamed = patch.permission_name !== undefined && patch.permission_name !== before.permission_name;
+    // The server checks a registry permission by its name: renamed, it would silently stop granting anything.
+    if (renamed && SYSTEM_PERMISSIONS.has(before.permission_name)) {
+      errors.permission_name = PERMISSION_MESSAGES.systemRename;
+      return write(patch);
+    }
+    const moved = patch.module_id !== before.module_id ? patch.module_id : undefined;
+    await checkSave(
+      tx,
+      errors,
+      { module_id: moved, permission_name: renamed ? patch.permission_name : undefined },
+      before.id,
+    );
     return write(patch);
-  }
-  await checkSave(
-    tx,
-    errors,
-    {
-      module_id: patch.module_id !== before.module_id ? patch.module_id : undefined,
-      permission_name: renamed ? patch.permission_name : undefined,
-    },
-    before.id,
-  );
-  return write(patch);
-});
-/** To the trash; roles and positions holding it stop granting it at once. */
-export const deletePermission = softDeleteOf(permissionsDef);
-/** Back from the trash (409 while its module is in the trash). */
-export const restorePermission = restoreOf(permissionsDef, {
-  async guard({ tx, row }) {
+  },
+  // Back from the trash: 409 while its module is in the trash. (Deleted, roles and positions stop granting it.)
+  async restoreGuard({ tx, row }) {
     const [m] = await tx
       .select({ id: modules.id })
       .from(modules)
@@ -184,9 +164,4 @@ export const restorePermission = restoreOf(permissionsDef, {
     if (!m) throw new AppError(409, PERMISSION_MESSAGES.moduleDeleted);
   },
 });
-export const permissionActions = entityActions({
-  create: createPermission,
-  update: updatePermission,
-  delete: deletePermission,
-  restore: restorePermission,
-});
+export const permissionActions = entityActions(permissionsCrud);

@@ -2,26 +2,15 @@ import "server-only";
 import { asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { permissions, rolePermissions, roles, users } from "@/db/schema";
-import { can, type Ctx } from "@/lib/platform/context";
-import type { Executor, Tx } from "@/lib/platform/db";
-import {
-  createOf,
-  defineEntity,
-  exportOf,
-  getOf,
-  globalScope,
-  listOf,
-  refuseWhileReferenced,
-  softDeleteOf,
-  updateOf,
-  upsertOf,
-} from "@/lib/platform/entity";
+import type { Executor } from "@/lib/platform/db";
+import { crudOf, defineEntity, globalScope, refuseWhileReferenced } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, forbidden } from "@/lib/platform/errors";
+import { AppError } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import { flag, requiredText } from "@/lib/platform/schemas";
-import { checkGrants, permissionCatalog, permissionIds, type PermissionCatalog } from "./permission-catalog";
+import { grantSet } from "./grant-set";
+import { permissionIds } from "./permission-catalog";
 
 /** Messages of this module's own rules (000 §8). */
 export const ROLE_MESSAGES = {
@@ -41,7 +30,6 @@ export const roleCreateSchema = z.object({
   is_active: flag.default(1),
   role_permissions: permissionIds,
 });
-export type RoleCreateInput = z.input<typeof roleCreateSchema>;
 
 /** The same form on edit; leaving out is_active or role_permissions keeps what the role has. */
 export const roleUpdateSchema = z.object({
@@ -60,8 +48,7 @@ const grantsOf = (db: Executor, roleId: number): Promise<RolePermissionRef[]> =>
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
     .where(eq(rolePermissions.role_id, roleId))
     .orderBy(asc(rolePermissions.permission_id));
-const idsOf = async (db: Executor, roleId: number) =>
-  (await grantsOf(db, roleId)).map((g) => g.permission_id);
+export const roleGrants = grantSet("role", rolePermissions, rolePermissions.role_id, "role_permissions");
 
 /** Roles are global; only a SUPER ADMIN changes them (PLATFORM_ONLY). No trash view: deleted roles never list. */
 export const rolesDef = defineEntity({
@@ -99,67 +86,34 @@ export const rolesDef = defineEntity({
   }),
   detail: async (db, row) => ({ role_permissions: await grantsOf(db, row.id) }),
   // The history reads permission ids (shown as the names removed and added).
-  auditDetail: async (db, row) => ({ role_permissions: await idsOf(db, row.id) }),
+  auditDetail: async (db, row) => ({ role_permissions: await roleGrants.idsOf(db, row.id) }),
   detailSchema: { role_permissions: z.array(z.object({ permission_id: z.number(), module_id: z.number() })) },
 });
 
-async function writePermissions(ctx: Ctx, tx: Tx, roleId: number, wanted: number[] | undefined) {
-  if (wanted === undefined) return;
-  const ids = await checkGrants(ctx, tx, "role", "role_permissions", wanted, await idsOf(tx, roleId));
-  await tx.delete(rolePermissions).where(eq(rolePermissions.role_id, roleId));
-  if (ids.length)
-    await tx.insert(rolePermissions).values(ids.map((permission_id) => ({ role_id: roleId, permission_id })));
-}
-
-/** Collects a grant refusal with the other field errors, so the form shows them all at once. */
-async function grants(errors: Record<string, string>, fn: () => Promise<unknown>) {
-  try {
-    await fn();
-  } catch (e) {
-    if (!(e instanceof AppError) || !e.fieldErrors) throw e;
-    Object.assign(errors, e.fieldErrors);
-  }
-}
-
-export const listRoles = listOf(rolesDef);
-export const getRole = getOf(rolesDef);
-export const createRole = createOf(rolesDef, async ({ ctx, tx, input, insert, errors }) => {
-  const { role_permissions, ...fields } = input;
-  await grants(errors, () => checkGrants(ctx, tx, "role", "role_permissions", role_permissions, []));
-  const row = await insert(fields);
-  await writePermissions(ctx, tx, row.id, role_permissions);
-  return row;
-});
-/** Every holder of the role gets the new permission set on their next request; built-in roles keep name and status. */
-export const updateRole = updateOf(rolesDef, async ({ ctx, tx, before, patch, write, errors }) => {
-  const { role_permissions, ...fields } = patch;
-  if (isBuiltInRole(before.id)) {
-    if (fields.name !== undefined && fields.name !== before.name) errors.name = ROLE_MESSAGES.builtInName;
-    if (fields.is_active !== undefined && fields.is_active !== 1)
-      errors.is_active = ROLE_MESSAGES.builtInActive;
-  }
-  await grants(errors, () => writePermissions(ctx, tx, before.id, role_permissions));
-  return write(fields);
-});
-/** POST roles (spec 000 §7): update when the body carries an id (plain or opaque), else create. */
-export const saveRole = upsertOf(createRole, updateRole);
-/** Built-in roles (409) and roles held by live users (409) stay. No restore (spec 000 §4). */
-export const deleteRole = softDeleteOf(rolesDef, {
+/** Every holder of a role gets a changed permission set on their next request. */
+export const rolesCrud = crudOf(rolesDef, {
+  async create({ ctx, tx, input, insert, errors }) {
+    const { role_permissions, ...fields } = input;
+    await roleGrants.check(ctx, tx, errors, role_permissions);
+    const row = await insert(fields);
+    await roleGrants.write(ctx, tx, errors, row.id, role_permissions);
+    return row;
+  },
+  // Built-in roles keep their name and status.
+  async update({ ctx, tx, before, patch, write, errors }) {
+    const { role_permissions, ...fields } = patch;
+    if (isBuiltInRole(before.id)) {
+      if (fields.name !== undefined && fields.name !== before.name) errors.name = ROLE_MESSAGES.builtInName;
+      if (fields.is_active !== undefined && fields.is_active !== 1)
+        errors.is_active = ROLE_MESSAGES.builtInActive;
+    }
+    await roleGrants.write(ctx, tx, errors, before.id, role_permissions);
+    return write(fields);
+  },
+  // Built-in roles (409) and roles held by live users (409) stay. No restore (spec 000 §4).
   async guard(a) {
     if (isBuiltInRole(a.row.id)) throw new AppError(409, ROLE_MESSAGES.builtInDelete);
     await refuseWhileReferenced(users, users.role_id, ROLE_MESSAGES.assigned)(a);
   },
 });
-export const roleExport = exportOf(rolesDef);
-export const roleActions = entityActions({
-  create: createRole,
-  update: updateRole,
-  delete: deleteRole,
-  exportOf: rolesDef,
-});
-
-/** GET roles/masters: the checkbox layout of the role form, for whoever may view or change roles. */
-export async function roleMasters(ctx: Ctx): Promise<PermissionCatalog> {
-  if (!can(ctx, "roles.view") && !can(ctx, "roles.create") && !can(ctx, "roles.update")) throw forbidden();
-  return permissionCatalog(ctx, "role");
-}
+export const roleActions = entityActions(rolesCrud);

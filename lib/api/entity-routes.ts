@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
-import type { OpMeta } from "@/lib/platform/entity";
+import { ownsRows, type OpMeta } from "@/lib/platform/entity";
 import { exportLink } from "@/lib/platform/exports";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
@@ -20,7 +20,7 @@ const dataOf = (s: z.ZodType) => z.object({ data: s });
  */
 export function entityRoute(method: Method, path: string, fn: Built, o: { summary?: string } = {}): ApiRoute {
   const { entity: def, op } = fn.meta;
-  const owned = def.scope.kind !== "global" && path.includes(":id") ? "id" : undefined;
+  const owned = ownsRows(def.scope) && path.includes(":id") ? "id" : undefined;
   const tag = def.noun;
   const call = fn as unknown as (ctx: Ctx, arg: unknown) => Promise<unknown>;
   const record = recordSchema(def);
@@ -33,7 +33,7 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         permission: def.permission("list"),
         shape: "list",
         tag,
-        summary: o.summary ?? `List ${def.noun.toLowerCase()}s`,
+        summary: o.summary ?? `List ${def.plural.toLowerCase()}`,
         query: listQuerySchema(def.list as unknown as List<Selection>),
         output: listAnswer(listRowSchema(def.list as unknown as List<Selection>)),
         handler: ({ ctx, query }) => call(ctx, query),
@@ -110,7 +110,7 @@ export function exportRoute(path: string, def: OpMeta["entity"]): ApiRoute {
     permission: def.permission("export"),
     shape: "data",
     tag: def.noun,
-    summary: `Export ${def.noun.toLowerCase()}s (a download link)`,
+    summary: `Export ${def.plural.toLowerCase()} (a download link)`,
     query: listQuerySchema(def.list as unknown as List<Selection>),
     output: dataOf(z.string()),
     async handler({ ctx, query }) {
@@ -118,4 +118,35 @@ export function exportRoute(path: string, def: OpMeta["entity"]): ApiRoute {
       return { data: exportLink(ctx, def.name, query) };
     },
   };
+}
+
+type CrudRoute = "list" | "export" | "create" | "upsert" | "get" | "update" | "delete" | "restore";
+
+/**
+ * The rows of the spec's usual calls for an entity built with `crudOf`, under its name: `list` GET <name>,
+ * `export` GET <singular>_exports, `create`/`upsert` POST <name>, `get` GET <name>/:id, `update` PATCH <name>/:id,
+ * `delete` and `restore` POST <name>/delete|restore/:id. Without `calls`, those of the operations the entity offers
+ * (create and update as POST and PATCH). Calls the spec shapes otherwise are rows of their own.
+ */
+export function crudRoutes(
+  crud: { def: OpMeta["entity"]; export?: unknown } & Record<Exclude<CrudRoute, "export">, Built>,
+  calls?: readonly CrudRoute[],
+  o: { exportPath?: string } = {},
+): ApiRoute[] {
+  const name = crud.def.name;
+  const all = ["list", "export", "create", "get", "update", "delete", "restore"] as const;
+  const offered = (c: (typeof all)[number]) =>
+    crud.def.ops.includes(c === "get" ? "view" : c) && (c !== "export" || !!crud.export);
+  const rows: Record<CrudRoute, () => ApiRoute> = {
+    list: () => entityRoute("GET", name, crud.list),
+    export: () =>
+      exportRoute(o.exportPath ?? `${crud.def.noun.toLowerCase().replace(/ /g, "_")}_exports`, crud.def),
+    create: () => entityRoute("POST", name, crud.create),
+    upsert: () => entityRoute("POST", name, crud.upsert),
+    get: () => entityRoute("GET", `${name}/:id`, crud.get),
+    update: () => entityRoute("PATCH", `${name}/:id`, crud.update),
+    delete: () => entityRoute("POST", `${name}/delete/:id`, crud.delete),
+    restore: () => entityRoute("POST", `${name}/restore/:id`, crud.restore),
+  };
+  return (calls ?? all.filter(offered)).map((c) => rows[c]());
 }

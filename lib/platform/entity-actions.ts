@@ -35,8 +35,19 @@ export function entityActions(fns: {
   restore?: Fn<{ id: unknown }>;
   /** The entity whose list the toolbar exports (permission `<name>.export`). */
   exportOf?: AnyEntity;
+  /** From `crudOf`: its entity, exported when it has an export. */
+  def?: AnyEntity;
+  export?: unknown;
 }): EntityActions {
-  const { create, update, delete: del, restore, exportOf } = fns;
+  // A `crudOf` bundle builds every operation; only those the entity offers become actions.
+  const offers = (op: "create" | "update" | "delete" | "restore") => !fns.def || fns.def.ops.includes(op);
+  const [create, update, del, restore] = [
+    offers("create") ? fns.create : undefined,
+    offers("update") ? fns.update : undefined,
+    offers("delete") ? fns.delete : undefined,
+    offers("restore") ? fns.restore : undefined,
+  ];
+  const exportOf = fns.exportOf ?? (fns.export && fns.def?.ops.includes("export") ? fns.def : undefined);
   return {
     create:
       create &&

@@ -38,10 +38,11 @@ export type EntityTable = PgTable & {
 /**
  * Which rows a caller may touch. `company`: the acting company's rows; `franchisee`: those, narrowed to the
  * caller's own franchisee when they belong to one; `own`: the caller's own rows; `global`: shared by every
- * company. Outside the scope a row answers 404, exactly like a missing one.
+ * company; `companies`: the company records themselves (the scope of their own `where`, no company needed to
+ * list them). Outside the scope a row answers 404, exactly like a missing one.
  */
 export type Scope = {
-  kind: "company" | "franchisee" | "own" | "global";
+  kind: "company" | "franchisee" | "own" | "global" | "companies";
   where: (ctx: Ctx) => SQL | undefined;
   /** The company a row belongs to (the audit record's company); null for global rows. */
   companyOf: (row: Record<string, unknown>) => number | null;
@@ -81,6 +82,11 @@ export const ownScope = (t: { user_id: AnyPgColumn; company_id?: AnyPgColumn }):
   stamp: (ctx) => ({ user_id: ctx.userId, ...(t.company_id ? { company_id: requireCompany(ctx) } : {}) }),
 });
 
+/** Whether a screen of the scope needs an acting company first (the choose-company card). */
+export const needsCompany = (s: Scope) => s.kind === "company" || s.kind === "franchisee" || s.kind === "own";
+/** Whether rows belong to a company: another company's id answers 404 (the contract suite tries it). */
+export const ownsRows = (s: Scope) => s.kind !== "global";
+
 /** Rows every company shares (roles, modules, permissions): the permission alone decides. */
 export const globalScope: Scope = {
   kind: "global",
@@ -108,10 +114,15 @@ export type EntityDecl<
   name: EntityName;
   /** The singular noun users read: "Position". */
   noun: string;
+  /** The list's title and the export's sheet ("Companies"); default the noun with an s. */
+  plural?: string;
   table: T;
   scope: Scope;
   create?: C;
-  /** The update form: no `.default()` in it, so a key that was not sent is never written. */
+  /**
+   * The update form; default `patchOf(create)`. No `.default()` in it, so a key that was not sent is never
+   * written. Declare it when the create form has object-level rules (refinements are not carried over).
+   */
   update?: U;
   list?: List<S>;
   uniqueName?: UniqueName;
@@ -137,6 +148,8 @@ export type Entity<
   S extends Selection = Selection,
   D extends Record<string, unknown> = Record<string, unknown>,
 > = EntityDecl<T, C, U, S, D> & {
+  plural: string;
+  update?: U;
   messages: Record<"created" | "updated" | "deleted" | "restored", string>;
   ops: readonly Op[];
   /** The permission of an operation. */
@@ -150,13 +163,28 @@ export type AnyEntity = Entity<any, any, any, any, any>;
 const OPS: readonly Op[] = ["list", "view", "create", "update", "delete", "restore", "export"];
 const REGISTRY: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
 
+type Unwrapped<F> = F extends z.ZodDefault<infer I> ? I : F;
+/** The update form `patchOf` derives from a create form. */
+export type PatchOf<C> =
+  C extends z.ZodObject<infer Sh> ? z.ZodObject<{ [K in keyof Sh]: z.ZodOptional<Unwrapped<Sh[K]>> }> : C;
+
+/** The create form with every field optional and no defaults: the update form of most entities. */
+export function patchOf<C extends z.ZodType>(create: C): PatchOf<C> {
+  if (!(create instanceof z.ZodObject)) return create as PatchOf<C>;
+  const shape = Object.entries(create.shape as z.ZodRawShape).map(([k, f]) => [
+    k,
+    z.optional(f instanceof z.ZodDefault ? (f.unwrap() as z.ZodType) : f),
+  ]);
+  return z.object(Object.fromEntries(shape)) as unknown as PatchOf<C>;
+}
+
 /** Declares an entity once, as data; the builders below turn it into its domain functions. */
 export function defineEntity<
   T extends EntityTable,
   C extends z.ZodType,
-  U extends z.ZodType,
   S extends Selection,
   D extends Record<string, unknown> = Record<string, never>,
+  U extends z.ZodType = PatchOf<C> extends z.ZodType ? PatchOf<C> : C,
 >(decl: EntityDecl<T, C, U, S, D>): Entity<T, C, U, S, D> {
   const ops = decl.ops ?? OPS.filter((op) => REGISTRY.has(`${decl.name}.${op}`));
   for (const op of ops)
@@ -164,6 +192,8 @@ export function defineEntity<
       throw new Error(`${decl.name}: no permission ${decl.name}.${op} in PERMISSION_REGISTRY`);
   return {
     ...decl,
+    plural: decl.plural ?? `${decl.noun}s`,
+    update: decl.update ?? (decl.create ? (patchOf(decl.create) as unknown as U) : undefined),
     ops,
     permission: (op) => `${decl.name}.${op}` as Permission,
     messages: {
@@ -257,7 +287,7 @@ export function exportOf<
   const list = def.list;
   return {
     filename: o.filename ?? `${def.name.replace(/_/g, "-")}.xlsx`,
-    sheet: o.sheet ?? def.noun,
+    sheet: o.sheet ?? def.plural,
     columns: list.export!,
     async *rows(ctx: Ctx, params: URLSearchParams) {
       authorize(ctx, def.permission("export"));
@@ -313,7 +343,7 @@ async function nameTaken(tx: Executor, def: AnyEntity, ctx: Ctx, name: unknown, 
         live(t),
         sql`lower(${u.column}) = ${name.toLowerCase()}`,
         exceptId != null ? ne(t.id, exceptId) : undefined,
-        def.scope.kind === "global" ? undefined : def.scope.where(ctx),
+        needsCompany(def.scope) ? def.scope.where(ctx) : undefined,
       ),
     )
     .limit(1);
@@ -577,6 +607,46 @@ export const restoreOf = <
   def: Entity<T, C, U, S, D>,
   o: { guard?: Guard<T> } = {},
 ) => lifecycle(def as unknown as Entity<T>, "restore", o.guard);
+
+/**
+ * The usual domain functions of an entity with a list and a create form, each the builder of the same name:
+ * list, get, create, update, upsert, delete (with the guard), restore, and the export when the list declares its
+ * columns. The hooks are the entity's own rules; an entity that needs something else uses the builders directly.
+ */
+export function crudOf<
+  T extends EntityTable,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  S extends Selection,
+  D extends Record<string, unknown>,
+>(
+  def: Entity<T, C, U, S, D>,
+  o: {
+    create?: CreateRun<T, z.output<C>>;
+    update?: UpdateRun<T, z.output<U>>;
+    /** The delete guard; `restoreGuard` the restore's. */
+    guard?: Guard<T>;
+    restoreGuard?: Guard<T>;
+  } = {},
+) {
+  const create = createOf(def, o.create);
+  const update = updateOf(def, o.update);
+  return {
+    def,
+    list: listOf(def),
+    get: getOf(def),
+    create,
+    update,
+    upsert: upsertOf(create, update),
+    delete: softDeleteOf(def, { guard: o.guard }),
+    restore: restoreOf(def, { guard: o.restoreGuard }),
+    export: def.list?.export ? exportOf(def) : undefined,
+  };
+}
+/** What `crudOf` builds. */
+export type Crud = ReturnType<
+  typeof crudOf<EntityTable, z.ZodType, z.ZodType, Selection, Record<string, unknown>>
+>;
 
 /** A delete guard: refuses (409, `message`) while a live row of `table` still points at the record. */
 export function refuseWhileReferenced(

@@ -390,12 +390,25 @@ const castOf = (c: AnyPgColumn) =>
       ? sql.raw("numeric")
       : sql.raw("text");
 
+/**
+ * The rows after the cursor in the list's order. A nullable sort column needs its NULLs placed explicitly
+ * (PostgreSQL sorts them last ascending and first descending; a row comparison with NULL matches nothing).
+ */
 function keysetAfter(q: ListQuery, list: List<Selection>): SQL | undefined {
   if (!q.cursor) return undefined;
   const dir = q.sort?.dir ?? "desc";
   const cmp = sql.raw(dir === "asc" ? ">" : "<");
-  if (!q.sort) return sql`${list.id} ${cmp} ${q.cursor.id}`;
-  return sql`(${q.sort.column}, ${list.id}) ${cmp} (${q.cursor.v}::${castOf(q.sort.column)}, ${q.cursor.id})`;
+  const id = list.id;
+  if (!q.sort) return sql`${id} ${cmp} ${q.cursor.id}`;
+  const col = q.sort.column;
+  const v = q.cursor.v;
+  if (col.notNull || (v != null && dir === "desc"))
+    return sql`(${col}, ${id}) ${cmp} (${v}::${castOf(col)}, ${q.cursor.id})`;
+  if (v == null)
+    return dir === "asc"
+      ? sql`(${col} is null and ${id} > ${q.cursor.id})`
+      : sql`((${col} is null and ${id} < ${q.cursor.id}) or ${col} is not null)`;
+  return sql`((${col}, ${id}) > (${v}::${castOf(col)}, ${q.cursor.id}) or ${col} is null)`;
 }
 
 function orderOf(q: ListQuery, list: List<Selection>) {

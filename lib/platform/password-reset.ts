@@ -15,7 +15,7 @@ const CODE_TTL_MINUTES = 15;
 export const CODE_INVALID = "The verification code is invalid or has expired.";
 export const PASSWORD_CHANGED = "Your password has been changed successfully";
 
-const emailSchema = z.object({
+export const emailSchema = z.object({
   email: z
     .string()
     .trim()
@@ -23,7 +23,7 @@ const emailSchema = z.object({
     .email("The email must be a valid email address.")
     .max(200),
 });
-const codeSchema = emailSchema.extend({
+export const codeSchema = emailSchema.extend({
   otp: z
     .string()
     .trim()

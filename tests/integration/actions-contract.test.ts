@@ -4,8 +4,8 @@ import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "@/lib/platform/context";
-import type { AnyEntity } from "@/lib/platform/entity";
-import { createPosition } from "@/lib/admin/positions";
+import { ownsRows, type AnyEntity } from "@/lib/platform/entity";
+import { positionsCrud } from "@/lib/admin/positions";
 import { entityActions, type EntityActions } from "@/lib/platform/entity-actions";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import type { ActionResult } from "@/lib/platform/mutations";
@@ -82,7 +82,7 @@ async function firstLive(def: AnyEntity, companyId: number | null): Promise<numb
   return row.id as number;
 }
 
-const scoped = (def: AnyEntity) => def.scope.kind !== "global";
+const scoped = (def: AnyEntity) => ownsRows(def.scope);
 const ownOf = (e: Entry, s: ActionSample) =>
   s.own ? s.own(env) : firstLive(e.def, scoped(e.def) ? env.happyId : null);
 /** The values an update of `id` sends (the sample's, else none). */
@@ -155,8 +155,8 @@ describe("the registry", () => {
 describe("the 403 check", () => {
   it("catches an action whose meta names another permission than its domain function checks", async () => {
     const positions = entries.find((x) => x.def.name === "positions")!;
-    const create = Object.assign((ctx: Ctx, raw: unknown) => createPosition(ctx, raw), {
-      meta: { ...createPosition.meta, permissions: ["roles.create"] as Permission[] },
+    const create = Object.assign((ctx: Ctx, raw: unknown) => positionsCrud.create(ctx, raw), {
+      meta: { ...positionsCrud.create.meta, permissions: ["roles.create"] as Permission[] },
     });
     const wrong: Entry = { def: positions.def, actions: entityActions({ create }) };
     const body = { name: "Contract Wrong Meta", position_permissions: [] };

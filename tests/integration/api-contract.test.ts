@@ -9,9 +9,10 @@ import { issueApiToken } from "@/lib/platform/api-tokens";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError, forbidden } from "@/lib/platform/errors";
 import { ALL_PERMISSIONS, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
-import { adminEmail, api, seeded, superEmail, userId } from "../support/fixtures";
+import { adminEmail, api, DEMO_PASSWORD, seeded, superEmail, userId } from "../support/fixtures";
 import { callersLacking, lackKey, type TestCaller } from "../support/permission-callers";
 import { samples, type Env, type Sample } from "./contract";
+import { foreignTrash, type Trash } from "./contract/trash";
 
 /**
  * The contract every /api route keeps, derived from the route table: no token → 401; a token holding every
@@ -35,6 +36,16 @@ const OPEN_ROUTES: ReadonlySet<string> = new Set([
   "GET notifications",
   "POST notifications/read",
 ]);
+
+/**
+ * The deleted record of another company each owned restore route's `foreign` sample names: a live one would
+ * answer 404 as "not in the trash", whatever the company scope.
+ */
+const TRASH_OF: Record<string, keyof Trash> = {
+  "POST companies/restore/:id": "company",
+  "POST positions/restore/:id": "position",
+  "POST users/restore/:id": "user",
+};
 
 const FORBIDDEN = forbidden().message;
 const NOT_FOUND = { message: "Not found." };
@@ -149,7 +160,7 @@ function secretsIn(json: unknown, at = "answer"): string[] {
  * A valid call's answer: no secret keys; the route's `output` schema when it declares one, else the documented
  * shape.
  */
-function answerProblems(route: UserRoute, json: Record<string, unknown> | null): string[] {
+function answerProblems(route: ApiRoute, json: Record<string, unknown> | null): string[] {
   const secrets = secretsIn(json);
   if (secrets.length) return secrets;
   if (route.output) {
@@ -235,6 +246,7 @@ beforeAll(async () => {
     happyId: happy.id,
     wagId: wag.id,
     spareId: spare.id,
+    trash: await foreignTrash(db, wag.id),
     tokens: {
       admin: await issueApiToken(await userId(adminEmail)),
       super: await issueApiToken(await userId(superEmail)),
@@ -253,6 +265,15 @@ describe("the route table", () => {
   it("has no two routes with the same method and path", () => {
     const keys = apiRoutes.map(key);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("tries a restore of another company's record on a deleted one (env.trash)", async () => {
+    const restores = userRoutes.filter((r) => r.owned && /(^|\/)restore\/:id$/.test(r.path)).map(key);
+    expect(restores.sort()).toEqual(Object.keys(TRASH_OF).sort());
+    for (const [k, kind] of Object.entries(TRASH_OF))
+      expect(await samples[k].foreign?.(env), k).toBe(
+        k.split(" ")[1].replace(":id", String(env.trash[kind])),
+      );
   });
 
   it("names every open route of this suite, and each is open", () => {
@@ -353,4 +374,29 @@ describe.each(userRoutes.map((r) => [key(r), r] as const))("%s", (k, route) => {
       expect(await cursorProblems(route, s, env, tokenOf())).toEqual([]);
     });
   }
+});
+
+/** A valid call of each public route answering JSON, with no effect worth undoing (the document answers itself). */
+const PUBLIC_BODIES: Record<string, () => unknown> = {
+  "POST login": () => ({ email: adminEmail, password: DEMO_PASSWORD, is_web: false }),
+  // Step 1 for an email no account has: the same answer as for a real one, and no mail.
+  "POST forgot_password": () => ({ email: "nobody@contract.test" }),
+};
+
+describe("the public routes", () => {
+  const publicRoutes = apiRoutes.filter((r) => r.auth === "public" && r.shape !== "document");
+
+  it("have a sample each", () => {
+    expect(publicRoutes.map(key).sort()).toEqual(Object.keys(PUBLIC_BODIES).sort());
+  });
+
+  it.each(publicRoutes.map((r) => [key(r), r] as const))(
+    "%s answers what its output schema says",
+    async (k, r) => {
+      const res = await api(r.method, r.path, { body: PUBLIC_BODIES[k]?.() });
+      expect(res.status, show(res.json)).toBe(200);
+      expect(r.output).toBeDefined();
+      expect(answerProblems(r, res.json)).toEqual([]);
+    },
+  );
 });

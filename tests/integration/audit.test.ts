@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { companies as companiesTable, type companies } from "@/db/schema";
-import { updateCompany } from "@/lib/admin/companies";
+import { companiesCrud } from "@/lib/admin/companies";
 import { diffRecords, listAuditRecords } from "@/lib/admin/audit";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
@@ -34,7 +34,7 @@ let adminToken: string;
 async function moveTo(ctx: Ctx, id: number, city: string) {
   const db = await getDb();
   const [c] = await db.select().from(companiesTable).where(eq(companiesTable.id, id));
-  await updateCompany(ctx, {
+  await companiesCrud.update(ctx, {
     id,
     city,
     is_active: c.is_active,
@@ -90,7 +90,7 @@ describe("record history", () => {
   it("records a company update whose diff lists exactly the changed fields and its actor", async () => {
     const before = happy;
     // The flags are sent as they are: the form always sends them (a partial update is another suite's concern).
-    await updateCompany(admin, {
+    await companiesCrud.update(admin, {
       id: happy.id,
       name: before.name,
       city: "Thane",
@@ -209,7 +209,8 @@ describe("the History card", () => {
 
 describe("permission changes in the history", () => {
   it("name the permissions a position gained or lost, not their ids", async () => {
-    const { createPosition, updatePosition } = await import("@/lib/admin/positions");
+    const { create: createPosition, update: updatePosition } = (await import("@/lib/admin/positions"))
+      .positionsCrud;
     const { permissions } = await import("@/db/schema");
     const { inArray } = await import("drizzle-orm");
     const db = await getDb();

@@ -10,7 +10,7 @@ import {
   type companies,
 } from "@/db/schema";
 import { listAuditRecords } from "@/lib/admin/audit";
-import { updatePosition } from "@/lib/admin/positions";
+import { positionsCrud } from "@/lib/admin/positions";
 import type { Ctx } from "@/lib/platform/context";
 import type { Db } from "@/lib/platform/db";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -98,7 +98,7 @@ beforeAll(async () => {
     .from(positions)
     .where(and(eq(positions.company_id, happy.id), eq(positions.name, "CUSTOMER")));
   positionId = pos.id;
-  await updatePosition(admin, { id: positionId, name: "CUSTOMERS" });
+  await positionsCrud.update(admin, { id: positionId, name: "CUSTOMERS" });
 });
 
 describe("a franchisee admin with audit.view", () => {

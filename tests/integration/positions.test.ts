@@ -9,15 +9,7 @@ import {
   rolePermissions,
   users,
 } from "@/db/schema";
-import {
-  createPosition,
-  deletePosition,
-  getPosition,
-  listPositions,
-  positionMasters,
-  restorePosition,
-  updatePosition,
-} from "@/lib/admin/positions";
+import { positionGrants, positionsCrud } from "@/lib/admin/positions";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
@@ -32,6 +24,16 @@ import {
   superEmail,
   tokenFor,
 } from "../support/fixtures";
+
+const {
+  create: createPosition,
+  delete: deletePosition,
+  get: getPosition,
+  list: listPositions,
+  restore: restorePosition,
+  update: updatePosition,
+} = positionsCrud;
+const positionMasters = positionGrants.masters;
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));

@@ -3,12 +3,21 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { auditRecords, permissions, rolePermissions, roles, users } from "@/db/schema";
 import { GET as download } from "@/app/api/download/route";
-import { createRole, deleteRole, getRole, listRoles, roleMasters, updateRole } from "@/lib/admin/roles";
+import { roleGrants, rolesCrud } from "@/lib/admin/roles";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
+
+const {
+  create: createRole,
+  delete: deleteRole,
+  get: getRole,
+  list: listRoles,
+  update: updateRole,
+} = rolesCrud;
+const roleMasters = roleGrants.masters;
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));

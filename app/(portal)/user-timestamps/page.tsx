@@ -49,6 +49,8 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
     page: query.page,
     rowsPerPage: query.rowsPerPage,
     trash: false,
+    href: "/user-timestamps",
+    messages: { deleted: "User timestamp deleted successfully.", restored: "" },
     may: {
       list: true,
       view: false,

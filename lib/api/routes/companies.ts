@@ -1,35 +1,22 @@
 import "server-only";
 import { z } from "zod";
-import {
-  companiesDef,
-  createCompany,
-  deleteCompany,
-  getCompany,
-  getCompanyBranding,
-  listCompanies,
-  restoreCompany,
-  updateCompany,
-} from "@/lib/admin/companies";
+import { companiesCrud, companiesDef, getCompanyBranding } from "@/lib/admin/companies";
 import { createCompanyWithImages, uploadCompanyImages } from "@/lib/admin/company-images";
 import { recordSchema } from "@/lib/platform/row-schema";
-import { entityRoute, exportRoute } from "../entity-routes";
+import { crudRoutes, entityRoute, exportRoute } from "../entity-routes";
 import { idParam } from "../params";
 import type { ApiCall, ApiRoute } from "../types";
 
 const IMAGES = ["logo_path", "explorer_poster_path"] as const;
 const record = z.object({ data: recordSchema(companiesDef) });
 
-// The company scope is not the company-owned kind (a SUPER ADMIN sees every company), so the rows name their
-// owned id themselves: an ADMIN asking for another company's id gets 404.
-const owned = (r: ApiRoute): ApiRoute => ({ ...r, owned: "id" }) as ApiRoute;
-
 /** Companies (spec 000 §7). */
 export const companyRoutes: ApiRoute[] = [
-  entityRoute("GET", "companies", listCompanies),
+  entityRoute("GET", "companies", companiesCrud.list),
   exportRoute("companies/excel_export", companiesDef),
   {
     // Multipart: the company fields plus optional images; a bad image refuses the whole call.
-    ...entityRoute("POST", "companies", createCompany),
+    ...entityRoute("POST", "companies", companiesCrud.create),
     files: IMAGES,
     handler: async ({ ctx, body, files }: ApiCall) => ({
       data: await createCompanyWithImages(ctx, body, files),
@@ -48,10 +35,7 @@ export const companyRoutes: ApiRoute[] = [
     output: record,
     handler: async ({ ctx, body, files }) => ({ data: await uploadCompanyImages(ctx, body, files) }),
   },
-  owned(entityRoute("POST", "companies/delete/:id", deleteCompany)),
-  owned(entityRoute("POST", "companies/restore/:id", restoreCompany)),
-  owned(entityRoute("GET", "companies/:id", getCompany)),
-  owned(entityRoute("PATCH", "companies/:id", updateCompany)),
+  ...crudRoutes(companiesCrud, ["delete", "restore", "get", "update"]),
   {
     method: "GET",
     path: "get_company/:id",

@@ -1,15 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import {
-  createPermission,
-  deletePermission,
-  getPermission,
-  listPermissions,
-  permissionMasters,
-  restorePermission,
-  updatePermission,
-} from "@/lib/admin/permission-records";
-import { entityRoute } from "../entity-routes";
+import { permissionMasters, permissionsCrud } from "@/lib/admin/permission-records";
+import { crudRoutes } from "../entity-routes";
 import type { ApiRoute } from "../types";
 
 /** Permission records (spec 001 §7). Global rows; writes are the SUPER ADMIN's (PLATFORM_ONLY). */
@@ -27,10 +19,5 @@ export const permissionsRoutes: ApiRoute[] = [
     }),
     handler: async ({ ctx }) => ({ data: await permissionMasters(ctx) }),
   },
-  entityRoute("GET", "permissions", listPermissions),
-  entityRoute("POST", "permissions", createPermission),
-  entityRoute("POST", "permissions/delete/:id", deletePermission),
-  entityRoute("POST", "permissions/restore/:id", restorePermission),
-  entityRoute("GET", "permissions/:id", getPermission),
-  entityRoute("PATCH", "permissions/:id", updatePermission),
+  ...crudRoutes(permissionsCrud, ["list", "create", "delete", "restore", "get", "update"]),
 ];

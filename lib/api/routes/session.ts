@@ -1,10 +1,13 @@
 import "server-only";
-import { recordUserTimestamp } from "@/lib/admin/user-timestamps";
-import { getMe } from "@/lib/admin/me";
+import { z } from "zod";
+import { recordUserTimestamp, userTimestampSchema } from "@/lib/admin/user-timestamps";
+import { getMe, meSchema } from "@/lib/admin/me";
 import { issueApiToken, revokeApiToken } from "@/lib/platform/api-tokens";
-import { checkCredentials } from "@/lib/platform/login";
-import { forgotPasswordStep } from "@/lib/platform/password-reset";
+import { checkCredentials, loginSchema } from "@/lib/platform/login";
+import { codeSchema, emailSchema, forgotPasswordStep, resetSchema } from "@/lib/platform/password-reset";
 import type { ApiRoute } from "../types";
+
+const message = z.object({ message: z.string() });
 
 /** Session calls (spec 000 §7): login, logout, me, page time, password recovery. */
 export const sessionRoutes: ApiRoute[] = [
@@ -15,6 +18,16 @@ export const sessionRoutes: ApiRoute[] = [
     tag: "Session",
     auth: "public",
     shape: "token",
+    summary: "Sign in: answers a bearer token",
+    input: loginSchema.extend({
+      is_web: z
+        .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["true", "false", "0", "1"])])
+        .optional()
+        .describe("true (or 1): sign in as a portal user (portal roles only); false or absent: an app user."),
+    }),
+    output: z.object({
+      token: z.string().describe("Send as `Authorization: Bearer <token>`."),
+    }),
     async handler({ body }) {
       const isWeb =
         body.is_web === true || body.is_web === "true" || body.is_web === 1 || body.is_web === "1";
@@ -29,6 +42,9 @@ export const sessionRoutes: ApiRoute[] = [
     auth: "user",
     permission: null,
     shape: "message",
+    summary: "Sign out: revokes the bearer token of the call",
+    // No body: the token to revoke is the call's own Authorization header.
+    output: message,
     async handler({ request }) {
       await revokeApiToken(bearerOf(request));
       return { message: "Logged out." };
@@ -41,6 +57,8 @@ export const sessionRoutes: ApiRoute[] = [
     auth: "user",
     permission: null,
     shape: "data",
+    summary: "The signed-in user: profile, role, position, permissions and the companies they may act for",
+    output: z.object({ data: meSchema }),
     handler: async ({ ctx }) => ({ data: await getMe(ctx) }),
   },
   {
@@ -50,6 +68,9 @@ export const sessionRoutes: ApiRoute[] = [
     auth: "user",
     permission: null,
     shape: "data",
+    summary: "Record the caller's time on a page (or a client's edit audit with old_json/new_json)",
+    input: userTimestampSchema,
+    output: z.object({ data: z.object({ id: z.number().int() }) }),
     handler: async ({ ctx, body }) => ({ data: await recordUserTimestamp(ctx, body) }),
   },
   {
@@ -58,6 +79,17 @@ export const sessionRoutes: ApiRoute[] = [
     tag: "Session",
     auth: "public",
     shape: "message",
+    summary:
+      "Password recovery in three steps, told apart by the fields sent: email (mail a code), + otp (check it), + password and soft_password (set it)",
+    // The same schemas the three steps parse with, the fullest first (forgotPasswordStep picks by the fields sent).
+    input: z.union([
+      resetSchema.describe("Step 3: set the new password (ends every session and token of the account)."),
+      codeSchema.describe("Step 2: check the mailed code."),
+      emailSchema.describe(
+        "Step 1: mail a 6-digit code (the same answer whether or not the account exists).",
+      ),
+    ]),
+    output: message,
     handler: async ({ body }) => forgotPasswordStep(body),
   },
 ];

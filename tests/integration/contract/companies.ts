@@ -35,7 +35,7 @@ export const companySamples: Record<string, Sample> = {
   "POST companies/restore/:id": {
     as: "super",
     path: (e) => `companies/restore/${e.spareId}`,
-    foreign: (e) => `companies/restore/${e.wagId}`,
+    foreign: (e) => `companies/restore/${e.trash.company}`,
     before: async (e) => void (await api("POST", `companies/delete/${e.spareId}`, { token: e.tokens.super })),
   },
   "GET companies/:id": { path: (e) => `companies/${e.happyId}`, foreign: (e) => `companies/${e.wagId}` },

@@ -42,7 +42,7 @@ export const positionsSamples: Record<string, Sample> = {
   },
   "POST positions/restore/:id": {
     path: () => `positions/restore/${spare.restoreId}`,
-    foreign: async (e) => `positions/restore/${await positionOf(e, e.wagId)}`,
+    foreign: (e) => `positions/restore/${e.trash.position}`,
     before: async (e) => void (spare.restoreId = await sparePosition(e, "Contract Spare Restore", true)),
   },
 };

@@ -1,4 +1,5 @@
 import type { Db } from "@/lib/platform/db";
+import type { Trash } from "./trash";
 
 /** What every sample can use: the seeded companies, the database, and tokens of the demo logins. */
 export type Env = {
@@ -7,6 +8,8 @@ export type Env = {
   wagId: number;
   /** A third company the SUPER ADMIN may delete and restore. */
   spareId: number;
+  /** Deleted records of another company than Happy Paws (./trash.ts): what the restore samples' `foreign` name. */
+  trash: Trash;
   /**
    * `full`: a user of Happy Paws whose (test) role holds every registry permission but who is no SUPER ADMIN, so
    * only the company scope can refuse them: the `foreign` calls use it.
@@ -16,7 +19,8 @@ export type Env = {
 
 /**
  * One route's contract sample. `path` is a valid call for the ADMIN of Happy Paws (or `as`); `foreign` the same
- * call with another company's record, which must answer 404 (required for every route with `owned`). `valid`
+ * call with another company's record, which must answer 404 (required for every route with `owned`; a restore
+ * names a deleted one, from `trash`, else "not in the trash" would answer the 404 whatever the scope). `valid`
  * replaces the default 2xx-and-answer check where a call needs more (multipart, a state to set up first).
  */
 export type Sample = {

@@ -61,7 +61,7 @@ export const usersSamples: Record<string, Sample> = {
   },
   "POST users/restore/:id": {
     path: async (e) => `users/restore/${await target(e)}`,
-    foreign: async (e) => `users/restore/${await newestUser(e, e.wagId)}`,
+    foreign: (e) => `users/restore/${e.trash.user}`,
     before: async (e) =>
       void (await api("POST", `users/delete/${await target(e)}`, { token: e.tokens.admin })),
   },

@@ -1,4 +1,4 @@
-import { companiesDef, getCompany } from "@/lib/admin/companies";
+import { companiesCrud } from "@/lib/admin/companies";
 import { fileUrl } from "@/lib/platform/file-access";
 import { editScreen } from "@/lib/platform/screens";
 import { EditScreen } from "@/components/audit/edit-screen";
@@ -8,7 +8,7 @@ export const metadata = { title: "Edit Company" };
 
 /** Gated on what the loader checks (companies.view); without companies.update the form is read-only. */
 export default async function EditCompanyPage({ params }: { params: Promise<{ companyId: string }> }) {
-  const s = await editScreen(companiesDef, (await params).companyId, getCompany);
+  const s = await editScreen(companiesCrud, (await params).companyId);
   return (
     <EditScreen ctx={s.ctx} entity="companies" id={s.id}>
       <CompanyForm

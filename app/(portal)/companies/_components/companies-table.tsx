@@ -20,10 +20,8 @@ export function CompaniesTable(props: ListScreenProps<Row>) {
   return (
     <EntityTable
       {...props}
-      href="/companies"
       label={(r) => r.name}
       actions={{ delete: deleteCompanyAction, restore: restoreCompanyAction }}
-      messages={{ deleted: "Company deleted successfully.", restored: "Company restored successfully." }}
       columns={[
         statusColumn<ScreenRow<Row>>(),
         {

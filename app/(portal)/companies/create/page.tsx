@@ -1,10 +1,10 @@
-import { companiesDef } from "@/lib/admin/companies";
+import { companiesCrud } from "@/lib/admin/companies";
 import { createScreen } from "@/lib/platform/screens";
 import { CompanyForm } from "../_components/company-form";
 
 export const metadata = { title: "Add Company" };
 
 export default async function CreateCompanyPage() {
-  await createScreen(companiesDef);
+  await createScreen(companiesCrud);
   return <CompanyForm />;
 }

@@ -9,7 +9,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** The user create form reused: the franchisee of the query (opaque or plain id) is preselected; else required. */
 export default async function CreateStaffPage({ searchParams }: Props) {
-  const { ctx } = await createScreen(usersDef);
+  const { ctx } = await createScreen({ def: usersDef });
   const franchiseeId = parseIdParam([(await searchParams).franchisee_id].flat()[0]);
   const listHref =
     franchiseeId != null

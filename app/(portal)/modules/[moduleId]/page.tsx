@@ -1,4 +1,4 @@
-import { getModule, modulesDef } from "@/lib/admin/modules";
+import { modulesCrud } from "@/lib/admin/modules";
 import { editScreen } from "@/lib/platform/screens";
 import { EditScreen } from "@/components/audit/edit-screen";
 import { ModuleForm } from "../_components/module-form";
@@ -6,16 +6,11 @@ import { ModuleForm } from "../_components/module-form";
 export const metadata = { title: "Edit Module" };
 
 export default async function EditModulePage({ params }: { params: Promise<{ moduleId: string }> }) {
-  const s = await editScreen(modulesDef, (await params).moduleId, getModule);
-  const { record: m } = s;
+  const s = await editScreen(modulesCrud, (await params).moduleId);
+  const { name, is_active, permissions } = s.record;
   return (
     <EditScreen ctx={s.ctx} entity="modules" id={s.id}>
-      <ModuleForm
-        id={s.opaqueId}
-        initial={{ name: m.name, is_active: m.is_active }}
-        permissions={m.permissions}
-        readOnly={s.readOnly}
-      />
+      <ModuleForm {...s.form} initial={{ name, is_active }} permissions={permissions} />
     </EditScreen>
   );
 }

@@ -1,10 +1,10 @@
-import { modulesDef } from "@/lib/admin/modules";
+import { modulesCrud } from "@/lib/admin/modules";
 import { createScreen } from "@/lib/platform/screens";
 import { EMPTY_MODULE, ModuleForm } from "../_components/module-form";
 
 export const metadata = { title: "Add Module" };
 
 export default async function CreateModulePage() {
-  await createScreen(modulesDef);
-  return <ModuleForm initial={EMPTY_MODULE} />;
+  const s = await createScreen(modulesCrud);
+  return <ModuleForm {...s.form} initial={EMPTY_MODULE} />;
 }

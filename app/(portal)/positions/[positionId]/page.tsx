@@ -1,4 +1,4 @@
-import { getPosition, positionMasters, positionsDef } from "@/lib/admin/positions";
+import { positionGrants, positionsCrud } from "@/lib/admin/positions";
 import { editScreen } from "@/lib/platform/screens";
 import { EditScreen } from "@/components/audit/edit-screen";
 import { PositionForm } from "../_components/position-form";
@@ -6,15 +6,14 @@ import { PositionForm } from "../_components/position-form";
 export const metadata = { title: "Edit Position" };
 
 export default async function EditPositionPage({ params }: { params: Promise<{ positionId: string }> }) {
-  const s = await editScreen(positionsDef, (await params).positionId, getPosition);
-  const { record: r } = s;
+  const s = await editScreen(positionsCrud, (await params).positionId);
+  const { name, is_active, position_permissions: permissions } = s.record;
   return (
     <EditScreen ctx={s.ctx} entity="positions" id={s.id}>
       <PositionForm
-        id={s.opaqueId}
-        readOnly={s.readOnly}
-        groups={(await positionMasters(s.ctx)).modules}
-        initial={{ name: r.name, is_active: r.is_active, permissions: r.position_permissions }}
+        {...s.form}
+        initial={{ name, is_active, permissions }}
+        groups={(await positionGrants.masters(s.ctx)).modules}
       />
     </EditScreen>
   );

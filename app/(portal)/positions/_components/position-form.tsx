@@ -1,18 +1,17 @@
 "use client";
 import { PermissionSetForm, type PermissionGroup, type PermissionSetValues } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
 import { createPositionAction, updatePositionAction } from "../actions";
 
 export const EMPTY_POSITION: PermissionSetValues = { name: "", is_active: 1, permissions: [] };
 
-type Props = { id?: string; initial: PermissionSetValues; groups: PermissionGroup[]; readOnly?: boolean };
-
 /** The position form: name, Is Active (on edit) and its permissions; saving sends position_permissions. */
-export function PositionForm(props: Props) {
+export function PositionForm(
+  props: FormScreenProps & { initial: PermissionSetValues; groups: PermissionGroup[] },
+) {
   return (
     <PermissionSetForm
-      noun="Position"
       field="position_permissions"
-      listHref="/positions"
       create={createPositionAction}
       update={updatePositionAction}
       {...props}

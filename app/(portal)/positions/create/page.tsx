@@ -1,11 +1,16 @@
-import { positionMasters, positionsDef } from "@/lib/admin/positions";
+import { positionGrants, positionsCrud } from "@/lib/admin/positions";
 import { createScreen } from "@/lib/platform/screens";
 import { EMPTY_POSITION, PositionForm } from "../_components/position-form";
 
 export const metadata = { title: "Add Position" };
 
 export default async function CreatePositionPage() {
-  const { ctx } = await createScreen(positionsDef);
-  const { modules } = await positionMasters(ctx);
-  return <PositionForm initial={EMPTY_POSITION} groups={modules} />;
+  const s = await createScreen(positionsCrud);
+  return (
+    <PositionForm
+      {...s.form}
+      initial={EMPTY_POSITION}
+      groups={(await positionGrants.masters(s.ctx)).modules}
+    />
+  );
 }

@@ -1,36 +1,22 @@
-import { getRole, isBuiltInRole, roleMasters, rolesDef } from "@/lib/admin/roles";
+import { isBuiltInRole, roleGrants, rolesCrud } from "@/lib/admin/roles";
 import { editScreen } from "@/lib/platform/screens";
-import { AuditHistory } from "@/components/audit/audit-history";
+import { EditScreen } from "@/components/audit/edit-screen";
 import { RoleForm } from "../_components/role-form";
 
 export const metadata = { title: "Edit Role" };
 
-type Props = { params: Promise<{ roleId: string }> };
-
-export default async function EditRolePage({ params }: Props) {
-  const {
-    ctx,
-    id,
-    opaqueId,
-    record: role,
-    readOnly,
-  } = await editScreen(rolesDef, (await params).roleId, getRole);
-  const { modules } = await roleMasters(ctx);
+// Roles are global: only a SUPER ADMIN changes them; a company ADMIN sees them read-only.
+export default async function EditRolePage({ params }: { params: Promise<{ roleId: string }> }) {
+  const s = await editScreen(rolesCrud, (await params).roleId);
+  const { id, name, is_active, role_permissions } = s.record;
   return (
-    <div className="flex flex-col gap-6">
+    <EditScreen ctx={s.ctx} entity="roles" id={s.id}>
       <RoleForm
-        id={opaqueId}
-        // Roles are global: only a SUPER ADMIN changes them; a company ADMIN sees them read-only.
-        readOnly={readOnly}
-        builtIn={isBuiltInRole(role.id)}
-        groups={modules}
-        initial={{
-          name: role.name,
-          is_active: role.is_active,
-          permissions: role.role_permissions.map((p) => p.permission_id),
-        }}
+        {...s.form}
+        builtIn={isBuiltInRole(id)}
+        groups={(await roleGrants.masters(s.ctx)).modules}
+        initial={{ name, is_active, permissions: role_permissions.map((p) => p.permission_id) }}
       />
-      <AuditHistory ctx={ctx} entity="roles" entityId={id} />
-    </div>
+    </EditScreen>
   );
 }

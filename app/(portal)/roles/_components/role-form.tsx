@@ -1,15 +1,13 @@
 "use client";
 import { PermissionSetForm, type PermissionGroup, type PermissionSetValues } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
 import { createRoleAction, updateRoleAction } from "../actions";
 
 export const EMPTY_ROLE: PermissionSetValues = { name: "", is_active: 1, permissions: [] };
 
-type Props = {
-  id?: string;
+type Props = FormScreenProps & {
   initial: PermissionSetValues;
   groups: PermissionGroup[];
-  /** A caller who may not change roles (a company ADMIN) sees the role without Save. */
-  readOnly?: boolean;
   /** Built-in roles keep their name and stay active: the code knows them by name. */
   builtIn?: boolean;
 };
@@ -18,9 +16,7 @@ type Props = {
 export function RoleForm({ builtIn, ...props }: Props) {
   return (
     <PermissionSetForm
-      noun="Role"
       field="role_permissions"
-      listHref="/roles"
       create={createRoleAction}
       update={updateRoleAction}
       fixedName={builtIn}

@@ -24,10 +24,8 @@ export function UserTimestampsTable(props: ListScreenProps<Row>) {
   return (
     <EntityTable
       {...props}
-      href="/user-timestamps"
       label={(r) => `${r.name} ${r.url}`}
       actions={{ delete: deleteUserTimestampAction }}
-      messages={{ deleted: "User timestamp deleted successfully.", restored: "" }}
       columns={[
         {
           id: "name",

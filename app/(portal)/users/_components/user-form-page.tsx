@@ -44,7 +44,7 @@ export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId
  * users.update); another company's or another franchisee's user shows the not-found card, like a missing one.
  */
 export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; staff?: boolean }) {
-  const { ctx, id, record: u, readOnly } = await editScreen(usersDef, opaqueId, getUser);
+  const { ctx, id, record: u, readOnly } = await editScreen({ def: usersDef, get: getUser }, opaqueId);
   const text = (v: string | null) => v ?? "";
   return (
     <EditScreen ctx={ctx} entity="users" id={id}>

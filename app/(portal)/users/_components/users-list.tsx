@@ -4,9 +4,9 @@ import { ListPage, ListToolbar } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
 import { userMasters, type Option } from "@/lib/admin/masters";
 import { listUsers, USER_TOOLBAR_FILTERS, usersDef } from "@/lib/admin/users/users";
-import { can } from "@/lib/platform/context";
+import { can, type Ctx } from "@/lib/platform/context";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
-import { filterBar } from "@/lib/platform/list";
+import { filterBar, type RawParams } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { listScreen } from "@/lib/platform/screens";
 import { exportStaffAction, exportUsersAction } from "../actions";
@@ -22,9 +22,8 @@ const options = (xs: Option[]) => xs.map((x) => ({ value: encodeId(x.id), label:
 
 /** The users list screen, shared by /users and /franchisee-staffs (spec 000 §2.9, spec 002 franchisee staff). */
 export async function UsersList({ searchParams, staff = false }: Props) {
-  const { ctx, raw, may, table, trash } = await listScreen(usersDef, searchParams, (c, q) =>
-    listUsers(c, q, { staff }),
-  );
+  const list = (c: Ctx, q: RawParams) => listUsers(c, q, { staff });
+  const { ctx, raw, may, table, trash } = await listScreen({ def: usersDef, list }, searchParams);
   const masters = await userMasters(ctx);
   // A FRANCHISEE ADMIN only ever sees their own franchisee: no franchisee filter for them.
   const confined = ctx.roleName === ROLE.FRANCHISEE_ADMIN;

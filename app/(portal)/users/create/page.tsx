@@ -5,6 +5,6 @@ import { UserFormPage } from "../_components/user-form-page";
 export const metadata = { title: "Add User" };
 
 export default async function CreateUserPage() {
-  const { ctx } = await createScreen(usersDef);
+  const { ctx } = await createScreen({ def: usersDef });
   return <UserFormPage ctx={ctx} listHref="/users" />;
 }
