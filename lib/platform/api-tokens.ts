@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { apiTokens } from "@/db/schema";
-import { getDb } from "./db";
+import { getDb, type Executor } from "./db";
 
 /** Bearer tokens live this long; logout and password change revoke them earlier. */
 export const API_TOKEN_TTL_DAYS = 30;
@@ -47,10 +47,9 @@ export async function revokeApiToken(token: string): Promise<void> {
     .where(eq(apiTokens.token_hash, digest(token)));
 }
 
-/** Revokes every token of a user (password change, deactivation). */
-export async function revokeAllApiTokens(userId: number): Promise<void> {
-  const db = await getDb();
-  await db
+/** Revokes every token of a user (password change, deactivation, delete), inside the change's transaction if given. */
+export async function revokeAllApiTokens(userId: number, db?: Executor): Promise<void> {
+  await (db ?? (await getDb()))
     .update(apiTokens)
     .set({ revoked_at: new Date() })
     .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));

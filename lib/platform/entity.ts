@@ -212,6 +212,12 @@ type WithMeta<F> = F & { meta: OpMeta };
 const withMeta = <F>(fn: F, meta: OpMeta): WithMeta<F> =>
   Object.assign(fn as object, { meta }) as WithMeta<F>;
 
+/**
+ * A built function wrapped by a rule that must run before it (a check before its scope lookup or parse): the
+ * wrapper keeps the built function's meta, so the route table, the actions and the contract suite still read it.
+ */
+export const wrapBuilt = <F>(built: { meta: OpMeta }, fn: F): WithMeta<F> => withMeta(fn, built.meta);
+
 type Row<T extends EntityTable> = T["$inferSelect"];
 
 function strip<R extends Record<string, unknown>>(def: AnyEntity, row: R): R {

@@ -3,7 +3,6 @@ import { and, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
-  apiTokens,
   franchisees,
   permissions,
   positionPermissions,
@@ -12,6 +11,7 @@ import {
   usersSearchText,
   type User,
 } from "@/db/schema";
+import { revokeAllApiTokens } from "@/lib/platform/api-tokens";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import type { Executor, Tx } from "@/lib/platform/db";
 import {
@@ -24,7 +24,7 @@ import {
   softDeleteOf,
   updateOf,
   upsertOf,
-  type OpMeta,
+  wrapBuilt,
   type Scope,
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
@@ -349,22 +349,12 @@ async function endSessions(tx: Tx, userId: number) {
     .update(users)
     .set({ session_version: sql`${users.session_version} + 1` })
     .where(eq(users.id, userId));
-  await tx
-    .update(apiTokens)
-    .set({ revoked_at: new Date() })
-    .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));
+  await revokeAllApiTokens(userId, tx);
 }
-
-/**
- * Kernel gap (see the report): a built function carries `meta` for the route table and the actions, and a check
- * that must run before the builder (before its scope lookup or its parse) needs a wrapper that keeps that meta.
- */
-const keepMeta = <F>(built: { meta: OpMeta }, fn: F) =>
-  Object.assign(fn as object, { meta: built.meta }) as F & { meta: OpMeta };
 
 const listAll = listOf(usersDef);
 /** GET users: one page of the caller's users with position, franchisee and upline names; `staff` keeps those with a franchisee. */
-export const listUsers = keepMeta(listAll, (ctx: Ctx, raw: RawParams, o: { staff?: boolean } = {}) =>
+export const listUsers = wrapBuilt(listAll, (ctx: Ctx, raw: RawParams, o: { staff?: boolean } = {}) =>
   listAll(ctx, o.staff ? withParam(raw, "staff", "1") : raw),
 );
 
@@ -388,7 +378,7 @@ const createUserRecord = createOf(usersDef, async ({ ctx, tx, input, insert, err
  * Creates a user (role USER, the acting company), with an audit record. `staff` (/franchisee-staffs/create): a
  * franchisee is required, unless the caller is confined to one.
  */
-export const createUser = keepMeta(
+export const createUser = wrapBuilt(
   createUserRecord,
   async (ctx: Ctx, raw: unknown, o: { staff?: boolean } = {}) => {
     if (o.staff && ctx.roleName !== ROLE.FRANCHISEE_ADMIN) {
@@ -405,7 +395,7 @@ export const createUser = keepMeta(
     return createUserRecord(ctx, raw);
   },
 );
-const createStaff = keepMeta(createUserRecord, (ctx: Ctx, raw: unknown) =>
+const createStaff = wrapBuilt(createUserRecord, (ctx: Ctx, raw: unknown) =>
   createUser(ctx, raw, { staff: true }),
 );
 
@@ -435,7 +425,7 @@ export const saveUser = upsertOf(createUser, updateUser);
 const softDeleteUser = softDeleteOf(usersDef, { guard: ({ tx, row }) => endSessions(tx, row.id) });
 
 /** POST users/delete/{id}: moves the user to the trash view. Nobody deletes their own account (409), whatever their role. */
-export const deleteUser = keepMeta(softDeleteUser, async (ctx: Ctx, input: { id: unknown }) => {
+export const deleteUser = wrapBuilt(softDeleteUser, async (ctx: Ctx, input: { id: unknown }) => {
   authorize(ctx, usersDef.permission("delete"));
   const id = typeof input?.id === "number" ? input.id : parseIdParam(String(input?.id ?? ""));
   if (id === ctx.userId) throw new AppError(409, USER_MESSAGES.cannotDeleteSelf);
