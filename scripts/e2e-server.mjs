@@ -13,20 +13,31 @@ const env = {
   AUTH_TRUST_HOST: "true",
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
 };
+const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
 const next = path.resolve("node_modules/next/dist/bin/next");
 if (process.env.E2E_SKIP_BUILD !== "1") {
   const b = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env });
-  if (b.status !== 0) process.exit(b.status ?? 1);
+  if (b.status !== 0) {
+    removeData();
+    process.exit(b.status ?? 1);
+  }
 }
 const child = spawn(
   process.execPath,
   [next, "start", "-p", process.env.E2E_PORT ?? "3100", "-H", "127.0.0.1"],
   { stdio: "inherit", env },
 );
-const stop = () => {
-  child.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+// Stopping (Playwright sends SIGTERM, see gracefulShutdown): the data folder goes once next has exited, not while
+// the database in it may still be writing.
+// Both are logged: a server that goes away in the middle of a run shows why in the test output.
+const stop = (signal) => {
+  console.log(`[e2e-server] ${signal}: stopping next`);
+  child.kill(signal);
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code, signal) => {
+  console.log(`[e2e-server] next exited (${signal ?? `code ${code}`})`);
+  removeData();
+  process.exit(code ?? 0);
+});

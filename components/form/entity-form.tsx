@@ -52,7 +52,7 @@ export function EntityForm<T extends FieldValues>({
   const pending = form.formState.isSubmitting;
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={pending}>
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={pending}>
         <Card>
           <CardHeader>
             <CardTitle>{title}</CardTitle>

@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
-import { LOGINS, confirmDelete, login, searchList } from "./helpers";
+import { LOGINS, confirmDelete, login, ready, searchList } from "./helpers";
 
 /** Checks the 'Hurray!' popup's text and closes it, as a user would. */
 async function hurray(page: Page, text: string) {
@@ -25,6 +23,7 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
   await page.goto("/positions");
   await page.getByRole("link", { name: /Add Position/ }).click();
   await expect(page).toHaveURL(/\/positions\/create$/);
+  await ready(page.getByRole("button", { name: "Save Position" }));
   await page.getByLabel(/^Name/).fill(position);
   await page.getByLabel("users.list", { exact: true }).check();
   await page.getByLabel("users.view", { exact: true }).check();
@@ -42,6 +41,7 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
 
   // A user in that position; a failed save keeps what was typed and shows the errors under the fields.
   await page.goto("/users/create");
+  await ready(page.getByRole("button", { name: "Save User" }));
   await page.getByLabel(/^First Name/).fill(first);
   await page.getByLabel(/^Email/).fill("not-an-email");
   await page.getByRole("button", { name: "Save User" }).click();
@@ -60,6 +60,7 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
   await searchList(page, first);
   await expect(page.getByRole("row", { name: new RegExp(first) })).toContainText(position);
   await page.goto("/users");
+  await ready(page.getByRole("button", { name: "Position filter" }));
   await page.getByRole("button", { name: "Position filter" }).click();
   await page.getByRole("menuitemcheckbox", { name: position }).click();
   await page.keyboard.press("Escape");
@@ -99,17 +100,41 @@ test("an ADMIN creates a position with two permissions and a user in it, finds, 
   await expect(page.getByRole("row", { name: new RegExp(first) })).toBeVisible();
 });
 
-test("an ADMIN bulk-uploads the sample file, previews it and processes it", async ({ page }) => {
+test("an ADMIN bulk-uploads the sample file, previews it and processes it", async ({ page }, testInfo) => {
   await login(page, LOGINS.admin);
   await page.goto("/users");
   await page.getByRole("link", { name: /Upload Users/ }).click();
   await expect(page).toHaveURL(/\/users\/upload$/);
+  await ready(page.getByRole("button", { name: "Upload" }));
 
-  // The sample file, downloaded as a user would.
+  // The sample file, downloaded as a user would: the upload's columns and two rows that would pass.
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: /Download sample file/ }).click();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "upload-")), "users.xlsx");
-  await (await download).saveAs(file);
+  const sample = testInfo.outputPath("users-sample.xlsx");
+  await (await download).saveAs(sample);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(sample);
+  const sheet = book.worksheets[0];
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toEqual([
+    "first_name",
+    "middle_name",
+    "last_name",
+    "email",
+    "phone",
+    "position",
+    "upline_user",
+  ]);
+  expect(sheet.getCell("D2").text).toBe("riya.sharma@example.com");
+  expect(sheet.getCell("D3").text).toBe("arjun.mehta@example.com");
+  // Emails are logins, free only once: this run's own, so the suite can run again against the same server.
+  const stamp = Date.now();
+  const riya = `riya.${stamp}@e2e.test`;
+  const arjun = `arjun.${stamp}@e2e.test`;
+  sheet.getCell("D2").value = riya;
+  sheet.getCell("D3").value = arjun;
+  const file = testInfo.outputPath("users.xlsx");
+  await book.xlsx.writeFile(file);
 
   await page.locator('input[type="file"]').setInputFiles(file);
   await page.getByRole("button", { name: "Upload" }).click();
@@ -117,16 +142,22 @@ test("an ADMIN bulk-uploads the sample file, previews it and processes it", asyn
     page,
     "The file has been uploaded successfully. Now you can Preview the List & process accordingly.",
   );
-  await expect(page.getByRole("row", { name: /riya\.sharma@example\.com/ })).toBeVisible();
-  await expect(page.getByRole("row", { name: /arjun\.mehta@example\.com/ })).toBeVisible();
+  for (const email of [riya, arjun]) {
+    await expect(page.getByRole("row", { name: email })).toContainText("OK");
+  }
 
   await page.getByRole("button", { name: "Process" }).click();
   await hurray(page, "The file has been processed successfully. Now you can see your users in User's Tab.");
   await expect(page.getByText("No data found")).toBeVisible();
 
-  await page.goto("/users?search_keyword=riya.sharma%40example.com");
-  await expect(page.getByRole("row", { name: /riya\.sharma@example\.com/ })).toBeVisible();
-  // The uploader is told, and the bell shows it until the notifications are opened.
+  await page.goto(`/users?search_keyword=${encodeURIComponent(riya)}`);
+  await expect(page.getByRole("row", { name: riya })).toBeVisible();
+  // The uploader is told: the bell counts it until the notifications are opened, where it is the newest, new.
+  await expect(page.getByTestId("notification-badge")).toBeVisible();
   await page.goto("/notifications");
-  await expect(page.getByText("Bulk upload processed")).toBeVisible();
+  const newest = page.getByTestId("notification").first();
+  await expect(newest).toContainText("New");
+  await expect(newest).toContainText("Bulk upload processed");
+  await expect(newest).toContainText("2 users were created.");
+  await expect(page.getByTestId("notification-badge")).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { LOGINS, login } from "./helpers";
+import { LOGINS, login, ready } from "./helpers";
 
 /** The signed-in shell is around the page: the greeting in the top bar and the side drawer. */
 async function expectShell(page: Page) {
@@ -22,6 +22,7 @@ test("a backend admin opening company-owned screens before choosing a company is
 
   // The card opens the company picker; choosing reloads the app at the login path, which leads home.
   await page.goto("/users");
+  await ready(page.getByRole("button", { name: "Choose company" }));
   await page.getByRole("button", { name: "Choose company" }).click();
   const picker = page.getByTestId("company-picker");
   await expect(picker.getByRole("heading", { name: "Select Company" })).toBeVisible();

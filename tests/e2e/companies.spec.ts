@@ -1,8 +1,6 @@
-import path from "node:path";
 import fs from "node:fs";
-import os from "node:os";
 import { expect, test } from "@playwright/test";
-import { LOGINS, confirmDelete, login, searchList } from "./helpers";
+import { LOGINS, confirmDelete, login, ready, searchList } from "./helpers";
 
 // A real 1×1 PNG for the logo upload.
 const PNG = Buffer.from(
@@ -10,8 +8,8 @@ const PNG = Buffer.from(
   "base64",
 );
 
-test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page }) => {
-  const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "logo-")), "logo.png");
+test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page }, testInfo) => {
+  const logo = testInfo.outputPath("logo.png");
   fs.writeFileSync(logo, PNG);
   const name = `E2E Paws ${Date.now()}`;
 
@@ -20,6 +18,7 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await expect(page.getByRole("heading", { name: "Companies" })).toBeVisible();
   await page.getByRole("link", { name: /Add Company/ }).click();
   await expect(page).toHaveURL(/\/companies\/create$/);
+  await ready(page.getByRole("button", { name: "Save Company" }));
 
   // A failed save shows the errors under the fields and keeps what was typed.
   await page.getByLabel(/^Name/).fill(name);
@@ -64,7 +63,7 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await page.goto(`/companies?open_trash=1&search_keyword=${encodeURIComponent(name)}`);
   await expect(page.getByRole("heading", { name: "Deleted Companies" })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();
-  await page.screenshot({ path: "test-results/companies-trash.png", fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("companies-trash.png"), fullPage: true });
 });
 
 test("the companies list pages and filters", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "Demo@1234";
 export const LOGINS = {
@@ -9,8 +9,22 @@ export const LOGINS = {
   franchisee: "franchisee@happypaws.test",
 };
 
+/**
+ * Waits until React has hydrated the element (React keeps a hydrated node's props under a `__reactProps$…` key).
+ * Server-rendered HTML can show before its handlers are attached, and until then a click or key press reaches no
+ * handler: a search's Enter is lost, a menu stays shut, a form submits natively (as a GET with its fields in the
+ * URL). Needed after a full page load only: a screen reached by a client navigation renders hydrated.
+ */
+export async function ready(locator: Locator) {
+  await expect(locator).toBeVisible();
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))))
+    .toBe(true);
+}
+
 export async function login(page: Page, email: string, password = PASSWORD) {
   await page.goto("/login");
+  await ready(page.getByLabel("Email"));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Password", { exact: true }).press("Enter");
@@ -23,6 +37,7 @@ export async function login(page: Page, email: string, password = PASSWORD) {
  */
 export async function searchList(page: Page, term: string) {
   const search = page.getByRole("searchbox");
+  await ready(search);
   await search.fill(term);
   await search.press("Enter");
   await expect(page).toHaveURL(
@@ -32,8 +47,10 @@ export async function searchList(page: Page, term: string) {
 }
 
 /** Deletes a row through its confirmation, once the confirmation is open. */
-export async function confirmDelete(page: Page, row: ReturnType<Page["getByRole"]>) {
-  await row.getByRole("button", { name: /delete/i }).click();
+export async function confirmDelete(page: Page, row: Locator) {
+  const button = row.getByRole("button", { name: /delete/i });
+  await ready(button);
+  await button.click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await page.getByRole("button", { name: "Yes" }).click();
 }

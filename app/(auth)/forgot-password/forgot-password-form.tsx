@@ -105,7 +105,7 @@ export function ForgotPasswordForm() {
           </div>
         )}
         {step === 1 && (
-          <form onSubmit={verify} className="space-y-4" noValidate>
+          <form method="post" onSubmit={verify} className="space-y-4" noValidate>
             <Field id="email" label="Email" error={errors.email}>
               <div className="flex gap-2">
                 <Input
@@ -140,7 +140,7 @@ export function ForgotPasswordForm() {
           </form>
         )}
         {step === 2 && (
-          <form onSubmit={reset} className="space-y-4" noValidate>
+          <form method="post" onSubmit={reset} className="space-y-4" noValidate>
             <Field id="password" label="New password" error={errors.password} hint={PASSWORD_RULE}>
               <Input
                 id="password"

@@ -36,7 +36,7 @@ export function LoginForm({ heading }: { heading: string }) {
       </CardHeader>
       <CardContent>
         {/* A form element: Enter in either field submits. */}
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <form method="post" onSubmit={submit} className="space-y-4" noValidate>
           {alert && (
             <div
               role="alert"

@@ -113,7 +113,12 @@ export function CompanyForm({ id, company, logoUrl, posterUrl, readOnly = false 
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit} noValidate aria-busy={pending}>
+      <form
+        method="post"
+        onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit}
+        noValidate
+        aria-busy={pending}
+      >
         {/* A disabled fieldset disables every input, switch and picker; the rich text needs telling itself. */}
         <fieldset disabled={readOnly || pending} className="min-w-0 space-y-6">
           <Section title={readOnly ? "View Company" : id ? "Edit Company" : "Add Company"}>

@@ -45,7 +45,7 @@ export function ProfileForm({ id, initial, readOnly }: Props) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="space-y-6">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-6">
         <Card>
           <CardHeader>
             <CardTitle>My Profile</CardTitle>

@@ -56,7 +56,12 @@ export function UserUploadForm() {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form
+        method="post"
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <Field name="users" label="Spreadsheet (.xlsx)" required className="w-full sm:max-w-md">
           <Controller
             control={control}
