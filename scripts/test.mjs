@@ -8,6 +8,22 @@ const steps = [
   ["lint", "npx", ["eslint", ".", "--max-warnings=0"]],
   ["format", "npx", ["prettier", "--check", "."]],
   ["unit + integration (PGlite)", "npx", ["vitest", "run"], { TEST_DATABASE_URL: "" }],
+  // The benchmark runs outside Next (react-server conditions): a small run proves it still starts and finishes.
+  [
+    "benchmark (smoke, 2,000 users)",
+    "node",
+    [
+      "--conditions=react-server",
+      "--expose-gc",
+      "--import",
+      "tsx",
+      "bench/run.ts",
+      "--users",
+      "2000",
+      "--runs",
+      "2",
+    ],
+  ],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push(["integration (PostgreSQL)", "npx", ["vitest", "run", "tests/integration"], {}]);

@@ -5,7 +5,15 @@ import type { AnyEntity, OpMeta } from "./entity";
 import { exportLink } from "./exports";
 import { encodeId } from "./ids";
 import { toActionResult, type ActionResult } from "./mutations";
-import { actionContext, actionId } from "./session";
+
+// The browser session (next-auth, next/navigation) loads when an action runs, not when a domain module builds its
+// actions: scripts such as the benchmark import the domain modules outside Next.
+const session = () => import("./session");
+const actionContext = async () => (await session()).actionContext();
+const caller = async (opaqueId: string) => {
+  const s = await session();
+  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
+};
 
 type Fn<A> = ((ctx: Ctx, input: A) => Promise<unknown>) & { meta: OpMeta };
 
@@ -56,16 +64,24 @@ export function entityActions(fns: {
       update &&
       ((opaqueId, values) =>
         toActionResult(async () => {
-          const ctx = await actionContext();
-          const input = { ...(values && typeof values === "object" ? values : {}), id: actionId(opaqueId) };
+          const { ctx, id } = await caller(opaqueId);
+          const input = { ...(values && typeof values === "object" ? values : {}), id };
           return { id: idOf(await update(ctx, input)) };
         })),
     delete:
       del &&
-      ((opaqueId) => toActionResult(async () => del(await actionContext(), { id: actionId(opaqueId) }))),
+      ((opaqueId) =>
+        toActionResult(async () => {
+          const { ctx, id } = await caller(opaqueId);
+          return del(ctx, { id });
+        })),
     restore:
       restore &&
-      ((opaqueId) => toActionResult(async () => restore(await actionContext(), { id: actionId(opaqueId) }))),
+      ((opaqueId) =>
+        toActionResult(async () => {
+          const { ctx, id } = await caller(opaqueId);
+          return restore(ctx, { id });
+        })),
     export:
       exportOf &&
       ((params) =>
