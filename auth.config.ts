@@ -12,13 +12,16 @@ export const authConfig = {
         const u = user as { id?: string; sv?: number };
         token.uid = Number(u.id);
         token.sv = u.sv ?? 0;
+        // Names this browser session (export links are bound to it): new at every sign-in.
+        token.sid = crypto.randomUUID();
       }
       return token;
     },
     session({ session, token }) {
-      const s = session as typeof session & { uid?: number; sv?: number };
+      const s = session as typeof session & { uid?: number; sv?: number; sid?: string };
       s.uid = token.uid as number;
       s.sv = token.sv as number;
+      s.sid = token.sid as string | undefined;
       return s;
     },
   },

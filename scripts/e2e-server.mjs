@@ -22,11 +22,12 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
     process.exit(b.status ?? 1);
   }
 }
-const child = spawn(
-  process.execPath,
-  [next, "start", "-p", process.env.E2E_PORT ?? "3100", "-H", "127.0.0.1"],
-  { stdio: "inherit", env },
-);
+// The portal's own server (client addresses from the socket). Every browser test signs in from 127.0.0.1, many
+// times a minute: the request budgets are scaled up for it (the lockout itself is not).
+const child = spawn(process.execPath, [path.resolve("scripts/server.mjs")], {
+  stdio: "inherit",
+  env: { ...env, PORT: process.env.E2E_PORT ?? "3100", BIND_HOST: "127.0.0.1", RATE_LIMIT_SCALE: "50" },
+});
 // Stopping (Playwright sends SIGTERM, see gracefulShutdown): the data folder goes once next has exited, not while
 // the database in it may still be writing.
 // Both are logged: a server that goes away in the middle of a run shows why in the test output.

@@ -59,7 +59,9 @@ function serve() {
     const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
-  const child = spawn(process.execPath, [next, "start", "-p", port], { stdio: "inherit", env: process.env });
+  // scripts/server.mjs: Next behind node:http, so the client address comes from the socket (README, "Security").
+  const server = path.join(root, "scripts", "server.mjs");
+  const child = spawn(process.execPath, [server], { stdio: "inherit", env: { ...process.env, PORT: port } });
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
   child.on("exit", (code) => process.exit(code ?? 0));
 }

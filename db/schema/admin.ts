@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -94,6 +95,11 @@ export const companies = pgTable(
   (t) => [
     index("companies_active_idx").on(t.deleted_at, t.is_active, t.name),
     index("companies_search_idx").using("gin", sql`${companiesSearchText(t)} gin_trgm_ops`),
+    // Every stored text is bounded (the form's own limit is 200,000 characters; this is the database's backstop).
+    check(
+      "companies_texts_size_ck",
+      sql`coalesce(char_length(${t.about_us}), 0) + coalesce(char_length(${t.terms}), 0) + coalesce(char_length(${t.faqs}), 0) + coalesce(char_length(${t.privacy}), 0) <= 800000 and coalesce(char_length(${t.return_policy}), 0) + coalesce(char_length(${t.refund_policy}), 0) + coalesce(char_length(${t.cancellation_policy}), 0) + coalesce(char_length(${t.disclaimer}), 0) <= 800000`,
+    ),
   ],
 );
 
@@ -270,6 +276,11 @@ export const userTimestamps = pgTable(
     index("user_timestamps_company_idx").on(t.company_id, t.deleted_at, t.created_at),
     // The list's user filter.
     index("user_timestamps_user_idx").on(t.company_id, t.user_id, t.created_at),
+    // A client's page-time entry is small; the database refuses anything larger whatever the caller checked.
+    check(
+      "user_timestamps_json_size_ck",
+      sql`coalesce(octet_length(${t.old_json}::text), 0) + coalesce(octet_length(${t.new_json}::text), 0) <= 8192`,
+    ),
   ],
 );
 

@@ -56,7 +56,10 @@ export const notifications = pgTable(
     read_at: timestamp("read_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_idx").on(t.user_id, t.read_at, t.created_at)],
+  (t) => [
+    index("notifications_user_idx").on(t.user_id, t.read_at, t.created_at),
+    check("notifications_body_size_ck", sql`char_length(${t.body}) <= 10000`),
+  ],
 );
 
 /**
@@ -126,10 +129,30 @@ export const loginAttempts = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     email: varchar("email", { length: 200 }).notNull(),
     kind: varchar("kind", { length: 20 }).notNull(),
+    /** The client address the attempt came from (lib/platform/client-address.ts); '' when unknown. */
+    ip: varchar("ip", { length: 64 }).notNull().default(""),
     success: boolean("success").notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_attempts_email_idx").on(t.email, t.created_at)],
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.created_at),
+    index("login_attempts_ip_idx").on(t.ip, t.created_at),
+    index("login_attempts_created_idx").on(t.created_at),
+  ],
+);
+
+/**
+ * Request budgets shared by every instance (lib/platform/rate-limit.ts): one row per key and fixed window,
+ * counted up atomically with INSERT ... ON CONFLICT. Expired rows are pruned.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: varchar("key", { length: 200 }).primaryKey(),
+    points: integer("points").notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expires_at)],
 );
 
 export const passwordResets = pgTable(
@@ -184,7 +207,14 @@ export const stagedRows = pgTable(
     errors: jsonb("errors").$type<Record<string, string>>(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("staged_rows_owner_idx").on(t.company_id, t.uploaded_by, t.kind, t.row_no)],
+  (t) => [
+    index("staged_rows_owner_idx").on(t.company_id, t.uploaded_by, t.kind, t.row_no),
+    // One spreadsheet row: its cells and errors stay small whatever the sheet held.
+    check(
+      "staged_rows_size_ck",
+      sql`octet_length(${t.data}::text) + coalesce(octet_length(${t.errors}::text), 0) <= 65536`,
+    ),
+  ],
 );
 
 export type StagedRow = typeof stagedRows.$inferSelect;

@@ -1,6 +1,7 @@
 import "server-only";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
-import { userIdForToken } from "@/lib/platform/api-tokens";
+import { tokenKey, userIdForToken } from "@/lib/platform/api-tokens";
+import { throttleToken, TooManyRequests } from "@/lib/platform/rate-limit";
 import { AppError, forbidden, invalid, unauthenticated, type FieldErrors } from "@/lib/platform/errors";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
@@ -41,13 +42,21 @@ export function matchRoute(method: string, segments: string[]): Match | null | "
 export async function callerOf(request: Request): Promise<Ctx> {
   const auth = request.headers.get("authorization");
   if (auth && /^Bearer\s+/i.test(auth)) {
-    const userId = await userIdForToken(auth.replace(/^Bearer\s+/i, "").trim());
+    const token = auth.replace(/^Bearer\s+/i, "").trim();
+    const userId = await userIdForToken(token);
     if (!userId) throw unauthenticated();
+    await throttleToken(tokenKey(token));
     // A company id that is not an id (or past MAX_ID) is no company the caller may act for.
     const header = request.headers.get("company-id");
     const companyId = header && /^\d{1,10}$/.test(header) ? Number(header) : null;
     if (header && !isId(companyId)) throw forbidden();
-    return resolveContext({ userId, via: "token", requestedCompanyId: companyId, strictCompany: true });
+    return resolveContext({
+      userId,
+      via: "token",
+      binding: `t:${tokenKey(token)}`,
+      requestedCompanyId: companyId,
+      strictCompany: true,
+    });
   }
   // Without a session cookie there is nobody to look up.
   if (!/authjs\.session-token=/.test(request.headers.get("cookie") ?? "")) throw unauthenticated();
@@ -73,16 +82,52 @@ function originHost(origin: string): string | null {
 
 const unreadable = () => new AppError(400, "The request body could not be read.");
 
+/** Body caps (README, "Security"): every call reads at most this much; calls that take files more. */
+export const BODY_LIMIT = { default: 1024 * 1024, files: 25 * 1024 * 1024 };
+
+const tooLarge = (limit: number) =>
+  new AppError(413, `The request body may be at most ${Math.round(limit / 1024 / 1024)} MB.`);
+
+/**
+ * The raw body, refused with 413 before it is read when Content-Length says it is too large, and as soon as the
+ * bytes read pass the cap when it does not (chunked bodies), so a large body is never buffered whole.
+ */
+export async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => {
+      throw unreadable();
+    });
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
 async function readBody(
   request: Request,
+  limit: number,
 ): Promise<{ body: Record<string, unknown>; files: Record<string, File> }> {
   if (request.method === "GET" || request.method === "HEAD") return { body: {}, files: {} };
   const type = request.headers.get("content-type") ?? "";
+  const bytes = await readCapped(request, limit);
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
     // A bad boundary or a truncated body makes formData() throw: the client's fault, not ours.
-    const form = await request.formData().catch(() => {
-      throw unreadable();
-    });
+    const form = await new Response(bytes as BodyInit, { headers: { "content-type": type } })
+      .formData()
+      .catch(() => {
+        throw unreadable();
+      });
     const body: Record<string, unknown> = {};
     const files: Record<string, File> = {};
     for (const [k, v] of form.entries()) {
@@ -91,9 +136,12 @@ async function readBody(
     }
     return { body, files };
   }
-  const text = await request.text().catch(() => {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
     throw unreadable();
-  });
+  }
   if (!text) return { body: {}, files: {} };
   try {
     const parsed = JSON.parse(text);
@@ -146,7 +194,9 @@ export function errorResponse(e: unknown): Response {
     const body: Record<string, unknown> = { message: e.message };
     if (e.fieldErrors)
       body.errors = Object.fromEntries(Object.entries(e.fieldErrors).map(([k, v]) => [k, [v]]));
-    return Response.json(body, { status: e.status });
+    const headers: Record<string, string> =
+      e instanceof TooManyRequests ? { "retry-after": String(e.retryAfter) } : {};
+    return Response.json(body, { status: e.status, headers });
   }
   console.error("[api]", e);
   return Response.json({ message: "Server error." }, { status: 500 });
@@ -160,8 +210,9 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
     if (m === "method") return Response.json({ message: "Method not allowed." }, { status: 405 });
     const { route, params } = m;
     const query = new URL(request.url).searchParams;
+    const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
     if (route.auth === "public") {
-      const { body, files } = await readBody(request);
+      const { body, files } = await readBody(request, limit);
       checkRequestValues(query, body);
       return answer(await route.handler({ ctx: null, params, query, body, files, request }));
     }
@@ -169,7 +220,7 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
     if (route.permission) authorize(ctx, route.permission);
     // A call whose permission depends on its variant (create or update) needs at least one of them.
     else if (route.variants?.length && !route.variants.some((p) => can(ctx, p))) throw forbidden();
-    const { body, files } = await readBody(request);
+    const { body, files } = await readBody(request, limit);
     checkRequestValues(query, body);
     return answer(await route.handler({ ctx, params, query, body, files, request }));
   } catch (e) {

@@ -31,6 +31,8 @@ export type RouteDocs = {
   output?: z.ZodType;
   /** Multipart file fields the call takes, by name. */
   files?: readonly string[];
+  /** Largest request body read, in bytes (default 1 MB; 25 MB for calls that take files); larger answers 413. */
+  maxBodyBytes?: number;
 };
 
 /**

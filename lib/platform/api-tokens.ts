@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { apiTokens } from "@/db/schema";
 import { getDb, type Executor } from "./db";
 
@@ -8,6 +8,9 @@ import { getDb, type Executor } from "./db";
 export const API_TOKEN_TTL_DAYS = 30;
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A short, non-secret key for a token (rate limits, export links): a prefix of its stored hash. */
+export const tokenKey = (token: string) => digest(token).slice(0, 24);
 
 /** Issues a random bearer token; only its hash is stored. */
 export async function issueApiToken(userId: number): Promise<string> {
@@ -53,4 +56,18 @@ export async function revokeAllApiTokens(userId: number, db?: Executor): Promise
     .update(apiTokens)
     .set({ revoked_at: new Date() })
     .where(and(eq(apiTokens.user_id, userId), isNull(apiTokens.revoked_at)));
+}
+
+/** Revokes every token of a user but one (an /api password change keeps the token that made it). */
+export async function revokeOtherApiTokens(userId: number, keepToken: string, db?: Executor): Promise<void> {
+  await (db ?? (await getDb()))
+    .update(apiTokens)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(apiTokens.user_id, userId),
+        isNull(apiTokens.revoked_at),
+        ne(apiTokens.token_hash, digest(keepToken)),
+      ),
+    );
 }

@@ -31,11 +31,14 @@ export type Ctx = {
   /** True when a BACKEND ADMIN or SUPER ADMIN acts for a company they chose. */
   actingAsAdmin: boolean;
   via: "session" | "token";
+  /** What the call came with: `s:<session id>` or `t:<token key>`; export links are bound to it. */
+  binding?: string;
 };
 
 export type ResolveOptions = {
   userId: number;
   via: Ctx["via"];
+  binding?: string;
   /** The session version carried by a browser session; a mismatch means the session was ended. */
   sessionVersion?: number;
   /** The company asked for: the chosen company (cookie) or the company-id header. */
@@ -143,6 +146,7 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
     franchiseeId,
     actingAsAdmin: isPlatformAdmin && companyId != null,
     via: o.via,
+    binding: o.binding,
   };
 }
 
@@ -156,6 +160,28 @@ async function mayActFor(userId: number, home: number | null, platformAdmin: boo
     .where(and(eq(userCompanies.user_id, userId), eq(userCompanies.company_id, companyId)))
     .limit(1);
   return m.length > 0;
+}
+
+/** Whether the caller is a SUPER ADMIN or BACKEND ADMIN: they act for any company they choose. */
+export function isPlatformAdmin(ctx: Pick<Ctx, "roleName">): boolean {
+  return ctx.roleName === ROLE.SUPER_ADMIN || ctx.roleName === ROLE.BACKEND_ADMIN;
+}
+
+/**
+ * The companies a user belongs to: the home company and every membership (user_companies), live or not. A user
+ * with more than one switches between them (a MASTER FRANCHISEE overseeing two companies); platform admins have
+ * none of their own and choose any.
+ */
+export async function memberCompanyIds(userId: number): Promise<number[]> {
+  const db = await getDb();
+  const [home] = await db.select({ c: users.company_id }).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ c: userCompanies.company_id })
+    .from(userCompanies)
+    .where(eq(userCompanies.user_id, userId));
+  const ids = new Set(rows.map((r) => r.c));
+  if (home?.c != null) ids.add(home.c);
+  return [...ids].sort((a, b) => a - b);
 }
 
 async function firstMembership(userId: number): Promise<number | null> {

@@ -12,17 +12,24 @@ export type ExportDef<Row> = {
   rows: (ctx: Ctx, params: URLSearchParams) => AsyncIterable<Row>;
 };
 
-type LinkPayload = { e: string; q: string; u: number; c: number | null };
+/** e: export, q: its filters, u: user, c: company, b: the session or token that asked (Ctx.binding). */
+type LinkPayload = { e: string; q: string; u: number; c: number | null; b: string };
 
 /** Links live long enough to open in a new tab, not longer. */
 const LINK_TTL_SECONDS = 300;
 
-/** The download link an export call answers (opened in a new tab): signed, short-lived, bound to the caller. */
+/**
+ * The download link an export call answers (opened in a new tab): signed, short-lived, and bound to the user and
+ * the browser session or bearer token that asked. Only a request carrying that same live session (the portal's
+ * new tab sends its cookie) or token (an /api client sends it) opens it: a link passed on, or kept after a logout,
+ * opens nothing.
+ */
 export function exportLink(ctx: Ctx, name: string, params: URLSearchParams): string {
   const q = new URLSearchParams(params);
   for (const k of ["page", "rowsPerPage"]) q.delete(k);
+  if (!ctx.binding) throw new Error("exportLink: the caller's session or token is unknown");
   const t = signPayload(
-    { e: name, q: q.toString(), u: ctx.userId, c: ctx.companyId } satisfies LinkPayload,
+    { e: name, q: q.toString(), u: ctx.userId, c: ctx.companyId, b: ctx.binding } satisfies LinkPayload,
     LINK_TTL_SECONDS,
   );
   return `/api/download?t=${encodeURIComponent(t)}`;

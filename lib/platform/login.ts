@@ -4,7 +4,8 @@ import { z } from "zod";
 import { roles, users } from "@/db/schema";
 import { getDb } from "./db";
 import { AppError, invalid, zodFieldErrors } from "./errors";
-import { isLockedOut, recordAttempt, verifyPassword } from "./passwords";
+import { guardedAttempt, verifyPassword } from "./passwords";
+import { throttleDoor } from "./rate-limit";
 import { ROLE } from "./permissions";
 
 export const loginSchema = z.object({
@@ -30,15 +31,21 @@ const PORTAL_ROLES: string[] = [
 ];
 
 /**
- * Checks credentials for web login and /api/login alike. Answers the user id and session version,
- * or throws 422 (field errors) / 401 (LOGIN_FAILED) without telling which part was wrong.
+ * Checks credentials for web login and /api/login alike. Answers the user id and session version, or throws 422
+ * (field errors), 429 (too many attempts from this address, or the account locked for it: with the seconds to wait)
+ * or 401 (LOGIN_FAILED) without telling which part was wrong. Unknown emails lock and throttle like known ones.
  */
-export async function checkCredentials(input: unknown, kind: "web" | "api", portalOnly: boolean) {
+export async function checkCredentials(
+  input: unknown,
+  kind: "web" | "api",
+  portalOnly: boolean,
+  address = "",
+) {
   const parsed = loginSchema.safeParse(input);
   if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const { email, password } = parsed.data;
+  await throttleDoor("login", address);
   const db = await getDb();
-  const locked = await isLockedOut(email);
   const [u] = await db
     .select({
       id: users.id,
@@ -51,9 +58,10 @@ export async function checkCredentials(input: unknown, kind: "web" | "api", port
     .innerJoin(roles, eq(roles.id, users.role_id))
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
     .limit(1);
-  const ok = await verifyPassword(u?.hash, password);
-  const allowed = ok && !locked && u!.active === 1 && (!portalOnly || PORTAL_ROLES.includes(u!.role));
-  await recordAttempt(email, kind, allowed);
+  const allowed = await guardedAttempt(email, address, kind, async () => {
+    const ok = await verifyPassword(u?.hash, password);
+    return ok && u!.active === 1 && (!portalOnly || PORTAL_ROLES.includes(u!.role));
+  });
   if (!allowed) throw new AppError(401, LOGIN_FAILED);
   return { userId: u!.id, sessionVersion: u!.sv };
 }

@@ -26,8 +26,11 @@ function transport(): Promise<Transport | null> {
 }
 
 /**
- * Sends a mail: every mail is written to the outbox first; with SMTP configured it is delivered and marked sent
- * (or its error kept), without SMTP the server log shows it. A delivery failure never fails the caller's request.
+ * Sends a mail: every mail is written to the outbox first. With SMTP configured it is delivered after the caller
+ * has its answer (so a slow mail server neither delays nor times the request); once delivered, its body is
+ * removed from the outbox (reset codes must not sit in a table), and a failure keeps the body and the error for
+ * an operator. Without SMTP the outbox is the mailbox: it holds live reset codes (README, "Security"); the server
+ * log names the mail, never its body.
  */
 export async function sendMail(m: Mail): Promise<void> {
   const db = await getDb();
@@ -37,20 +40,33 @@ export async function sendMail(m: Mail): Promise<void> {
     .returning({ id: mailOutbox.id });
   const t = await transport();
   if (!t) {
-    if (process.env.NODE_ENV !== "test") console.info(`[mail] to ${m.to}: ${m.subject}\n${m.text}`);
+    if (process.env.NODE_ENV !== "test") console.info(`[mail] to ${m.to}: ${m.subject} (outbox #${row.id})`);
     return;
   }
+  const delivery = deliver(t, m, row.id);
+  if (process.env.NODE_ENV === "test") await delivery;
+}
+
+async function deliver(t: Transport, m: Mail, id: number): Promise<void> {
+  const db = await getDb();
   try {
     await t.sendMail({ ...m, from: process.env.MAIL_FROM ?? "Pet Services Portal <no-reply@localhost>" });
-    await db.update(mailOutbox).set({ sent_at: new Date() }).where(eq(mailOutbox.id, row.id));
+    await db
+      .update(mailOutbox)
+      .set({ sent_at: new Date(), text: DELIVERED, html: null })
+      .where(eq(mailOutbox.id, id));
   } catch (e) {
     console.error(`[mail] delivery to ${m.to} failed`, e);
     await db
       .update(mailOutbox)
       .set({ error: String((e as Error).message ?? e) })
-      .where(eq(mailOutbox.id, row.id));
+      .where(eq(mailOutbox.id, id))
+      .catch(() => undefined);
   }
 }
+
+/** What a delivered mail's body becomes in the outbox. */
+export const DELIVERED = "(delivered; the body is not kept)";
 
 /** The newest mail to an address (tests and operators reading the outbox). */
 export async function latestMailTo(to: string) {

@@ -24,7 +24,7 @@ export async function notify(n: NewNotification | NewNotification[], tx?: Execut
       user_id: x.userId,
       company_id: x.companyId,
       title: x.title.slice(0, 200),
-      body: x.body ?? null,
+      body: x.body?.slice(0, 10_000) ?? null,
       link: x.link && x.link.startsWith("/") && !x.link.startsWith("//") ? x.link.slice(0, 500) : null,
     })),
   );

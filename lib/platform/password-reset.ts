@@ -8,7 +8,9 @@ import { serverSecret } from "./config";
 import { getDb } from "./db";
 import { invalid, zodFieldErrors } from "./errors";
 import { sendMail } from "./mail";
-import { hashPassword, isLockedOut, passwordSchema, recordAttempt } from "./passwords";
+import { recordAccountEvent } from "./account-events";
+import { guardedAttempt, hashPassword, passwordSchema } from "./passwords";
+import { throttleDoor } from "./rate-limit";
 
 export const RESEND_SECONDS = 60;
 const CODE_TTL_MINUTES = 15;
@@ -61,12 +63,25 @@ async function findUser(email: string) {
   return u;
 }
 
-/** Step 1: mails a 6-digit code. Answers the same whether or not the account exists, so nobody learns which emails do. */
-export async function sendResetCode(input: unknown): Promise<{ message: string }> {
+/** Step 1 answers no sooner than this, found or not, so its timing tells nothing (the work takes far less). */
+const STEP1_FLOOR_MS = 300;
+
+/**
+ * Step 1: mails a 6-digit code. Answers the same whether or not the account exists, and after the same time: the
+ * work (a code row and an outbox row; SMTP delivery happens after the answer) is padded to STEP1_FLOOR_MS.
+ */
+export async function sendResetCode(input: unknown, address = ""): Promise<{ message: string }> {
   const { email } = parse(emailSchema, input);
+  await throttleDoor("forgot", address);
+  const started = Date.now();
   const message = "If this email belongs to an account, a verification code has been sent to it.";
   const u = await findUser(email);
-  if (!u) return { message };
+  if (u) await issueCode(u);
+  await new Promise((r) => setTimeout(r, Math.max(0, started + STEP1_FLOOR_MS - Date.now())));
+  return { message };
+}
+
+async function issueCode(u: { id: number; email: string; first_name: string }) {
   const db = await getDb();
   const [last] = await db
     .select({ at: passwordResets.created_at })
@@ -74,7 +89,7 @@ export async function sendResetCode(input: unknown): Promise<{ message: string }
     .where(eq(passwordResets.user_id, u.id))
     .orderBy(desc(passwordResets.created_at))
     .limit(1);
-  if (last && Date.now() - last.at.getTime() < RESEND_SECONDS * 1000) return { message };
+  if (last && Date.now() - last.at.getTime() < RESEND_SECONDS * 1000) return;
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await db.insert(passwordResets).values({
     user_id: u.id,
@@ -86,49 +101,51 @@ export async function sendResetCode(input: unknown): Promise<{ message: string }
     subject: "Your password reset code",
     text: `Hello ${u.first_name},\n\nYour verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this mail.`,
   });
-  return { message };
 }
 
-/** Finds the live code row; every wrong code counts towards the account's lockout. */
-async function checkCode(email: string, otp: string) {
+/**
+ * Checks a code: one guarded attempt against the account (race-free, counted with login failures), so a burst of
+ * guesses gets at most the lockout's few through. Locked answers 429 with when to retry, not "invalid".
+ */
+async function checkCode(email: string, otp: string, address: string) {
+  await throttleDoor("code", address);
   const u = await findUser(email);
-  const locked = await isLockedOut(email);
   const db = await getDb();
-  const [row] = u
-    ? await db
-        .select()
-        .from(passwordResets)
-        .where(
-          and(
-            eq(passwordResets.user_id, u.id),
-            isNull(passwordResets.used_at),
-            gt(passwordResets.expires_at, new Date()),
-          ),
-        )
-        .orderBy(desc(passwordResets.created_at))
-        .limit(1)
-    : [];
-  const ok = !!u && !!row && !locked && row.code_hash === hashCode(u.id, otp);
-  if (!ok) {
-    await recordAttempt(email, "reset", false);
-    throw invalid({ otp: CODE_INVALID });
-  }
+  let row: typeof passwordResets.$inferSelect | undefined;
+  const ok = await guardedAttempt(email, address, "reset", async () => {
+    [row] = u
+      ? await db
+          .select()
+          .from(passwordResets)
+          .where(
+            and(
+              eq(passwordResets.user_id, u.id),
+              isNull(passwordResets.used_at),
+              gt(passwordResets.expires_at, new Date()),
+            ),
+          )
+          .orderBy(desc(passwordResets.created_at))
+          .limit(1)
+      : [];
+    return !!u && !!row && row.code_hash === hashCode(u.id, otp);
+  });
+  if (!ok) throw invalid({ otp: CODE_INVALID });
   return { user: u!, row: row! };
 }
 
 /** Step 1 → 2: the code is right. */
-export async function verifyResetCode(input: unknown): Promise<{ message: string }> {
+export async function verifyResetCode(input: unknown, address = ""): Promise<{ message: string }> {
   const { email, otp } = parse(codeSchema, input);
-  const { row } = await checkCode(email, otp);
+  const { row } = await checkCode(email, otp, address);
   const db = await getDb();
   await db.update(passwordResets).set({ verified_at: new Date() }).where(eq(passwordResets.id, row.id));
   return { message: "The verification code is correct." };
 }
 
-/** Step 2 → 3: sets the new password, ends every session and token of the account. */
-export async function resetPassword(input: unknown): Promise<{ message: string }> {
+/** Step 2 → 3: sets the new password, ends every session and token of the account, and records the reset. */
+export async function resetPassword(input: unknown, address = ""): Promise<{ message: string }> {
   const v = parse(resetSchema, input);
-  const { user } = await checkCode(v.email, v.otp);
+  const { user } = await checkCode(v.email, v.otp, address);
   const db = await getDb();
   const hash = await hashPassword(v.password);
   await db.transaction(async (tx) => {
@@ -141,15 +158,15 @@ export async function resetPassword(input: unknown): Promise<{ message: string }
       })
       .where(eq(users.id, user.id));
     await tx.update(passwordResets).set({ used_at: new Date() }).where(eq(passwordResets.user_id, user.id));
+    await revokeAllApiTokens(user.id, tx);
+    await recordAccountEvent(user.id, "password_reset", { address }, tx);
   });
-  await revokeAllApiTokens(user.id);
-  await recordAttempt(v.email, "reset", true);
   return { message: PASSWORD_CHANGED };
 }
 
 /** POST /api/forgot_password: one endpoint for the three steps, told apart by the fields sent. */
-export async function forgotPasswordStep(body: Record<string, unknown>) {
-  if (body.password != null) return resetPassword(body);
-  if (body.otp != null && body.otp !== "") return verifyResetCode(body);
-  return sendResetCode(body);
+export async function forgotPasswordStep(body: Record<string, unknown>, address = "") {
+  if (body.password != null) return resetPassword(body, address);
+  if (body.otp != null && body.otp !== "") return verifyResetCode(body, address);
+  return sendResetCode(body, address);
 }

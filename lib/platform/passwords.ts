@@ -1,10 +1,11 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { loginAttempts } from "@/db/schema";
-import { getDb } from "./db";
+import { getDb, rowsOf } from "./db";
+import { TooManyRequests } from "./rate-limit";
 
 // argon2id (the library's algorithm 2) with OWASP's minimum memory and time cost.
 const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -46,37 +47,97 @@ export async function verifyPassword(stored: string | null | undefined, plain: s
   return verify(stored, plain).catch(() => false);
 }
 
-/** Failures allowed per account within the window before it locks for the rest of the window. */
-export const LOCKOUT = { maxFailures: 5, windowMinutes: 15 };
+/**
+ * The lockout (README, "Security"). Failures count per account and client address pair: 5 within 15 minutes lock
+ * that pair, so an attacker guessing from elsewhere cannot lock the owner out of their own address. Per account
+ * from all addresses together the limit is much higher (50: a distributed guess still stops), and per address
+ * across all accounts 20 failures (password spraying) answer 429 until the window passes. A success ends the
+ * pair's count; a password reset ends the account's. An address the account signed in from lately is exempt from
+ * the account-wide limit, so a distributed attacker cannot keep the owner out of their usual place either.
+ */
+export const LOCKOUT = {
+  maxFailures: 5,
+  accountMaxFailures: 50,
+  addressMaxFailures: 20,
+  windowMinutes: 15,
+  /** An address the account signed in from within this many days is exempt from the account-wide limit. */
+  knownAddressDays: 30,
+};
 
-/** True when the account (by email, known or not) has too many recent failures: shared by web login, /api/login and reset. */
-export async function isLockedOut(email: string): Promise<boolean> {
+export type AttemptKind = "web" | "api" | "reset";
+
+/** Thrown while a pair, an account or an address is locked: 429 with the seconds until it opens. */
+export class LockedOut extends TooManyRequests {}
+
+/**
+ * One attempt against an account, race-free: the attempt is recorded as a failure BEFORE anything is verified and
+ * the failures are counted after it, so of any burst sent at once at most `maxFailures` reach `verify` (each one
+ * sees at least the attempts committed before its own). `verify` answers whether the secret is right; a right one
+ * turns the recorded failure into a success. Throws LockedOut while locked; answers verify's verdict otherwise.
+ */
+export async function guardedAttempt(
+  email: string,
+  address: string,
+  kind: AttemptKind,
+  verify: () => Promise<boolean>,
+): Promise<boolean> {
   const db = await getDb();
-  const key = email.trim().toLowerCase();
-  const since = new Date(Date.now() - LOCKOUT.windowMinutes * 60_000);
-  const [lastOk] = await db
-    .select({ at: loginAttempts.created_at })
-    .from(loginAttempts)
-    .where(
-      and(eq(loginAttempts.email, key), eq(loginAttempts.success, true), gt(loginAttempts.created_at, since)),
-    )
-    .orderBy(desc(loginAttempts.created_at))
-    .limit(1);
-  const from = lastOk && lastOk.at > since ? lastOk.at : since;
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginAttempts)
-    .where(
-      and(eq(loginAttempts.email, key), eq(loginAttempts.success, false), gt(loginAttempts.created_at, from)),
-    );
-  return n >= LOCKOUT.maxFailures;
+  const key = email.trim().toLowerCase().slice(0, 200);
+  const ip = address.slice(0, 64);
+  const [mine] = await db
+    .insert(loginAttempts)
+    .values({ email: key, kind, success: false, ip })
+    .returning({ id: loginAttempts.id });
+  const window = sql`now() - make_interval(mins => ${LOCKOUT.windowMinutes})`;
+  // Failures since the window began or the last success (of the pair / of a reset for the account).
+  const rows = rowsOf<{
+    pair: number;
+    account: number;
+    address: number;
+    known: boolean;
+    oldest: Date | null;
+  }>(
+    await db.execute(sql`
+      with since as (
+        select
+          greatest(${window}, coalesce(max(created_at) filter (where ip = ${ip}), '-infinity')) as pair_from,
+          greatest(${window}, coalesce(max(created_at) filter (where kind = 'reset'), '-infinity')) as account_from
+        from ${loginAttempts}
+        where email = ${key} and success and created_at > ${window}
+      )
+      select
+        (select count(*)::int from ${loginAttempts}, since
+          where email = ${key} and ip = ${ip} and not success and created_at > since.pair_from) as pair,
+        (select count(*)::int from ${loginAttempts}, since
+          where email = ${key} and not success and created_at > since.account_from) as account,
+        (select count(*)::int from ${loginAttempts}
+          where ip = ${ip} and ${ip} <> '' and not success and created_at > ${window}) as address,
+        exists(select 1 from ${loginAttempts}
+          where email = ${key} and ip = ${ip} and success
+            and created_at > now() - make_interval(days => ${LOCKOUT.knownAddressDays})) as known,
+        (select min(created_at) from ${loginAttempts}
+          where (email = ${key} or (ip = ${ip} and ${ip} <> '')) and not success and created_at > ${window}) as oldest
+    `),
+  );
+  const c = rows[0];
+  const locked =
+    c.pair > LOCKOUT.maxFailures ||
+    (!c.known && c.account > LOCKOUT.accountMaxFailures) ||
+    c.address > LOCKOUT.addressMaxFailures;
+  if (locked) {
+    const opensAt = new Date(c.oldest ?? Date.now()).getTime() + LOCKOUT.windowMinutes * 60_000;
+    throw new LockedOut(Math.max(1, Math.ceil((opensAt - Date.now()) / 1000)));
+  }
+  const ok = await verify();
+  if (ok) await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, mine.id));
+  return ok;
 }
 
-export async function recordAttempt(
-  email: string,
-  kind: "web" | "api" | "reset",
-  success: boolean,
-): Promise<void> {
+/** Drops failures older than a day (the window is 15 minutes) and successes past the known-address period. */
+export async function pruneLoginAttempts(): Promise<void> {
   const db = await getDb();
-  await db.insert(loginAttempts).values({ email: email.trim().toLowerCase().slice(0, 200), kind, success });
+  await db.execute(sql`
+    delete from ${loginAttempts}
+    where created_at < now() - interval '1 day'
+      and (not success or created_at < now() - make_interval(days => ${LOCKOUT.knownAddressDays}))`);
 }

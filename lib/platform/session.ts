@@ -13,7 +13,7 @@ export const ACTING_COMPANY_COOKIE = "acting_company";
 
 /** The browser caller's context, or null when there is no valid session. Cached for the request. */
 export const getSessionContext = cache(async (): Promise<Ctx | null> => {
-  const session = (await auth()) as { uid?: number; sv?: number } | null;
+  const session = (await auth()) as { uid?: number; sv?: number; sid?: string } | null;
   if (!session?.uid) return null;
   const jar = await cookies();
   const chosen = jar.get(ACTING_COMPANY_COOKIE)?.value;
@@ -22,6 +22,7 @@ export const getSessionContext = cache(async (): Promise<Ctx | null> => {
       userId: session.uid,
       sessionVersion: session.sv ?? 0,
       via: "session",
+      binding: `s:${session.sid ?? `v${session.sv ?? 0}`}`,
       requestedCompanyId: chosen ? decodeId(chosen) : null,
     });
   } catch (e) {

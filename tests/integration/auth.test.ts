@@ -72,17 +72,18 @@ describe("login", () => {
         checkCredentials({ email, password: `Wrong#${i}aa` }, i % 2 ? "web" : "api", true),
       ).rejects.toThrow(LOGIN_FAILED);
     }
-    // The right password no longer opens it, by either door.
-    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).rejects.toThrow(
-      LOGIN_FAILED,
-    );
-    expect(
-      (await api("POST", "login", { body: { email, password: DEMO_PASSWORD, is_web: true } })).status,
-    ).toBe(401);
-    // A correct reset code is refused too while locked.
+    // The right password no longer opens it, by either door: 429, saying it is locked and when to retry.
+    await expect(checkCredentials({ email, password: DEMO_PASSWORD }, "web", true)).rejects.toMatchObject({
+      status: 429,
+      message: expect.stringMatching(/^Too many attempts\. Try again in 1[45] minutes\.$/),
+    });
+    const locked = await api("POST", "login", { body: { email, password: DEMO_PASSWORD, is_web: true } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.res.headers.get("retry-after"))).toBeGreaterThan(800);
+    // A correct reset code is refused too while locked, with the same answer (not "invalid code").
     await sendResetCode({ email });
     const code = /\b(\d{6})\b/.exec((await latestMailTo(email))!.text)![1];
-    await expect(verifyResetCode({ email, otp: code })).rejects.toMatchObject({ status: 422 });
+    await expect(verifyResetCode({ email, otp: code })).rejects.toMatchObject({ status: 429 });
     // Once the window has passed, the account opens again.
     const { db } = await seeded();
     await db

@@ -7,7 +7,16 @@ import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { GET as download } from "@/app/api/download/route";
-import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
+import {
+  adminEmail,
+  api,
+  linkRequest,
+  ctxFor,
+  DEMO_LOGINS,
+  seeded,
+  superEmail,
+  tokenFor,
+} from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -91,7 +100,7 @@ describe("companies list", () => {
     expect(r.status).toBe(200);
     const url = r.json.data as string;
     expect(url).toMatch(/^\/api\/download\?t=/);
-    const res = await download(new Request(`http://localhost${url}`));
+    const res = await download(linkRequest(url, superToken));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();

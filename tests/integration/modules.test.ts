@@ -7,7 +7,7 @@ import type { Db } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { PERMISSION_REGISTRY } from "@/lib/platform/permissions";
 import { GET as download } from "@/app/api/download/route";
-import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
+import { adminEmail, api, linkRequest, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -95,7 +95,7 @@ describe("modules list", () => {
   it("exports the filtered list behind a signed link, for an ADMIN too", async () => {
     const r = await api("GET", "module_exports?search_keyword=user", { token: adminToken });
     expect(r.status).toBe(200);
-    const res = await download(new Request(`http://localhost${r.json.data as string}`));
+    const res = await download(linkRequest(r.json.data as string, adminToken));
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);

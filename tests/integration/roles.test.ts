@@ -8,7 +8,16 @@ import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE_IDS } from "@/lib/platform/permissions";
-import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
+import {
+  adminEmail,
+  api,
+  linkRequest,
+  ctxFor,
+  DEMO_LOGINS,
+  seeded,
+  superEmail,
+  tokenFor,
+} from "../support/fixtures";
 
 const {
   create: createRole,
@@ -243,7 +252,7 @@ describe("roles list, masters and export", () => {
   it("exports the filtered roles behind a signed link", async () => {
     const r = await api("GET", "role_exports?search_keyword=admin", { token: adminToken });
     expect(r.status).toBe(200);
-    const res = await download(new Request(`http://localhost${r.json.data as string}`));
+    const res = await download(linkRequest(r.json.data as string, adminToken));
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);

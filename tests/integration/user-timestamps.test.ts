@@ -10,11 +10,12 @@ import {
   recordUserTimestamp,
   userTimestampUsers,
 } from "@/lib/admin/user-timestamps";
+import { formatDuration } from "@/lib/format";
 import { encodeId } from "@/lib/platform/ids";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError } from "@/lib/platform/errors";
-import { DEMO_LOGINS, adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
+import { DEMO_LOGINS, adminEmail, api, linkRequest, ctxFor, seeded, tokenFor } from "../support/fixtures";
 
 type Row = { id: number; name: string; url: string; from_name: string | null; timespent: number | null };
 
@@ -42,12 +43,7 @@ beforeAll(async () => {
   await recordUserTimestamp(admin, { from_path: "/companies", from_name: "Companies", timespent: 95 });
   await recordUserTimestamp(admin, { from_path: "/users", from_name: "Users", timespent: 1100 });
   await recordUserTimestamp(master, { from_path: "/franchisees", from_name: "Franchisees", timespent: 60 });
-  await recordUserTimestamp(master, {
-    from_path: "/companies/abc",
-    from_name: "Edit Company",
-    old_json: JSON.stringify({ name: "Old", city: "Pune" }),
-    new_json: JSON.stringify({ name: "New", city: "Pune" }),
-  });
+  await recordUserTimestamp(master, { from_path: "/companies/abc", from_name: "Edit Company", timespent: 5 });
   wagRowId = (
     await recordUserTimestamp(wagAdmin, { from_path: "/wag-secret-page", from_name: "Wag", timespent: 30 })
   ).id;
@@ -70,6 +66,84 @@ describe("recording page time", () => {
   });
 });
 
+describe("what a client may record", () => {
+  const statusAndErrors = (p: Promise<unknown>) =>
+    p.then(
+      () => ({ status: 200, errors: undefined }),
+      (e) => (e instanceof AppError ? { status: e.status, errors: e.fieldErrors } : { status: 500 }),
+    );
+
+  it("stores a page visit with its seconds, and lists it with them", async () => {
+    const r = await api("POST", "user_timestamps", {
+      token: adminToken,
+      body: { from_path: "/short-visit", from_name: "Short Visit", user_id: 1, timespent: 42 },
+    });
+    expect(r.status).toBe(200);
+    const [row] = (await listUserTimestamps(admin, { search_keyword: "short-visit" })).data;
+    expect(row).toMatchObject({ url: "/short-visit", from_name: "Short Visit", timespent: 42 });
+    expect(formatDuration(row.timespent)).toBe("0 h 00 m 42 s");
+    await deleteUserTimestamp(admin, { id: row.id });
+  });
+
+  it("refuses a 5 MB blob (413) and stores nothing", async () => {
+    const before = (await listUserTimestamps(admin, {})).count;
+    const blob = "x".repeat(5 * 1024 * 1024);
+    for (const body of [
+      { from_path: "/home", timespent: 10, from_name: blob },
+      { from_path: "/home", timespent: 10, device: blob },
+    ])
+      expect((await statusAndErrors(recordUserTimestamp(admin, body))).status).toBe(413);
+    const r = await api("POST", "user_timestamps", {
+      token: adminToken,
+      body: { from_path: "/home", timespent: 10, note: "y".repeat(3000) },
+    });
+    expect(r.status).toBe(413);
+    expect((await listUserTimestamps(admin, {})).count).toBe(before);
+  });
+
+  it("refuses keys that would read as another record's edit history (422)", async () => {
+    const before = (await listUserTimestamps(admin, {})).count;
+    for (const extra of [
+      { old_json: JSON.stringify({ name: "Old" }), new_json: JSON.stringify({ name: "New" }) },
+      { new_json: { name: "New" } },
+      { changes: [{ field: "name", before: "A", after: "B" }] },
+      { entity: "users", entity_id: 5 },
+      { record_id: 5, old_values: { a: 1 } },
+    ]) {
+      const r = await statusAndErrors(
+        recordUserTimestamp(admin, { from_path: "/users", from_name: "Users", timespent: 3, ...extra }),
+      );
+      expect(r.status).toBe(422);
+      expect(Object.keys(r.errors ?? {}).sort()).toEqual(Object.keys(extra).sort());
+    }
+    const r = await api("POST", "user_timestamps", {
+      token: adminToken,
+      body: { from_path: "/companies/abc", old_json: "{}", new_json: "{}" },
+    });
+    expect(r.status).toBe(422);
+    expect(Object.keys(r.json.errors ?? {})).toEqual(expect.arrayContaining(["old_json", "new_json"]));
+    expect((await listUserTimestamps(admin, {})).count).toBe(before);
+  });
+
+  it("bounds each field: path and name lengths, whole seconds within a day, no control characters", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ timespent: 5 }, "from_path"],
+      [{ from_path: "/" + "p".repeat(500), timespent: 5 }, "from_path"],
+      [{ from_path: "/ab", timespent: 5 }, "from_path"],
+      [{ from_path: "/a", from_name: "n".repeat(201), timespent: 5 }, "from_name"],
+      [{ from_path: "/a" }, "timespent"],
+      [{ from_path: "/a", timespent: -1 }, "timespent"],
+      [{ from_path: "/a", timespent: 1.5 }, "timespent"],
+      [{ from_path: "/a", timespent: 86_401 }, "timespent"],
+    ];
+    for (const [body, field] of cases) {
+      const r = await statusAndErrors(recordUserTimestamp(admin, body));
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(422);
+      expect(Object.keys(r.errors ?? {})).toContain(field);
+    }
+  });
+});
+
 describe("user timestamps list", () => {
   it("lists the acting company's rows newest first with the user's name, URL and time", async () => {
     const r = await api("GET", "user_timestamps?rowsPerPage=100", { token: adminToken });
@@ -84,11 +158,12 @@ describe("user timestamps list", () => {
       "/companies",
     ]);
     expect(rows.find((x) => x.url === "/users")).toMatchObject({ name: "Priya Admin", timespent: 1100 });
-    // An edit audit posted by a client shows too, without a time.
     expect(rows.find((x) => x.url === "/companies/abc")).toMatchObject({
       name: "Vikram Menon",
-      timespent: null,
+      timespent: 5,
     });
+    // Page time only: nothing of a record's history is served.
+    expect(rows.every((x) => !("old_json" in x) && !("new_json" in x))).toBe(true);
   });
 
   it("searches by user name, email, URL and page name", async () => {
@@ -185,15 +260,16 @@ describe("user timestamps list", () => {
   it("exports the searched rows of the acting company as a spreadsheet", async () => {
     const r = await api("GET", "user_timestamp_exports?search_keyword=companies", { token: adminToken });
     expect(r.status).toBe(200);
-    const res = await download(new Request(`http://localhost${r.json.data as string}`));
+    const res = await download(linkRequest(r.json.data as string, adminToken));
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
     expect(sheet.getRow(1).getCell(4).value).toBe("URL");
-    expect(sheet.getColumn(4).values.slice(2)).toEqual(["/companies", "/companies/abc"]);
-    expect(sheet.getRow(2).getCell(6).value).toBe("0 h 01 m");
-    expect(sheet.getRow(3).getCell(6).value).toBeNull();
+    // The list's order: newest first.
+    expect(sheet.getColumn(4).values.slice(2)).toEqual(["/companies/abc", "/companies"]);
+    expect(sheet.getRow(2).getCell(6).value).toBe("0 h 00 m 05 s");
+    expect(sheet.getRow(3).getCell(6).value).toBe("0 h 01 m 35 s");
   });
 });
 

@@ -29,7 +29,16 @@ import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { verifyPassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
-import { DEMO_LOGINS, DEMO_PASSWORD, adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
+import {
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  adminEmail,
+  api,
+  linkRequest,
+  ctxFor,
+  seeded,
+  tokenFor,
+} from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -215,7 +224,7 @@ describe("users list", () => {
   it("exports the filtered list behind a signed link", async () => {
     const r = await api("GET", `users/excel_export?franchisee_id=${fr[0].id}`, { token: adminToken });
     expect(r.status).toBe(200);
-    const res = await download(new Request(`http://localhost${r.json.data as string}`));
+    const res = await download(linkRequest(r.json.data as string, adminToken));
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
@@ -543,9 +552,12 @@ describe("a FRANCHISEE ADMIN", () => {
   });
 
   it("creates users only in the own franchisee, and cannot move one out of it", async () => {
-    const created = await createUser(fa, newUser({ franchisee_id: fr[1].id }), { staff: true });
+    // A FRANCHISEE ADMIN gives staff positions only (staff-positions.test.ts).
+    const staffOf = (extra: Record<string, unknown> = {}) =>
+      newUser({ position_id: pos[POSITION.FRANCHISEE_STAFF], ...extra });
+    const created = await createUser(fa, staffOf({ franchisee_id: fr[1].id }), { staff: true });
     expect(created.franchisee_id).toBe(fr[0].id);
-    const noFranchisee = await createUser(fa, newUser(), { staff: true });
+    const noFranchisee = await createUser(fa, staffOf(), { staff: true });
     expect(noFranchisee.franchisee_id).toBe(fr[0].id);
     const moved = await updateUser(fa, {
       id: created.id,

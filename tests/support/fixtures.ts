@@ -33,6 +33,7 @@ export async function ctxFor(email: string, companyId?: number | null): Promise<
   return resolveContext({
     userId: await userId(email),
     via: "session",
+    binding: "s:test-session",
     requestedCompanyId: companyId ?? null,
   });
 }
@@ -82,6 +83,11 @@ export async function api(method: string, path: string, o: CallOpts = {}) {
 }
 
 /** Logs in through /api/login and answers the bearer token. */
+/** The request an /api client makes to open an export link: the link, with the bearer token that asked for it. */
+export function linkRequest(link: string, token: string): Request {
+  return new Request(`http://localhost${link}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
 export async function tokenFor(email: string, password = DEMO_PASSWORD): Promise<string> {
   const r = await api("POST", "login", { body: { email, password, is_web: true } });
   if (r.status !== 200) throw new Error(`login ${email}: ${r.status} ${JSON.stringify(r.json)}`);

@@ -1,18 +1,26 @@
 import { exportDefs } from "@/lib/api/exports";
-import { errorResponse } from "@/lib/api/dispatch";
+import { callerOf, errorResponse } from "@/lib/api/dispatch";
 import { resolveContext } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { readExportLink, streamExport } from "@/lib/platform/exports";
 
-/** Opens an export link: the signature binds it to the user and company that asked; permissions are checked again now. */
+/**
+ * Opens an export link. The signature binds it to the user, company and session or token that asked; the request
+ * must come with that same live session or token (401 without one, 404 with another), and permissions are checked
+ * again now.
+ */
 export async function GET(request: Request) {
   try {
     const link = readExportLink(new URL(request.url).searchParams.get("t"));
     const def = link && exportDefs[link.e];
     if (!link || !def) throw new AppError(404, "This download link is invalid or has expired.");
+    const caller = await callerOf(request);
+    if (caller.userId !== link.u || caller.binding !== link.b)
+      throw new AppError(404, "This download link is invalid or has expired.");
     const ctx = await resolveContext({
       userId: link.u,
-      via: "token",
+      via: caller.via,
+      binding: caller.binding,
       requestedCompanyId: link.c,
       strictCompany: true,
     });

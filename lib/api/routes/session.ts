@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { recordUserTimestamp, userTimestampSchema } from "@/lib/admin/user-timestamps";
 import { getMe, meSchema } from "@/lib/admin/me";
+import { recordAccountEvent } from "@/lib/platform/account-events";
 import { issueApiToken, revokeApiToken } from "@/lib/platform/api-tokens";
+import { clientAddressOf } from "@/lib/platform/client-address";
 import { checkCredentials, loginSchema } from "@/lib/platform/login";
 import { codeSchema, emailSchema, forgotPasswordStep, resetSchema } from "@/lib/platform/password-reset";
 import type { ApiRoute } from "../types";
@@ -28,10 +30,10 @@ export const sessionRoutes: ApiRoute[] = [
     output: z.object({
       token: z.string().describe("Send as `Authorization: Bearer <token>`."),
     }),
-    async handler({ body }) {
+    async handler({ body, request }) {
       const isWeb =
         body.is_web === true || body.is_web === "true" || body.is_web === 1 || body.is_web === "1";
-      const { userId } = await checkCredentials(body, "api", isWeb);
+      const { userId } = await checkCredentials(body, "api", isWeb, clientAddressOf(request.headers));
       return { token: await issueApiToken(userId) };
     },
   },
@@ -45,8 +47,12 @@ export const sessionRoutes: ApiRoute[] = [
     summary: "Sign out: revokes the bearer token of the call",
     // No body: the token to revoke is the call's own Authorization header.
     output: message,
-    async handler({ request }) {
+    async handler({ ctx, request }) {
       await revokeApiToken(bearerOf(request));
+      await recordAccountEvent(ctx.userId, "logout", {
+        via: "api",
+        address: clientAddressOf(request.headers),
+      });
       return { message: "Logged out." };
     },
   },
@@ -68,7 +74,8 @@ export const sessionRoutes: ApiRoute[] = [
     auth: "user",
     permission: null,
     shape: "data",
-    summary: "Record the caller's time on a page (or a client's edit audit with old_json/new_json)",
+    summary:
+      "Record the caller's time on a page (at most 2 KB; old_json/new_json and other audit-like keys answer 422: edits are recorded by the server)",
     input: userTimestampSchema,
     output: z.object({ data: z.object({ id: z.number().int() }) }),
     handler: async ({ ctx, body }) => ({ data: await recordUserTimestamp(ctx, body) }),
@@ -90,7 +97,7 @@ export const sessionRoutes: ApiRoute[] = [
       ),
     ]),
     output: message,
-    handler: async ({ body }) => forgotPasswordStep(body),
+    handler: async ({ body, request }) => forgotPasswordStep(body, clientAddressOf(request.headers)),
   },
 ];
 

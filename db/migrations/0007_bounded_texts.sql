@@ -1,0 +1,9 @@
+-- Rows written before these bounds existed are brought within them first (page-time context and staging rows are
+-- disposable; a notification keeps its first 10,000 characters).
+UPDATE "user_timestamps" SET "old_json" = NULL, "new_json" = NULL WHERE coalesce(octet_length("old_json"::text), 0) + coalesce(octet_length("new_json"::text), 0) > 8192;--> statement-breakpoint
+DELETE FROM "staged_rows" WHERE octet_length("data"::text) + coalesce(octet_length("errors"::text), 0) > 65536;--> statement-breakpoint
+UPDATE "notifications" SET "body" = left("body", 10000) WHERE char_length("body") > 10000;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_body_size_ck" CHECK (char_length("notifications"."body") <= 10000);--> statement-breakpoint
+ALTER TABLE "staged_rows" ADD CONSTRAINT "staged_rows_size_ck" CHECK (octet_length("staged_rows"."data"::text) + coalesce(octet_length("staged_rows"."errors"::text), 0) <= 65536);--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_texts_size_ck" CHECK (coalesce(char_length("companies"."about_us"), 0) + coalesce(char_length("companies"."terms"), 0) + coalesce(char_length("companies"."faqs"), 0) + coalesce(char_length("companies"."privacy"), 0) <= 800000 and coalesce(char_length("companies"."return_policy"), 0) + coalesce(char_length("companies"."refund_policy"), 0) + coalesce(char_length("companies"."cancellation_policy"), 0) + coalesce(char_length("companies"."disclaimer"), 0) <= 800000);--> statement-breakpoint
+ALTER TABLE "user_timestamps" ADD CONSTRAINT "user_timestamps_json_size_ck" CHECK (coalesce(octet_length("user_timestamps"."old_json"::text), 0) + coalesce(octet_length("user_timestamps"."new_json"::text), 0) <= 8192);
