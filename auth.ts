@@ -16,6 +16,13 @@ export class SignInThrottled extends CredentialsSignin {
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   ...authConfig,
+  // A refused sign-in is an answer, not a server error: the log keeps real errors only.
+  logger: {
+    error(e) {
+      if (e instanceof CredentialsSignin) return;
+      console.error("[auth]", e);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },

@@ -3,4 +3,12 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { bootstrap } = await import("./db/seed");
   await bootstrap();
+  // Old login attempts and spent rate-limit windows are pruned at start and every hour (each instance does it;
+  // the deletes are idempotent).
+  const { pruneLoginAttempts } = await import("./lib/platform/passwords");
+  const { pruneRateLimits } = await import("./lib/platform/rate-limit");
+  const prune = () =>
+    Promise.all([pruneLoginAttempts(), pruneRateLimits()]).catch((e) => console.error("[prune]", e));
+  void prune();
+  setInterval(prune, 60 * 60_000).unref();
 }

@@ -44,7 +44,7 @@ export async function AuditHistory({ ctx, entity, entityId }: Props) {
         <AuditEntries
           entity={entity}
           entityId={encodeId(entityId)}
-          initial={toEntryViews(r.data)}
+          initial={await toEntryViews(r.data)}
           count={r.count}
         />
       </CardContent>

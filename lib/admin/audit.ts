@@ -1,14 +1,17 @@
 import "server-only";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { auditRecords, permissions, users } from "@/db/schema";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { auditRecords, permissions, storedFiles, users } from "@/db/schema";
+import { formatDateTime } from "@/lib/format";
 import { authorize, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, zodFieldErrors } from "@/lib/platform/errors";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
-import { MAX_ID } from "@/lib/platform/schemas";
+import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { mayViewRecord } from "@/lib/registry";
+import { historyField, REFERENCES, type HistoryKind, type Reference } from "./audit-fields";
 
 /** One changed field of a record: its value before and after the change (raw JSON values). */
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -220,4 +223,129 @@ function readablePermissions(c: FieldChange, names: Map<number, string>): FieldC
     before: removed.length ? `removed: ${label(removed)}` : "-",
     after: added.length ? `added: ${label(added)}` : "-",
   };
+}
+
+/** One changed field as the history card shows it: the form's label, and both values as the form reads them. */
+export type ReadableChange = { field: string; label: string; before: string; after: string };
+
+/**
+ * Entries' changes as a reader sees them: in the form's field order, labelled as the form labels them, ids read as
+ * the names they point at, stored files as their names (never a storage key), flags and KYC as their words, dates
+ * as the screens show them. The names behind all entries are read at once, one query per kind of record.
+ */
+export async function readableChanges(entries: AuditEntry[]): Promise<ReadableChange[][]> {
+  const fields = entries.map((e) =>
+    e.changes
+      .map((c) => ({ c, f: historyField(e.entity, c.field) }))
+      .filter((x): x is { c: FieldChange; f: NonNullable<typeof x.f> } => x.f != null)
+      // A stable sort: fields no list names keep the record's own order, after the listed ones.
+      .sort((a, b) => a.f.order - b.f.order),
+  );
+  const ids = new Map<Reference, Set<number>>();
+  const keys = new Set<string>();
+  for (const { c, f } of fields.flat())
+    for (const v of [c.before, c.after]) {
+      if (typeof f.kind === "object" && isId(v)) {
+        if (!ids.has(f.kind.ref)) ids.set(f.kind.ref, new Set());
+        ids.get(f.kind.ref)!.add(v);
+      } else if (f.kind === "file" && typeof v === "string" && v) keys.add(v);
+    }
+  const names = await referenceNames(ids);
+  const files = await fileNames(keys);
+  return fields.map((list) =>
+    list.map(({ c, f }) => ({
+      field: c.field,
+      label: f.label,
+      before: readable(f.kind, c.before, names, files),
+      after: readable(f.kind, c.after, names, files),
+    })),
+  );
+}
+
+/** The names of the records the ids point at (trashed ones too: history is history), one query per kind. */
+async function referenceNames(
+  ids: Map<Reference, Set<number>>,
+): Promise<Map<Reference, Map<number, string>>> {
+  const out = new Map<Reference, Map<number, string>>();
+  if (!ids.size) return out;
+  const db = await getDb();
+  for (const [kind, set] of ids) {
+    const r = REFERENCES[kind];
+    const rows = await db
+      .select({ id: r.id, name: r.name })
+      .from(r.id.table as PgTable)
+      .where(inArray(r.id, [...set]));
+    out.set(kind, new Map(rows.map((x) => [Number(x.id), String(x.name ?? "")])));
+  }
+  return out;
+}
+
+/** The uploaded names of stored files by their keys (a replaced file's row is gone, and its name with it). */
+async function fileNames(keys: Set<string>): Promise<Map<string, string>> {
+  if (!keys.size) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ key: storedFiles.key, name: storedFiles.original_name })
+    .from(storedFiles)
+    .where(inArray(storedFiles.key, [...keys]));
+  return new Map(rows.flatMap((r) => (r.name ? [[r.key, r.name] as const] : [])));
+}
+
+const KYC = ["Pending", "Approved", "Rejected"];
+const YES_NO = (v: unknown) => (v === 1 || v === true || v === "1" ? "Yes" : "No");
+
+/** One stored value as the form reads it; '-' for blank. */
+function readable(
+  kind: HistoryKind,
+  v: unknown,
+  names: Map<Reference, Map<number, string>>,
+  files: Map<string, string>,
+): string {
+  if (v === null || v === undefined || v === "") return "-";
+  if (kind === "flag") return YES_NO(v);
+  if (kind === "kyc") return KYC[Number(v)] ?? "-";
+  // The file's own name when it is still known; never the storage key.
+  if (kind === "file") return (typeof v === "string" && files.get(v)) || "Uploaded file";
+  if (typeof kind === "object") return (isId(v) && names.get(kind.ref)?.get(v)) || "Removed record";
+  return valueText(v);
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/** Rich text (sanitised HTML) as plain text: block ends become line breaks, tags go, common entities decode. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<\/(p|div|li|h[1-6]|blockquote|tr)>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m)
+    .replace(/[ \t]+/g, " ")
+    .replace(/\n\s*\n+/g, "\n")
+    .trim();
+}
+
+const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A plain value as the screens show it: Yes/No, dates DD-MM-YYYY (hh:mm A, India's time), rich text as text. */
+export function valueText(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "-";
+  if (typeof v === "boolean") return v ? "Yes" : "No";
+  if (typeof v === "number") return String(v);
+  if (typeof v === "string") {
+    if (ISO_DATE_TIME.test(v)) return formatDateTime(v) || v;
+    // A date alone is a calendar day: no time zone moves it.
+    if (ISO_DATE.test(v)) return `${v.slice(8, 10)}-${v.slice(5, 7)}-${v.slice(0, 4)}`;
+    if (LOOKS_LIKE_HTML.test(v)) return htmlToText(v) || "-";
+    return v;
+  }
+  return JSON.stringify(v);
 }

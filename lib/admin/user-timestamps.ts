@@ -2,10 +2,10 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { userTimestamps, users } from "@/db/schema";
-import { formatDateTime, formatDuration } from "@/lib/format";
+import { formatDuration } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import { invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
+import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import type { ExportDef } from "@/lib/platform/exports";
 import {
   dateRangeFilter,
@@ -26,31 +26,73 @@ import { writeAudit } from "@/lib/platform/mutations";
 /** Time per page is capped at 1200 seconds (spec 000 §2.1). */
 export const MAX_PAGE_SECONDS = 1200;
 
-export const userTimestampSchema = z.object({
-  from_path: z.string().trim().min(1, "The from path field is required.").max(500),
-  from_name: z.string().trim().max(200).nullish(),
-  timespent: z.coerce.number().int().min(0).max(86_400).nullish(),
-  old_json: z.unknown().optional(),
-  new_json: z.unknown().optional(),
-});
+/** The largest entry a client may send (its JSON text): page time and its own context fit in far less. */
+export const MAX_ENTRY_BYTES = 2048;
 
-function asJson(v: unknown): unknown {
-  if (v == null || v === "") return null;
-  if (typeof v === "string") {
-    try {
-      return JSON.parse(v);
-    } catch {
-      return { text: v.slice(0, 10_000) };
-    }
-  }
-  return v;
-}
+/** No control characters (a path or page name is one line of text). */
+const printable = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
 
 /**
- * Records time spent on a page (or a client's edit audit with old_json/new_json) for the caller.
- * The user is always the caller: a user_id in the input is ignored.
+ * What a client may record (spec 000 §7, spec 001 §7): the page it left, the page's name and the seconds spent
+ * there. `user_id` is documented and accepted, but the user is always the caller. Other keys are dropped; the
+ * edit-audit variant the earlier client knew (old_json/new_json) is refused, see AUDIT_LIKE.
  */
+export const userTimestampSchema = z.object({
+  from_path: z
+    .string({ error: "The from path field is required." })
+    .trim()
+    .min(1, "The from path field is required.")
+    .max(500, "The from path may not be greater than 500 characters.")
+    .refine(printable, "The from path may not contain control characters."),
+  from_name: z
+    .string()
+    .trim()
+    .max(200, "The from name may not be greater than 200 characters.")
+    .refine(printable, "The from name may not contain control characters.")
+    .nullish(),
+  user_id: z
+    .union([z.number(), z.string().max(40)])
+    .nullish()
+    .describe("Ignored: the caller is the user."),
+  timespent: z.coerce
+    .number({ error: "The timespent field is required." })
+    .int("The timespent must be a whole number of seconds.")
+    .min(0, "The timespent must be at least 0.")
+    .max(86_400, "The timespent may not be greater than 86400.")
+    .describe(`Seconds on the page; more than ${MAX_PAGE_SECONDS} is recorded as ${MAX_PAGE_SECONDS}.`),
+});
+
+/**
+ * Keys that would make a page-time entry read like an edit record of some other record (its old and new values,
+ * which record, what changed). Edits are recorded by the server itself, in the edit's transaction (audit_records):
+ * a client's word about them is refused rather than stored beside the page times an admin reads.
+ */
+const AUDIT_LIKE =
+  /^(old|new)_?(json|values?|data|record)$|^(before|after|changes?|diff|audit.*|entity(_id|_type)?|record(_id|_type)?|model(_id|_type)?|action|actor(_id)?)$/i;
+
+/** 422 for audit-like keys, 413 for an entry beyond MAX_ENTRY_BYTES; the rest is the schema's word. */
+function checkEntry(input: unknown): void {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return;
+  const auditLike = Object.keys(input).filter((k) => AUDIT_LIKE.test(k));
+  if (auditLike.length)
+    throw invalid(
+      Object.fromEntries(
+        auditLike.map((k) => [k, "Only page time can be recorded here: edits are recorded by the server."]),
+      ),
+    );
+  let size: number;
+  try {
+    size = Buffer.byteLength(JSON.stringify(input) ?? "");
+  } catch {
+    size = Infinity;
+  }
+  if (size > MAX_ENTRY_BYTES)
+    throw new AppError(413, `The entry may not be greater than ${MAX_ENTRY_BYTES / 1024} KB.`);
+}
+
+/** Records the caller's time on a page, in the acting company. A user_id in the input is ignored. */
 export async function recordUserTimestamp(ctx: Ctx, input: unknown): Promise<{ id: number }> {
+  checkEntry(input);
   const r = userTimestampSchema.safeParse(input);
   if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
   const v = r.data;
@@ -61,10 +103,8 @@ export async function recordUserTimestamp(ctx: Ctx, input: unknown): Promise<{ i
       company_id: ctx.companyId,
       user_id: ctx.userId,
       from_path: v.from_path,
-      from_name: v.from_name ?? null,
-      timespent: v.timespent == null ? null : Math.min(v.timespent, MAX_PAGE_SECONDS),
-      old_json: asJson(v.old_json),
-      new_json: asJson(v.new_json),
+      from_name: v.from_name || null,
+      timespent: Math.min(v.timespent, MAX_PAGE_SECONDS),
     })
     .returning({ id: userTimestamps.id });
   return row;
@@ -87,10 +127,8 @@ export const userTimestampList = defineList({
     url: userTimestamps.from_path,
     from_path: userTimestamps.from_path,
     from_name: userTimestamps.from_name,
-    /** Seconds; null for an edit audit posted with old_json/new_json. */
+    /** Seconds; null only on rows from before every entry carried a time. */
     timespent: userTimestamps.timespent,
-    old_json: userTimestamps.old_json,
-    new_json: userTimestamps.new_json,
     created_at: userTimestamps.created_at,
   },
   joins: [{ table: users, on: eq(users.id, userTimestamps.user_id) }],
@@ -110,10 +148,9 @@ export const userTimestampList = defineList({
     { header: "Email", value: (r) => r.email, width: 30 },
     { header: "URL", value: (r) => r.url, width: 40 },
     { header: "Page", value: (r) => r.from_name, width: 24 },
-    // Blank for an edit audit: a '-' would be written as text with a formula guard.
     { header: "Time Spent", value: (r) => (r.timespent == null ? null : formatDuration(r.timespent)) },
     { header: "Time Spent (seconds)", value: (r) => r.timespent },
-    { header: "Date", value: (r) => formatDateTime(r.created_at), width: 22 },
+    { header: "Date", value: (r) => r.created_at, width: 22 },
   ],
 });
 
@@ -136,9 +173,8 @@ export async function* userTimestampsForExport(
   raw: URLSearchParams,
 ): AsyncGenerator<UserTimestampRow> {
   authorize(ctx, "user_timestamps.export");
+  // The list's order (newest first unless a sort is asked), as the screen shows it.
   const q = parseListQuery(userTimestampList, raw);
-  // Unless a sort is asked, the sheet reads oldest first (in recording order), as it always has.
-  if (!q.sortParam) q.sort = { key: "id", column: userTimestamps.id, dir: "asc" };
   yield* iterateListQuery(await getDb(), userTimestampList, q, companyRows(ctx));
 }
 

@@ -53,14 +53,15 @@ export function stagedUploadRoutes<K extends string>(
       tag,
       method: "POST",
       path: paths.upload,
-      summary: `Uploads a spreadsheet (file field ${u.field}) into the caller's staging, replacing it.`,
+      summary: `Uploads a spreadsheet (file field ${u.field}) into the caller's staging, replacing it; the message says how many rows have errors.`,
       files: [u.field],
       shape: "message",
-      handler: async ({ ctx, files, body }) => ({
-        message: u.messages.uploaded,
+      async handler({ ctx, files, body }) {
         // A client that sends the field as text instead of a file gets the same 'required' answer.
-        data: await u.upload(ctx, files[u.field] ?? body[u.field]),
-      }),
+        const data = await u.upload(ctx, files[u.field] ?? body[u.field]);
+        // "Uploaded successfully" only when every row is ready; otherwise how many are and how many are not.
+        return { message: u.uploadMessage(data), data };
+      },
     },
     {
       auth,

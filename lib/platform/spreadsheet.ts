@@ -2,6 +2,7 @@ import "server-only";
 import type { Writable } from "node:stream";
 import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
+import { formatDateTime } from "@/lib/format";
 
 /** One export column: its header and how a row gives its cell. */
 export type ExportColumn<Row> = {
@@ -10,14 +11,25 @@ export type ExportColumn<Row> = {
   width?: number;
 };
 
-/** A text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe. */
+/**
+ * A text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe: for CSV and other
+ * plain-text cells, where the program reading them decides what a cell is. XLSX cells carry their type and need
+ * no such guard (see xlsxCell).
+ */
 export function neutralizeFormula(v: string): string {
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
 
-function cell(v: string | number | Date | null | undefined) {
+/**
+ * One XLSX cell. Text is written as a text cell (exceljs marks it a string, never a formula), so '+919876543210'
+ * and '=1+2' read exactly as typed, with no apostrophe before them. Dates and times are written as the screens show
+ * them (DD-MM-YYYY hh:mm A, India's time zone): an XLSX date has no time zone, and an unstyled one reads as a bare
+ * serial number.
+ */
+function xlsxCell(v: string | number | Date | null | undefined) {
   if (v == null) return null;
-  return typeof v === "string" ? neutralizeFormula(v) : v;
+  if (v instanceof Date) return formatDateTime(v) || null;
+  return v;
 }
 
 /** Streams rows into an XLSX written to `out`; memory stays flat with the row count. */
@@ -37,7 +49,7 @@ export async function writeXlsx<Row>(
     header: c.header,
     width: c.width ?? Math.max(12, c.header.length + 4),
   }));
-  for await (const r of rows) ws.addRow(columns.map((c) => cell(c.value(r)))).commit();
+  for await (const r of rows) ws.addRow(columns.map((c) => xlsxCell(c.value(r)))).commit();
   ws.commit();
   await wb.commit();
 }

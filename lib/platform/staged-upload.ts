@@ -32,12 +32,17 @@ type StagedSelect = typeof stagedSelect;
 
 /** Texts every upload shares (not spec texts), in the style of lib/platform/schemas.ts. */
 export const STAGED_UPLOAD_MESSAGES = {
-  fileRequired: (field: string) => `The ${field} field is required.`,
+  fileRequired: "Choose a spreadsheet (.xlsx) to upload.",
   noRows: "The file has no rows to upload.",
   missingColumns: (cols: string[]) => `The file must have the column(s) ${cols.join(", ")} in its first row.`,
   nothingToProcess: "There are no uploaded rows to process. Upload a file first.",
   rowsInvalid: (n: number) =>
     `${n} ${n === 1 ? "row has" : "rows have"} errors. Correct the file and upload it again.`,
+  /** The upload's answer when some rows have errors, instead of the spec's "uploaded successfully". */
+  uploadedWithErrors: (ready: number, invalid: number) =>
+    `File uploaded with errors: ${ready} ${ready === 1 ? "row is" : "rows are"} ready and ${invalid} ${
+      invalid === 1 ? "row has" : "rows have"
+    } errors. Correct the file and upload it again; nothing is processed until every row is ready.`,
   repeated: (label: string) => `The ${label} appears more than once in the file.`,
 } as const;
 
@@ -54,7 +59,11 @@ export type StagedUploadTexts = {
 export type StagedColumn<K extends string> = {
   /** The staged row's field (the spec's staged-row field name, e.g. `first_name`). */
   key: K;
-  /** The sample file's header; files may use it or the key, in any case, with spaces for underscores. */
+  /**
+   * The column's label, as the entity's form labels the field ("First Name"): the sample file's header, the
+   * preview's column and what messages call it. Files may use it or the key, in any case, with spaces for
+   * underscores.
+   */
   header?: string;
   /** The file must have this column in its header row (its cells may still be blank: the schema says so). */
   required?: boolean;
@@ -134,7 +143,7 @@ export type StagedUploadDef<K extends string, S extends z.ZodType> = {
     sheet?: string;
     /** The download's file name (default `{kind}-upload-sample.xlsx`). */
     fileName?: string;
-    /** Example rows made for the caller (e.g. a real position of their company); neutralise user text. */
+    /** Example rows made for the caller (e.g. a real position of their company); cells are text cells, as typed. */
     rows?: (db: Executor, ctx: Ctx) => Promise<Partial<Record<NoInfer<K>, string>>[]>;
   };
 };
@@ -154,6 +163,13 @@ export type StagedUpload<K extends string> = {
   sampleResponse: (ctx: Ctx) => Promise<Response>;
   /** Reads the file and replaces the caller's staging with its rows; a refused file answers 422 and changes nothing. */
   upload: (ctx: Ctx, file: unknown) => Promise<{ count: number; invalid: number }>;
+  /** What an upload answers: the spec's success text when every row is ready, else how many are and are not. */
+  uploadMessage: (r: { count: number; invalid: number }) => string;
+  /**
+   * The label of a staged row's error key (a column, or a schema field a column fills), as messages name it;
+   * null for the file field itself.
+   */
+  labelOf: (key: string) => string | null;
   /** One page of the caller's staged rows with their errors, the total, and how many rows have errors. */
   preview: (
     ctx: Ctx,
@@ -166,6 +182,13 @@ export type StagedUpload<K extends string> = {
 };
 
 const lower = (v: string) => v.trim().toLowerCase();
+/** 'upline_user' → 'Upline User': a label for a key no column names. */
+const humanize = (key: string) =>
+  key
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
 const normalizeHeader = (h: string) => h.trim().toLowerCase().replace(/\s+/g, "_");
 const hasErrors = (e: FieldErrors | null | undefined) => !!e && Object.keys(e).length > 0;
 const canonical = (e: FieldErrors | null | undefined) =>
@@ -290,6 +313,12 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
 
+  const labelOf = (key: string): string | null => {
+    if (key === def.field) return null;
+    const col = columns.find((c) => c.key === (columnOfField.get(key) ?? key));
+    return col?.header ?? humanize(key.replace(/_id$/, ""));
+  };
+
   return {
     kind: def.kind,
     field: def.field,
@@ -298,6 +327,9 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
     messages: def.messages,
     list,
     sample,
+    labelOf,
+    uploadMessage: ({ count, invalid }) =>
+      invalid ? STAGED_UPLOAD_MESSAGES.uploadedWithErrors(count - invalid, invalid) : def.messages.uploaded,
 
     async sampleResponse(ctx) {
       const xlsx = await sample(ctx);
@@ -316,7 +348,7 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
       const companyId = requireCompany(ctx);
       const refuse = (message: string) => invalid({ [def.field]: message }, def.messages.uploadFailed);
       const buf = await fileBytes(file);
-      if (!buf) throw refuse(STAGED_UPLOAD_MESSAGES.fileRequired(def.field));
+      if (!buf) throw refuse(STAGED_UPLOAD_MESSAGES.fileRequired);
       const sheet = await readSheet(buf);
       if (!sheet.ok) throw refuse(sheet.message);
       const headerOf = new Map<K, string>();

@@ -2,12 +2,12 @@ import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
 import { LOGINS, confirmDelete, login, ready, searchList } from "./helpers";
 
-/** Checks the 'Hurray!' popup's text and closes it, as a user would. */
+/** Checks the success toast's text (the spec's success text) and closes it, as a user would. */
 async function hurray(page: Page, text: string) {
-  const popup = page.getByTestId("success-popup");
-  await expect(popup).toContainText(text);
-  await popup.getByRole("button", { name: "OK" }).click();
-  await expect(popup).toBeHidden();
+  const toast = page.getByTestId("success-toast").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole("button", { name: "Close toast" }).click();
+  await expect(toast).toBeHidden();
 }
 
 test("an ADMIN creates a position with two permissions and a user in it, finds, edits, deletes and restores the user", async ({
@@ -117,13 +117,13 @@ test("an ADMIN bulk-uploads the sample file, previews it and processes it", asyn
   const sheet = book.worksheets[0];
   const header = (sheet.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual([
-    "first_name",
-    "middle_name",
-    "last_name",
-    "email",
-    "phone",
-    "position",
-    "upline_user",
+    "First Name",
+    "Middle Name",
+    "Last Name",
+    "Email",
+    "Phone",
+    "Position",
+    "Upline User",
   ]);
   expect(sheet.getCell("D2").text).toBe("riya.sharma@example.com");
   expect(sheet.getCell("D3").text).toBe("arjun.mehta@example.com");

@@ -224,6 +224,21 @@ describe("upload and preview", () => {
       { size: "The size must be at least 1.", colour: "The colour field is required." },
     ]);
     expect(await gadgetNames()).toEqual(["Existing"]);
+    // What the upload answers: no success text while rows have errors.
+    expect(gadgetsUpload.uploadMessage({ count: 9, invalid: 8 })).toBe(
+      STAGED_UPLOAD_MESSAGES.uploadedWithErrors(1, 8),
+    );
+    expect(gadgetsUpload.uploadMessage({ count: 9, invalid: 0 })).toBe(MESSAGES.uploaded);
+  });
+
+  it("names an error's column by its label, never by a field's internal name", () => {
+    expect(gadgetsUpload.labelOf("name")).toBe("Name");
+    expect(gadgetsUpload.labelOf("made_on")).toBe("Made On");
+    // The schema field a reference column fills reads as that column.
+    expect(gadgetsUpload.labelOf("colour_id")).toBe("Colour");
+    // A field no column names (a create's own check) is still read as words.
+    expect(gadgetsUpload.labelOf("shelf_id")).toBe("Shelf");
+    expect(gadgetsUpload.labelOf("gadgets")).toBeNull();
   });
 
   it("reads headers in any case and spacing, ignores unknown columns, and stages date cells as dates", async () => {
@@ -285,7 +300,7 @@ describe("a refused file leaves the previous staging untouched", () => {
     expect(list.data.map((r) => [r.name, r.errors])).toEqual([["Kept", null]]);
   };
 
-  it("no file", () => keeps(null, "The gadgets field is required."));
+  it("no file", () => keeps(null, "Choose a spreadsheet (.xlsx) to upload."));
   it("a PNG", () => keeps(PNG_BYTES, "The file must be an Excel spreadsheet (.xlsx)."));
   it("a required column missing", async () =>
     keeps(
@@ -496,6 +511,14 @@ describe("its /api rows", () => {
         files,
         request: new Request(`http://localhost/api/${path}`, { headers }),
       });
+    const mixed = await xlsx(HEADER, [
+      ["Api", 1, "Red"],
+      ["Bad", 0, "Red"],
+    ]);
+    expect(await call("g/up", { gadgets: new File([new Uint8Array(mixed)], "g.xlsx") })).toEqual({
+      message: STAGED_UPLOAD_MESSAGES.uploadedWithErrors(1, 1),
+      data: { count: 2, invalid: 1 },
+    });
     const file = new File([new Uint8Array(await xlsx(HEADER, [["Api", 1, "Red"]]))], "g.xlsx");
     expect(await call("g/up", { gadgets: file })).toEqual({
       message: MESSAGES.uploaded,

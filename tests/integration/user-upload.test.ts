@@ -133,6 +133,12 @@ describe("upload and preview", () => {
     const r = await upload(file);
     expect(r.status).toBe(200);
     expect(r.json.data).toEqual({ count: 8, invalid: 7 });
+    // Staged for the preview, but never "uploaded successfully": how many rows are ready and how many are not.
+    expect(r.json.message).toBe(UPLOAD_MESSAGES.uploadedWithErrors(1, 7));
+    expect(r.json.message).toBe(
+      "File uploaded with errors: 1 row is ready and 7 rows have errors. Correct the file and upload it again; nothing is processed until every row is ready.",
+    );
+    expect(r.json.message).not.toMatch(/success/i);
 
     const list = await staged();
     const errs = list.data.map((s) => s.errors);
@@ -317,8 +323,19 @@ describe("files that are refused", () => {
   it("refuses a sheet with a header row only", async () =>
     keepsStaging(await xlsx(HEADER, []), UPLOAD_MESSAGES.noRows));
 
-  it("refuses a sheet without the required columns", async () =>
-    keepsStaging(await xlsx(["Name", "Mail"], [["A", "a@b.test"]]), /last_name/));
+  it("refuses a sheet without the required columns, naming them as the form labels them", async () =>
+    keepsStaging(
+      await xlsx(["Name", "Mail"], [["A", "a@b.test"]]),
+      "The file must have the column(s) First Name, Last Name, Email, Position in its first row.",
+    ));
+
+  it("accepts the columns under their field names too (first_name, upline_user...)", async () => {
+    const e = freshEmail("keys");
+    const keys = ["first_name", "middle_name", "last_name", "email", "phone", "position", "upline_user"];
+    const r = await upload(await xlsx(keys, [["Key", "", "Names", e, "", "CUSTOMER", adminEmail]]));
+    expect(r.json).toEqual({ message: UPLOAD_MESSAGES.uploaded, data: { count: 1, invalid: 0 } });
+    expect((await staged()).data.map((s) => [s.email, s.upline_user])).toEqual([[e, adminEmail]]);
+  });
 
   it("refuses a call without a file", () => keepsStaging(null, UPLOAD_MESSAGES.fileRequired));
 });
@@ -408,15 +425,7 @@ describe("the sample file", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
-      "first_name",
-      "middle_name",
-      "last_name",
-      "email",
-      "phone",
-      "position",
-      "upline_user",
-    ]);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
     expect(ws.getRow(2).getCell(6).value).toBe("CUSTOMER");
 
     const r = await upload(buf);

@@ -10,6 +10,24 @@ export async function xlsx(header: string[], rows: (string | number | Date | nul
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The first sheet of a produced XLSX (an export's bytes, a download), read back with exceljs. */
+export async function readXlsx(bytes: Buffer | ArrayBuffer): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes)) as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error("the workbook has no sheet");
+  return ws;
+}
+
+/** A sheet's rows below the header row. */
+export function sheetRows(ws: ExcelJS.Worksheet): ExcelJS.Row[] {
+  const rows: ExcelJS.Row[] = [];
+  ws.eachRow((row, n) => {
+    if (n > 1) rows.push(row);
+  });
+  return rows;
+}
+
 type Entry = { name: string; data: Buffer; declaredSize?: number };
 
 /**

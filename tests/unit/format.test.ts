@@ -31,19 +31,20 @@ describe("dates and times (spec 000 §9, India's time zone)", () => {
 });
 
 describe("formatDuration", () => {
-  it("shows hours and zero-padded minutes", () => {
-    expect(formatDuration(3900)).toBe("1 h 05 m");
-    expect(formatDuration(420)).toBe("0 h 07 m");
-    expect(formatDuration(59)).toBe("0 h 00 m");
-    expect(formatDuration(1200)).toBe("0 h 20 m");
-    expect(formatDuration(36 * 3600 + 59 * 60 + 59)).toBe("36 h 59 m");
+  it("shows hours, zero-padded minutes and seconds", () => {
+    expect(formatDuration(3900)).toBe("1 h 05 m 00 s");
+    expect(formatDuration(420)).toBe("0 h 07 m 00 s");
+    expect(formatDuration(42)).toBe("0 h 00 m 42 s");
+    expect(formatDuration(59.9)).toBe("0 h 00 m 59 s");
+    expect(formatDuration(1200)).toBe("0 h 20 m 00 s");
+    expect(formatDuration(36 * 3600 + 59 * 60 + 59)).toBe("36 h 59 m 59 s");
   });
 
   it("treats missing or negative values as zero", () => {
-    expect(formatDuration(null)).toBe("0 h 00 m");
-    expect(formatDuration(undefined)).toBe("0 h 00 m");
-    expect(formatDuration(-5)).toBe("0 h 00 m");
-    expect(formatDuration(Number.NaN)).toBe("0 h 00 m");
+    expect(formatDuration(null)).toBe("0 h 00 m 00 s");
+    expect(formatDuration(undefined)).toBe("0 h 00 m 00 s");
+    expect(formatDuration(-5)).toBe("0 h 00 m 00 s");
+    expect(formatDuration(Number.NaN)).toBe("0 h 00 m 00 s");
   });
 });
 

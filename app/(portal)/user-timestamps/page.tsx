@@ -1,14 +1,12 @@
-import { diffRecords } from "@/lib/admin/audit";
 import { listUserTimestamps, userTimestampList, userTimestampUsers } from "@/lib/admin/user-timestamps";
 import { formatDateTime, formatDuration } from "@/lib/format";
 import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar, parseListQuery } from "@/lib/platform/list";
 import { authorizePage, guardPage, pageCompanyId } from "@/lib/platform/page-guard";
-import type { ListScreenProps } from "@/lib/platform/screens";
+import { sortParamOf, type ListScreenProps } from "@/lib/platform/screens";
 import { requirePageContext } from "@/lib/platform/session";
 import { ListPage, ListToolbar } from "@/components/data-table";
-import { fieldLabel } from "@/components/audit/format";
 import { UserTimestampsTable, type UserTimestampView } from "./_components/user-timestamps-table";
 import { exportUserTimestampsAction } from "./actions";
 
@@ -39,15 +37,12 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
       page: r.from_name,
       timeSpent: r.timespent == null ? "-" : formatDuration(r.timespent),
       date: formatDateTime(r.created_at),
-      changed:
-        r.old_json == null && r.new_json == null
-          ? []
-          : diffRecords(r.old_json, r.new_json).map((c) => fieldLabel(c.field)),
     })),
     count: result.count,
     countEstimated: result.count_estimated,
     page: query.page,
     rowsPerPage: query.rowsPerPage,
+    sort: sortParamOf(query),
     trash: false,
     href: "/user-timestamps",
     messages: { deleted: "User timestamp deleted successfully.", restored: "" },

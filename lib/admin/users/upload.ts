@@ -3,7 +3,6 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { positions, users } from "@/db/schema";
 import { requireCompany, type Ctx } from "@/lib/platform/context";
 import { POSITION } from "@/lib/platform/permissions";
-import { neutralizeFormula } from "@/lib/platform/spreadsheet";
 import {
   defineStagedUpload,
   idsByText,
@@ -23,11 +22,12 @@ export const UPLOAD_MESSAGES = {
     "Looks like system faced an error while uploading the File. Kindly check the file before uploading ...",
   processFailed:
     "Looks like system faced an error while processing the File. Kindly check the file before processing ...",
-  fileRequired: STAGED_UPLOAD_MESSAGES.fileRequired("users"),
+  fileRequired: STAGED_UPLOAD_MESSAGES.fileRequired,
   noRows: STAGED_UPLOAD_MESSAGES.noRows,
   missingColumns: STAGED_UPLOAD_MESSAGES.missingColumns,
   nothingToProcess: STAGED_UPLOAD_MESSAGES.nothingToProcess,
   rowsInvalid: STAGED_UPLOAD_MESSAGES.rowsInvalid,
+  uploadedWithErrors: STAGED_UPLOAD_MESSAGES.uploadedWithErrors,
   emailRepeated: STAGED_UPLOAD_MESSAGES.repeated("email"),
 } as const;
 
@@ -47,14 +47,15 @@ export const usersUpload = defineStagedUpload({
   entity: "users",
   permission: "users.upload",
   field: "users",
+  // Headers as the user form labels its fields (the upline user is not on the form: the preview's name for it).
   columns: [
-    { key: "first_name", required: true },
-    { key: "middle_name" },
-    { key: "last_name", required: true },
-    { key: "email", required: true },
-    { key: "phone" },
-    { key: "position", required: true },
-    { key: "upline_user" },
+    { key: "first_name", header: "First Name", required: true },
+    { key: "middle_name", header: "Middle Name" },
+    { key: "last_name", header: "Last Name", required: true },
+    { key: "email", header: "Email", required: true },
+    { key: "phone", header: "Phone" },
+    { key: "position", header: "Position", required: true },
+    { key: "upline_user", header: "Upline User" },
   ],
   schema: userCreateSchema,
   messages: UPLOAD_MESSAGES,
@@ -128,7 +129,8 @@ export const usersUpload = defineStagedUpload({
           email: "arjun.mehta@example.com",
           phone: "9876501234",
           position,
-          upline_user: me ? neutralizeFormula(me.email) : "",
+          // A text cell: an email is written as typed (an apostrophe would make it another email).
+          upline_user: me?.email ?? "",
         },
       ];
     },

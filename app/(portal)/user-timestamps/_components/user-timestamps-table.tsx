@@ -10,11 +10,9 @@ export type UserTimestampView = {
   email: string | null;
   url: string;
   page: string | null;
-  /** 'h m' text, or '-' for an edit audit without a time. */
+  /** 'h m s' text, or '-' for an old row without a time. */
   timeSpent: string;
   date: string;
-  /** Labels of the fields an edit audit changed (empty for page time). */
-  changed: string[];
 };
 
 type Row = Omit<UserTimestampView, "id"> & { id: number };
@@ -46,11 +44,6 @@ export function UserTimestampsTable(props: ListScreenProps<Row>) {
             <div className="flex flex-col">
               <CellText text={row.original.url} />
               {row.original.page ? <span className="text-xs text-slate-500">{row.original.page}</span> : null}
-              {row.original.changed.length ? (
-                <span className="text-xs text-slate-500">
-                  <CellText text={`Changed: ${row.original.changed.join(", ")}`} max={60} />
-                </span>
-              ) : null}
             </div>
           ),
         },

@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { ListPage } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
-import { listStagedUsers, stagedUserList } from "@/lib/admin/users/upload";
+import { listStagedUsers, stagedUserList, usersUpload } from "@/lib/admin/users/upload";
 import { can } from "@/lib/platform/context";
 import { pageCompanyId } from "@/lib/platform/page-guard";
 import { parseListQuery } from "@/lib/platform/list";
@@ -39,7 +39,8 @@ export default async function UserUploadPage({ searchParams }: Props) {
       toolbar={<UserUploadForm />}
     >
       <StagedUsersTable
-        rows={data}
+        rows={data.map((r) => ({ ...r, messages: errorMessages(r.errors) }))}
+        columns={usersUpload.columns.map((c) => ({ key: c.key, label: c.header ?? c.key }))}
         count={count}
         invalid={invalid}
         page={params.page}
@@ -47,4 +48,15 @@ export default async function UserUploadPage({ searchParams }: Props) {
       />
     </ListPage>
   );
+}
+
+/** A row's errors in the file's column order, each named by its column's label (never a field's internal name). */
+function errorMessages(errors: Record<string, string> | null) {
+  const order = (k: string) => {
+    const i = usersUpload.columns.findIndex((c) => c.key === k);
+    return i < 0 ? usersUpload.columns.length : i;
+  };
+  return Object.entries(errors ?? {})
+    .sort(([a], [b]) => order(a) - order(b))
+    .map(([key, message]) => ({ label: usersUpload.labelOf(key), message }));
 }

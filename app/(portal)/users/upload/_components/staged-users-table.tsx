@@ -9,7 +9,7 @@ import { reloadAt, useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { discardStagedUsersAction, processStagedUsersAction } from "../actions";
 
-/** A staged row as GET crud_users answers it. */
+/** A staged row as the preview shows it: GET crud_users' cells, and its errors named as the form names the fields. */
 export type StagedUserRow = {
   id: number;
   row_no: number;
@@ -20,33 +20,34 @@ export type StagedUserRow = {
   phone: string | null;
   position: string | null;
   upline_user: string | null;
+  /** Column (or field) → message, as GET crud_users answers them; null when the row is ready. */
   errors: Record<string, string> | null;
+  /** The same errors in column order, each with the label of its column ("First Name"); none when ready. */
+  messages: { label: string | null; message: string }[];
 };
 
-type Field = Exclude<keyof StagedUserRow, "id" | "row_no" | "errors">;
+type Field = Exclude<keyof StagedUserRow, "id" | "row_no" | "errors" | "messages">;
 
-const FIELDS: [Field, string][] = [
-  ["first_name", "First Name"],
-  ["middle_name", "Middle Name"],
-  ["last_name", "Last Name"],
-  ["email", "Email"],
-  ["phone", "Phone"],
-  ["position", "Position"],
-  ["upline_user", "Upline User"],
-];
-
-type Props = { rows: StagedUserRow[]; count: number; invalid: number; page: number; rowsPerPage: number };
+type Props = {
+  rows: StagedUserRow[];
+  /** The upload's columns with their labels (lib/admin/users/upload.ts), in the file's order. */
+  columns: { key: Field; label: string }[];
+  count: number;
+  invalid: number;
+  page: number;
+  rowsPerPage: number;
+};
 
 /** The preview of the staged rows, each row's errors in red beside it, and the Process and Delete buttons. */
-export function StagedUsersTable({ rows, count, invalid, page, rowsPerPage }: Props) {
+export function StagedUsersTable({ rows, columns: fields, count, invalid, page, rowsPerPage }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
   const [pending, start] = useTransition();
 
   const columns: ColumnDef<StagedUserRow>[] = [
-    ...FIELDS.map(([key, header]): ColumnDef<StagedUserRow> => ({
+    ...fields.map(({ key, label }): ColumnDef<StagedUserRow> => ({
       id: key,
-      header,
+      header: label,
       cell: ({ row }) => {
         const bad = row.original.errors?.[key];
         return (
@@ -59,14 +60,18 @@ export function StagedUsersTable({ rows, count, invalid, page, rowsPerPage }: Pr
     {
       id: "errors",
       header: "Errors",
-      meta: { className: "min-w-64" },
+      // Pinned at the right like a list's Action column: the reason a row is refused stays in view at 1366 px.
+      meta: { className: "w-72 min-w-64 whitespace-normal", sticky: "right" },
       cell: ({ row }) => {
-        const errors = Object.values(row.original.errors ?? {});
-        if (!errors.length) return <span className="text-teal-700">OK</span>;
+        const messages = row.original.messages;
+        if (!messages.length) return <span className="text-teal-700">OK</span>;
         return (
           <ul className="text-destructive list-disc space-y-0.5 pl-4 text-sm" data-testid="row-errors">
-            {errors.map((m) => (
-              <li key={m}>{m}</li>
+            {messages.map((m) => (
+              <li key={`${m.label}:${m.message}`} className="whitespace-normal">
+                {m.label ? <span className="font-medium">{m.label}: </span> : null}
+                {m.message}
+              </li>
             ))}
           </ul>
         );
@@ -92,7 +97,8 @@ export function StagedUsersTable({ rows, count, invalid, page, rowsPerPage }: Pr
       <div className="flex flex-wrap items-center justify-end gap-3 px-4 pb-4 sm:px-6">
         {invalid > 0 ? (
           <p className="text-destructive mr-auto text-sm" role="status">
-            {invalid} {invalid === 1 ? "row has" : "rows have"} errors. Correct the file and upload it again.
+            {count - invalid} {count - invalid === 1 ? "row is" : "rows are"} ready and {invalid}{" "}
+            {invalid === 1 ? "row has" : "rows have"} errors. Correct the file and upload it again.
           </p>
         ) : null}
         <Button

@@ -13,7 +13,11 @@ const UPLOAD_FAILED =
   "Looks like system faced an error while uploading the File. Kindly check the file before uploading ...";
 
 type Values = { users: File | null };
-type ApiAnswer = { message?: string; errors?: Record<string, string[]> };
+type ApiAnswer = {
+  message?: string;
+  errors?: Record<string, string[]>;
+  data?: { count: number; invalid: number };
+};
 
 /**
  * The file chooser and Upload button. Uploads go to /api crud_users/upload_user as multipart (the session
@@ -48,7 +52,9 @@ export function UserUploadForm() {
     }
     reset({ users: null });
     setChooserKey((k) => k + 1);
-    dialogs.success(answer.message ?? "");
+    // Rows with errors are staged for the preview, but the upload is no success: the answer says how many.
+    if (answer.data?.invalid) dialogs.error(answer.message ?? "", "Rows with errors");
+    else dialogs.success(answer.message ?? "");
     // The new rows start on page 1 of the preview.
     router.replace(pathname, { scroll: false });
     router.refresh();

@@ -1,0 +1,167 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { companies, franchisees, modules, positions, roles, users } from "@/db/schema";
+
+// How the history card reads a record's fields: their labels and order as the entity's form shows them, and what
+// kind of value each holds (a flag reads as its switch, an id as the name it points at, a stored file as its name).
+// One list per audited entity; a field not listed here follows the listed ones, labelled from its name.
+
+/** Records an id field may point at; their names are read in one query per kind (see lib/admin/audit.ts). */
+export const REFERENCES = {
+  positions: { id: positions.id, name: positions.name },
+  franchisees: { id: franchisees.id, name: franchisees.name },
+  roles: { id: roles.id, name: roles.name },
+  companies: { id: companies.id, name: companies.name },
+  modules: { id: modules.id, name: modules.name },
+  users: {
+    id: users.id,
+    name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
+  },
+} satisfies Record<string, { id: AnyPgColumn; name: AnyPgColumn | SQL<string> }>;
+export type Reference = keyof typeof REFERENCES;
+
+export type HistoryKind =
+  /** Shown as stored (rich text as plain text, ISO dates as the screens show them). */
+  | "text"
+  /** A 0/1 switch: Yes / No. */
+  | "flag"
+  /** KYC status (spec 000 §4): Pending / Approved / Rejected. */
+  | "kyc"
+  /** A stored file's path column: the file's name, never its storage key. */
+  | "file"
+  /** A permission list, already read as 'added: …' / 'removed: …' by listAuditRecords. */
+  | "permissions"
+  | { ref: Reference };
+
+export type HistoryField = { field: string; label: string; kind?: HistoryKind };
+export type HistoryFields = {
+  fields: readonly HistoryField[];
+  /** Columns derived from others (a user's full name): never shown, their source fields are. */
+  derived?: readonly string[];
+};
+
+const text = (field: string, label: string): HistoryField => ({ field, label });
+const flag = (field: string, label: string): HistoryField => ({ field, label, kind: "flag" });
+const file = (field: string, label: string): HistoryField => ({ field, label, kind: "file" });
+const ref = (field: string, label: string, to: Reference): HistoryField => ({
+  field,
+  label,
+  kind: { ref: to },
+});
+const IS_ACTIVE = flag("is_active", "Is Active");
+
+/** By the audit records' entity name; the labels are the forms' (app/(portal)/<route>/_components/*-form.tsx). */
+const HISTORY_FIELDS: Record<string, HistoryFields> = {
+  users: {
+    fields: [
+      text("first_name", "First Name"),
+      text("middle_name", "Middle Name"),
+      text("last_name", "Last Name"),
+      text("email", "Email"),
+      text("phone", "Phone"),
+      text("employee_code", "Employee Code"),
+      ref("position_id", "Position", "positions"),
+      ref("franchisee_id", "Franchisee", "franchisees"),
+      IS_ACTIVE,
+      // Not on the form: set by the bulk upload, the KYC review, the profile or the system.
+      ref("upline_user_id", "Upline User", "users"),
+      { field: "is_kyc_verified", label: "KYC Status", kind: "kyc" },
+      file("image_path", "Image"),
+      text("referral_code", "Referral Code"),
+      ref("role_id", "Role", "roles"),
+      ref("company_id", "Company", "companies"),
+    ],
+    derived: ["user_name"],
+  },
+  companies: {
+    fields: [
+      text("name", "Name"),
+      text("tag_line", "Tag Line"),
+      text("email", "Email"),
+      text("phone", "Phone"),
+      text("admin_name", "Admin Name"),
+      text("whatsapp_no", "WhatsApp No"),
+      text("address", "Address"),
+      text("city", "City"),
+      text("state", "State"),
+      text("pincode", "Pincode"),
+      text("code", "Code"),
+      file("logo_path", "Logo"),
+      file("explorer_poster_path", "Explorer Poster"),
+      flag("is_location_tracking_enabled", "Location tracking"),
+      flag("is_SUSP_enabled", "SUSP enabled"),
+      flag("is_SUSL_enabled", "SUSL enabled"),
+      IS_ACTIVE,
+      text("franchisee_summary_colorcode", "Franchisee Summary Colour"),
+      text("franchisee_summary_colorcode_2", "Franchisee Summary Colour 2"),
+      text("franchisee_summary_colorcode_3", "Franchisee Summary Colour 3"),
+      text("staff_summary_colorcode", "Staff Summary Colour"),
+      text("staff_summary_colorcode_2", "Staff Summary Colour 2"),
+      text("staff_summary_colorcode_3", "Staff Summary Colour 3"),
+      text("about_us", "About Us"),
+      text("terms", "Terms"),
+      text("faqs", "FAQs"),
+      text("privacy", "Privacy"),
+      text("return_policy", "Return Policy"),
+      text("refund_policy", "Refund Policy"),
+      text("cancellation_policy", "Cancellation Policy"),
+      text("disclaimer", "Disclaimer"),
+    ],
+  },
+  positions: {
+    fields: [
+      text("name", "Name"),
+      IS_ACTIVE,
+      { field: "position_permissions", label: "Permissions", kind: "permissions" },
+      ref("company_id", "Company", "companies"),
+    ],
+  },
+  roles: {
+    fields: [
+      text("name", "Name"),
+      IS_ACTIVE,
+      { field: "role_permissions", label: "Permissions", kind: "permissions" },
+    ],
+  },
+  modules: { fields: [text("name", "Name"), IS_ACTIVE] },
+  permissions: {
+    fields: [ref("module_id", "Module", "modules"), text("permission_name", "Name"), IS_ACTIVE],
+  },
+};
+
+/** 'franchisee_summary_colorcode_2' → 'Franchisee Summary Colorcode 2': the label of a field no list names. */
+export function fieldLabel(field: string): string {
+  return field
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(" ");
+}
+
+/** A field's label, kind and place (its index in the form; unlisted fields sort after, in record order). */
+export type ResolvedField = { label: string; kind: HistoryKind; order: number };
+
+/**
+ * How a field of an entity reads in its history. Unlisted fields get a label from their name; an unlisted path
+ * column (`*_path`) still reads as a file, so a storage key never shows; an unlisted `is_*` reads as a flag.
+ */
+export function historyField(entity: string, field: string): ResolvedField | null {
+  const def = HISTORY_FIELDS[entity];
+  if (def?.derived?.includes(field)) return null;
+  const i = def?.fields.findIndex((f) => f.field === field) ?? -1;
+  if (def && i >= 0) {
+    const f = def.fields[i];
+    return { label: f.label, kind: f.kind ?? "text", order: i };
+  }
+  const kind: HistoryKind = /_path$/.test(field)
+    ? "file"
+    : /_permissions$/.test(field)
+      ? "permissions"
+      : /kyc/.test(field)
+        ? "kyc"
+        : /^is_/.test(field)
+          ? "flag"
+          : "text";
+  return { label: fieldLabel(field), kind, order: Number.MAX_SAFE_INTEGER };
+}
