@@ -1,21 +1,30 @@
 "use client";
 import { useEffect, useState } from "react";
-import { Loader2, Search } from "lucide-react";
+import { ArrowLeftRight, Loader2, Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { StatusChip } from "@/components/data-table/status-chip";
+import { settle } from "@/components/form/settle";
 import { reloadAt, reportFailure, useDialogs } from "./dialogs";
 import { searchCompaniesAction, switchCompanyAction, type CompanyChoice } from "./shell-actions";
 
-type Props = { open: boolean; onOpenChange: (open: boolean) => void };
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** `admin`: a platform admin picks any company to act as Admin; `member`: a user picks among their own companies. */
+  mode?: "admin" | "member";
+  /** The first page of companies when the caller already has it (shown at once, not fetched again). */
+  initial?: CompanyChoice[];
+};
 
 /**
  * The BACKEND ADMIN's company picker (spec 000 §2.4): search, a table of companies and a Select button.
- * Selecting stores the company (server cookie) and reloads the app at the login path, which leads home.
+ * Selecting stores the company (server cookie) and reloads the app at the login path, which leads home. A user
+ * who belongs to several companies (a MASTER FRANCHISEE) gets the same picker over their own companies.
  */
-export function CompanyPicker({ open, onOpenChange }: Props) {
+export function CompanyPicker({ open, onOpenChange, mode = "admin", initial }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
@@ -25,9 +34,13 @@ export function CompanyPicker({ open, onOpenChange }: Props) {
         >
           <DialogHeader>
             <DialogTitle>Select Company</DialogTitle>
-            <DialogDescription>Choose the company you want to work on as Admin.</DialogDescription>
+            <DialogDescription>
+              {mode === "admin"
+                ? "Choose the company you want to work on as Admin."
+                : "Choose the company you want to work on."}
+            </DialogDescription>
           </DialogHeader>
-          <PickerBody />
+          <PickerBody initial={initial} />
         </DialogContent>
       ) : null}
     </Dialog>
@@ -37,15 +50,14 @@ export function CompanyPicker({ open, onOpenChange }: Props) {
 type Load =
   { state: "loading" } | { state: "ready"; rows: CompanyChoice[] } | { state: "failed"; message: string };
 
-function PickerBody() {
+function PickerBody({ initial }: { initial?: CompanyChoice[] }) {
   const dialogs = useDialogs();
   const [search, setSearch] = useState("");
-  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [load, setLoad] = useState<Load>(initial ? { state: "ready", rows: initial } : { state: "loading" });
   const [choosing, setChoosing] = useState<string | null>(null);
 
   const fetchRows = async (term: string) => {
-    const r = await searchCompaniesAction(term).catch(() => null);
-    if (!r) return setLoad({ state: "failed", message: "Something went wrong. Please try again." });
+    const r = await settle(() => searchCompaniesAction(term));
     if (!r.ok) {
       reportFailure(dialogs, r);
       return setLoad({ state: "failed", message: r.message });
@@ -53,8 +65,9 @@ function PickerBody() {
     setLoad({ state: "ready", rows: r.data });
   };
 
-  // The first page of companies when the dialog opens.
+  // The first page of companies when the dialog opens (unless the opener already has it).
   useEffect(() => {
+    if (initial) return;
     let live = true;
     searchCompaniesAction("")
       .then((r) => {
@@ -65,16 +78,15 @@ function PickerBody() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [initial]);
 
   const choose = async (id: string) => {
     setChoosing(id);
-    const r = await switchCompanyAction(id).catch(() => null);
+    const r = await settle(() => switchCompanyAction(id));
     // A full reload at the login path: the proxy leads a signed-in user home, now acting for the company.
-    if (r?.ok) return reloadAt("/login");
+    if (r.ok) return reloadAt("/login");
     setChoosing(null);
-    if (!r) dialogs.error("Something went wrong. Please try again.");
-    else reportFailure(dialogs, r);
+    reportFailure(dialogs, r);
   };
 
   return (
@@ -148,16 +160,22 @@ function PickerBody() {
                   <TableCell className="break-all">{c.email}</TableCell>
                   <TableCell>{c.admin_name ?? ""}</TableCell>
                   <TableCell>
-                    <Button
-                      type="button"
-                      size="sm"
-                      onClick={() => void choose(c.id)}
-                      disabled={choosing != null}
-                      aria-label={`Select ${c.name}`}
-                    >
-                      {choosing === c.id ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-                      Select
-                    </Button>
+                    {c.current ? (
+                      <Button type="button" size="sm" variant="outline" disabled>
+                        Current
+                      </Button>
+                    ) : (
+                      <Button
+                        type="button"
+                        size="sm"
+                        onClick={() => void choose(c.id)}
+                        disabled={choosing != null}
+                        aria-label={`Select ${c.name}`}
+                      >
+                        {choosing === c.id ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+                        Select
+                      </Button>
+                    )}
                   </TableCell>
                 </TableRow>
               ))
@@ -165,6 +183,45 @@ function PickerBody() {
           </TableBody>
         </Table>
       </div>
+    </>
+  );
+}
+
+/**
+ * The company switch of a user who belongs to several companies (a MASTER FRANCHISEE overseeing two: issue 7): a
+ * button that opens the picker over their own companies, switching like a BACKEND ADMIN does. The top bar shows it
+ * to everyone but platform admins (they have the Admin switch); it asks the server once for the caller's companies
+ * (the picker shows them at once) and renders nothing unless there are several.
+ */
+export function MemberCompanySwitch() {
+  const [rows, setRows] = useState<CompanyChoice[] | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    searchCompaniesAction("")
+      .then((r) => live && r.ok && r.data.length > 1 && setRows(r.data))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (!rows) return null;
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="shrink-0 gap-1.5"
+        onClick={() => setOpen(true)}
+        data-testid="company-switch"
+      >
+        <ArrowLeftRight className="size-4" aria-hidden />
+        <span className="sr-only sm:not-sr-only">Switch Company</span>
+      </Button>
+      <CompanyPicker open={open} onOpenChange={setOpen} mode="member" initial={rows} />
     </>
   );
 }

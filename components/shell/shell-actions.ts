@@ -1,23 +1,29 @@
 "use server";
-import { and, eq, ilike, isNull, or } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, or } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { companies } from "@/db/schema";
 import { recordUserTimestamp, MAX_PAGE_SECONDS } from "@/lib/admin/user-timestamps";
-import type { Ctx } from "@/lib/platform/context";
+import { isPlatformAdmin, memberCompanyIds, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { forbidden, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { toActionResult, type ActionResult } from "@/lib/platform/mutations";
-import { ROLE } from "@/lib/platform/permissions";
 import { ACTING_COMPANY_COOKIE, actionContext } from "@/lib/platform/session";
 
 // Every action here is a public endpoint: each one resolves the caller itself and checks what it may do.
 
-/** Only platform admins choose the company they act for (spec 000 §2.4). */
-function requireSwitcher(ctx: Ctx) {
-  if (ctx.roleName !== ROLE.SUPER_ADMIN && ctx.roleName !== ROLE.BACKEND_ADMIN) throw forbidden();
+/**
+ * The companies the caller may choose to act for: any (null) for a SUPER ADMIN or BACKEND ADMIN (spec 000 §2.4);
+ * their own companies for anyone else who belongs to more than one (a MASTER FRANCHISEE overseeing two: issue 7),
+ * switching between them the same way; nobody else chooses (403).
+ */
+async function choosableCompanies(ctx: Ctx): Promise<number[] | null> {
+  if (isPlatformAdmin(ctx)) return null;
+  const own = await memberCompanyIds(ctx.userId);
+  if (own.length < 2) throw forbidden();
+  return own;
 }
 
 async function isHttps(): Promise<boolean> {
@@ -27,11 +33,15 @@ async function isHttps(): Promise<boolean> {
   return h.get("origin")?.startsWith("https://") ?? false;
 }
 
-/** Chooses the company a SUPER ADMIN or BACKEND ADMIN acts for, or clears it (null). The client then reloads. */
+/**
+ * Chooses the company the caller acts for, or clears the choice (null: a platform admin back to their own view,
+ * anyone else back to their home company). The client then reloads. A company the caller may not choose answers
+ * 404, like a missing one; the context checks the cookie again on every request.
+ */
 export async function switchCompanyAction(opaqueCompanyId: string | null): Promise<ActionResult<null>> {
   return toActionResult(async () => {
     const ctx = await actionContext();
-    requireSwitcher(ctx);
+    const allowed = await choosableCompanies(ctx);
     const jar = await cookies();
     if (opaqueCompanyId == null) {
       jar.delete(ACTING_COMPANY_COOKIE);
@@ -39,7 +49,7 @@ export async function switchCompanyAction(opaqueCompanyId: string | null): Promi
       return null;
     }
     const id = typeof opaqueCompanyId === "string" ? decodeId(opaqueCompanyId) : null;
-    if (id == null) throw notFound();
+    if (id == null || (allowed && !allowed.includes(id))) throw notFound();
     const db = await getDb();
     const [c] = await db
       .select({ id: companies.id })
@@ -64,15 +74,17 @@ export type CompanyChoice = {
   email: string;
   admin_name: string | null;
   is_active: number;
+  /** The company the caller acts for now. */
+  current: boolean;
 };
 
 const searchSchema = z.string().trim().max(200).catch("");
 
-/** Live companies for the company picker: search on name, email and admin name, at most 50. */
+/** Live companies the caller may choose, for the company picker: search on name, email and admin name, at most 50. */
 export async function searchCompaniesAction(search: string): Promise<ActionResult<CompanyChoice[]>> {
   return toActionResult(async () => {
     const ctx = await actionContext();
-    requireSwitcher(ctx);
+    const allowed = await choosableCompanies(ctx);
     const term = searchSchema.parse(search);
     const like = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const db = await getDb();
@@ -88,6 +100,7 @@ export async function searchCompaniesAction(search: string): Promise<ActionResul
       .where(
         and(
           isNull(companies.deleted_at),
+          allowed ? inArray(companies.id, allowed) : undefined,
           term
             ? or(ilike(companies.name, like), ilike(companies.email, like), ilike(companies.admin_name, like))
             : undefined,
@@ -95,7 +108,7 @@ export async function searchCompaniesAction(search: string): Promise<ActionResul
       )
       .orderBy(companies.name, companies.id)
       .limit(50);
-    return rows.map((r) => ({ ...r, id: encodeId(r.id) }));
+    return rows.map((r) => ({ ...r, id: encodeId(r.id), current: r.id === ctx.companyId }));
   });
 }
 

@@ -8,13 +8,15 @@ import type { Op } from "@/lib/platform/entity";
 import { forbidden, invalid } from "@/lib/platform/errors";
 import { ROLE, type Permission } from "@/lib/platform/permissions";
 import { registered } from "@/lib/registry";
+import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
 export type UserMasters = { positions: Option[]; franchisees: Option[] };
 
 /**
  * context=user: the pickers of the user form and list filters — live, active positions and franchisees of the
- * acting company. A FRANCHISEE ADMIN only ever sees their own franchisee (they cannot pick another one anyway).
+ * acting company. A FRANCHISEE ADMIN only ever sees their own franchisee (they cannot pick another one anyway)
+ * and only staff positions (lib/admin/users/staff-positions.ts).
  * The client also sends franchise_kyc=1 and franchisee_status=1 on create; franchisee KYC and approval arrive
  * with the franchise issue, so these are accepted and ignored for now.
  */
@@ -39,7 +41,11 @@ export async function userMasters(ctx: Ctx): Promise<UserMasters> {
       ),
     )
     .orderBy(asc(franchisees.name), asc(franchisees.id));
-  return { positions: pos, franchisees: fr };
+  // A FRANCHISEE ADMIN picks among staff positions only (the save refuses any other).
+  return {
+    positions: staffPositionsOnly(ctx) ? pos.filter((p) => isStaffPosition(p.name)) : pos,
+    franchisees: fr,
+  };
 }
 
 const option = z.object({ id: z.number(), name: z.string() });

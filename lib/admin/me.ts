@@ -1,9 +1,14 @@
 import "server-only";
-import { and, eq, isNull, or, inArray } from "drizzle-orm";
+import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, userCompanies, users } from "@/db/schema";
+import { recordAccountEvent } from "@/lib/platform/account-events";
+import { revokeAllApiTokens, revokeOtherApiTokens } from "@/lib/platform/api-tokens";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
+import { invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
+import { PASSWORD_CHANGED } from "@/lib/platform/password-reset";
+import { guardedAttempt, hashPassword, passwordSchema, verifyPassword } from "@/lib/platform/passwords";
 import { ROLE } from "@/lib/platform/permissions";
 import { columnSchema } from "@/lib/platform/row-schema";
 
@@ -73,4 +78,90 @@ export async function getMe(ctx: Ctx) {
     companies: list,
     company: ctx.companyId != null ? { id: ctx.companyId, name: ctx.companyName } : null,
   };
+}
+
+/** Messages of the own password change (the spec's password rule and 'Passwords do not match.' come with the schema). */
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: "The current password field is required.",
+  currentWrong: "The current password is incorrect.",
+  sameAsCurrent: "The new password must be different from the current password.",
+  mismatch: "Passwords do not match.",
+  changed: PASSWORD_CHANGED,
+} as const;
+
+/** Changing one's own password (My Profile, POST /api/change_password): the current one, the new one twice. */
+export const changePasswordSchema = z
+  .object({
+    current_password: z
+      .string({ error: CHANGE_PASSWORD_MESSAGES.currentRequired })
+      .min(1, CHANGE_PASSWORD_MESSAGES.currentRequired)
+      .max(128)
+      .describe("The password the user signs in with now."),
+    password: passwordSchema.describe(
+      "The new password: at least 8 characters, with at least 1 uppercase, 1 lowercase, 1 digit and 1 special character from * & $ @ # ! + -.",
+    ),
+    password_confirmation: z
+      .string({ error: CHANGE_PASSWORD_MESSAGES.mismatch })
+      .describe("The new password again."),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: CHANGE_PASSWORD_MESSAGES.mismatch,
+  })
+  .refine((v) => v.password !== v.current_password, {
+    path: ["password"],
+    message: CHANGE_PASSWORD_MESSAGES.sameAsCurrent,
+  });
+export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
+
+export type ChangePasswordOptions = {
+  /** The caller's client address (the lockout counts per account and address). */
+  address?: string;
+  /** An /api call's own bearer token: it stays valid, every other one is revoked. */
+  keepToken?: string;
+  via: "portal" | "api";
+};
+
+/**
+ * Changes the caller's own password. A wrong current password is a failed sign-in attempt (it counts towards the
+ * account's lockout, as at login: 429 while locked) and answers 422 under current_password; the new one follows
+ * the spec's password rule. On success, in one transaction: the new hash, the session version bumped (every
+ * browser session ends, this one too: the portal signs the caller in again with the new password), every API
+ * token revoked but the calling one, and a "password changed" entry in the user's history (never a hash).
+ */
+export async function changeOwnPassword(
+  ctx: Ctx,
+  raw: unknown,
+  o: ChangePasswordOptions,
+): Promise<{ message: string }> {
+  const parsed = changePasswordSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+  const input = parsed.data;
+  const db = await getDb();
+  const [u] = await db
+    .select({ email: users.email, hash: users.password_hash })
+    .from(users)
+    .where(and(eq(users.id, ctx.userId), isNull(users.deleted_at)))
+    .limit(1);
+  if (!u) throw notFound();
+  const right = await guardedAttempt(u.email, o.address ?? "", "web", () =>
+    verifyPassword(u.hash, input.current_password),
+  );
+  if (!right) throw invalid({ current_password: CHANGE_PASSWORD_MESSAGES.currentWrong });
+  const hash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        password_hash: hash,
+        session_version: sql`${users.session_version} + 1`,
+        updated_at: new Date(),
+        updated_by: ctx.userId,
+      })
+      .where(eq(users.id, ctx.userId));
+    if (o.keepToken) await revokeOtherApiTokens(ctx.userId, o.keepToken, tx);
+    else await revokeAllApiTokens(ctx.userId, tx);
+    await recordAccountEvent(ctx.userId, "password_change", { via: o.via, address: o.address }, tx);
+  });
+  return { message: CHANGE_PASSWORD_MESSAGES.changed };
 }

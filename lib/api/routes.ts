@@ -7,6 +7,7 @@ import { modulesRoutes } from "./routes/modules";
 import { notificationsRoutes } from "./routes/notifications";
 import { permissionsRoutes } from "./routes/permissions";
 import { positionsRoutes } from "./routes/positions";
+import { profileRoutes } from "./routes/profile";
 import { rolesRoutes } from "./routes/roles";
 import { sessionRoutes } from "./routes/session";
 import { userTimestampsRoutes } from "./routes/user-timestamps";
@@ -20,6 +21,7 @@ import type { ApiRoute } from "./types";
  */
 export const apiRoutes: ApiRoute[] = [
   ...sessionRoutes,
+  ...profileRoutes,
   ...companyRoutes,
   ...mastersRoutes,
   ...usersRoutes,

@@ -30,6 +30,8 @@ const OPEN_ROUTES: ReadonlySet<string> = new Set([
   "POST logout",
   "GET me",
   "POST user_timestamps",
+  // One's own password.
+  "POST change_password",
   // Branding of the acting company, for every app user.
   "GET get_company/:id",
   // The caller's own notifications.

@@ -42,6 +42,7 @@ import {
 import { unusablePassword } from "@/lib/platform/passwords";
 import { PLATFORM_ONLY, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
 import { KYC_STATUS, userCreateSchema, userUpdateSchema, type UserCreateInput } from "./schema";
+import { isStaffPosition, STAFF_POSITION_ONLY, staffPositionsOnly } from "./staff-positions";
 
 export type { User };
 
@@ -50,6 +51,7 @@ export const USER_MESSAGES = {
   emailTaken: "The email has already been taken.",
   positionInvalid: "The selected position is invalid.",
   positionTooStrong: "You cannot give a position with permissions you do not hold yourself.",
+  positionNotStaff: STAFF_POSITION_ONLY,
   franchiseeInvalid: "The selected franchisee is invalid.",
   franchiseeRequired: "The franchisee field is required.",
   uplineInvalid: "The selected upline user is invalid.",
@@ -213,9 +215,9 @@ type RefInput = {
 
 /**
  * Checks what a user row points at, all within the acting company: email free (case-insensitive, any user of
- * any company, since it is the login), position live and granting no more than the caller holds, franchisee live,
- * upline a live user. `current` is the row being edited: its own email and its unchanged references stay
- * acceptable; keys left out are not checked (they keep their value).
+ * any company, since it is the login), position live, a staff position from a FRANCHISEE ADMIN and granting no
+ * more than the caller holds, franchisee live, upline a live user. `current` is the row being edited: its own email
+ * and its unchanged references stay acceptable; keys left out are not checked (they keep their value).
  */
 async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: FieldErrors, current?: User) {
   const companyId = requireCompany(ctx);
@@ -234,13 +236,14 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: 
   }
 
   if (input.position_id !== undefined && input.position_id !== current?.position_id) {
-    if (!(await liveInCompany(tx, positions, input.position_id, companyId)))
-      errors.position_id = USER_MESSAGES.positionInvalid;
+    const name = await livePositionName(tx, input.position_id, companyId);
+    if (name == null) errors.position_id = USER_MESSAGES.positionInvalid;
+    // A FRANCHISEE ADMIN gives their staff staff positions only (never MASTER FRANCHISEE, FRANCHISEE ADMIN, ...).
+    else if (staffPositionsOnly(ctx) && !isStaffPosition(name))
+      errors.position_id = USER_MESSAGES.positionNotStaff;
     // As with positions themselves: nobody hands out more than they hold (a FRANCHISEE ADMIN cannot put their
     // staff into a position an ADMIN gave wider permissions).
-    else if (
-      (await positionPermissionNames(tx, input.position_id)).some((name) => !can(ctx, name as Permission))
-    )
+    else if ((await positionPermissionNames(tx, input.position_id)).some((p) => !can(ctx, p as Permission)))
       errors.position_id = USER_MESSAGES.positionTooStrong;
   }
 
@@ -256,7 +259,24 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: 
   }
 }
 
-type CompanyOwned = typeof positions | typeof franchisees | typeof users;
+/** The name of a live, active position of the acting company; null when there is none. */
+async function livePositionName(tx: Executor, id: number, companyId: number): Promise<string | null> {
+  const [hit] = await tx
+    .select({ name: positions.name })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.id, id),
+        eq(positions.company_id, companyId),
+        isNull(positions.deleted_at),
+        eq(positions.is_active, 1),
+      ),
+    )
+    .limit(1);
+  return hit?.name ?? null;
+}
+
+type CompanyOwned = typeof franchisees | typeof users;
 
 /** Whether a record a user points at is live and active in the acting company. */
 async function liveInCompany(tx: Executor, t: CompanyOwned, id: number, companyId: number): Promise<boolean> {

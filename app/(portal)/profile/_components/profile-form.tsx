@@ -48,7 +48,7 @@ export function ProfileForm({ id, initial, readOnly }: Props) {
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle>My Profile</CardTitle>
+            <CardTitle>Profile Details</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <F.Text name="first_name" label="First Name" required />
