@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import path from "node:path";
+import { COMMON_HEADERS, CSP, STATIC_CSP } from "./lib/platform/security-headers";
 
 const root = path.resolve(process.cwd());
 
@@ -9,10 +10,19 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: root,
   turbopack: { root },
   poweredByHeader: false,
+  // `next dev` serves its hot-reload socket to localhost only; the browser tests and scripts use 127.0.0.1, and
+  // without this the pages there never hydrate.
+  allowedDevOrigins: ["127.0.0.1"],
   experimental: {
-    serverActions: { bodySizeLimit: "2mb" },
+    // A form's save carries its files (a company's logo and poster, 5 MB each, with up to ~1.6 MB of policy text).
+    serverActions: { bodySizeLimit: "12mb" },
     // forbidden() / unauthorized() render the portal's access-denied and choose-company cards inside the shell.
     authInterrupts: true,
+  },
+  // Security headers on every response. The strict policy stays on what the proxy does not see (/api, static
+  // files); on pages the proxy sends its nonce policy under the same (lower-case) name, which replaces this one.
+  async headers() {
+    return [{ source: "/:path*", headers: [...COMMON_HEADERS, { key: CSP, value: STATIC_CSP }] }];
   },
 };
 

@@ -1,24 +1,37 @@
 import NextAuth from "next-auth";
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { authConfig } from "./auth.config";
+import { CSP, createNonce, pageCsp } from "./lib/platform/security-headers";
 
 // The proxy only redirects (spec 000 §2.1); pages, actions and handlers check the caller themselves.
+// It also gives every page its Content-Security-Policy with a fresh nonce (the other security headers, and the
+// strict policy of /api and static files, come from next.config.ts).
 const { auth } = NextAuth(authConfig);
 
 const PUBLIC = ["/login", "/forgot-password"];
 
-export const proxy = auth((req) => {
+function route(req: NextRequest, signedIn: boolean, next: () => NextResponse): NextResponse {
   const { pathname } = req.nextUrl;
-  const signedIn = !!req.auth;
-  if (pathname === "/auth/login") return NextResponse.next(); // ends the session, then shows /login
+  if (pathname === "/auth/login") return next(); // ends the session, then shows /login
   if (PUBLIC.includes(pathname)) {
-    return signedIn ? NextResponse.redirect(new URL("/home", req.nextUrl)) : NextResponse.next();
+    return signedIn ? NextResponse.redirect(new URL("/home", req.nextUrl)) : next();
   }
   if (!signedIn) return NextResponse.redirect(new URL("/login", req.nextUrl));
-  return NextResponse.next();
+  return next();
+}
+
+export const proxy = auth((req) => {
+  const csp = pageCsp(createNonce());
+  // Next reads the nonce from the request's policy and puts it on the scripts it renders (Next's CSP guide).
+  const headers = new Headers(req.headers);
+  headers.set(CSP, csp);
+  const res = route(req, !!req.auth, () => NextResponse.next({ request: { headers } }));
+  res.headers.set(CSP, csp);
+  return res;
 });
 
 export const config = {
   // /api answers 401 itself, uploads must not pass through the proxy's 10 MB buffer, static files need no session.
-  matcher: ["/((?!api|_next/static|_next/image|favicon.ico|.*\\.(?:png|jpg|svg|ico|css|js)$).*)"],
+  // `api(?:/|$)`, not `api`: the page /api-reference is a page like the others.
+  matcher: ["/((?!api(?:/|$)|_next/static|_next/image|favicon.ico|.*\\.(?:png|jpg|svg|ico|css|js)$).*)"],
 };

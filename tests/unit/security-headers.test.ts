@@ -1,0 +1,79 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import nextConfig from "@/next.config";
+import { proxy } from "@/proxy";
+import { COMMON_HEADERS, CSP, STATIC_CSP, createNonce, pageCsp } from "@/lib/platform/security-headers";
+
+/** A policy's directives by name. */
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
+
+/** Next's own pattern for the nonce it takes from the request's policy (get-script-nonce-from-header). */
+const NEXT_NONCE = /^'nonce-([A-Za-z0-9+/_-]+={0,2})'$/;
+
+describe("the pages' policy", () => {
+  it("allows scripts by this request's nonce only, and eval in development alone", () => {
+    const nonce = createNonce();
+    const prod = directives(pageCsp(nonce, false));
+    expect(prod.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"]);
+    expect(prod.get("script-src")!.filter((s) => NEXT_NONCE.test(s))).toHaveLength(1);
+    expect(pageCsp(nonce, false)).not.toContain("unsafe-eval");
+    expect(directives(pageCsp(nonce, true)).get("script-src")).toContain("'unsafe-eval'");
+    // No inline script without the nonce: 'unsafe-inline' is for styles only.
+    expect(prod.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(prod.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(prod.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(prod.get("object-src")).toEqual(["'none'"]);
+    expect(prod.get("img-src")).toEqual(["'self'", "blob:", "data:"]);
+  });
+
+  it("uses a fresh, unguessable nonce each time", () => {
+    const seen = new Set(Array.from({ length: 200 }, createNonce));
+    expect(seen.size).toBe(200);
+    for (const n of seen) {
+      expect(`'nonce-${n}'`).toMatch(NEXT_NONCE);
+      expect(Buffer.from(n, "base64")).toHaveLength(16);
+    }
+  });
+});
+
+describe("the proxy", () => {
+  const run = async (path: string) => (await proxy(new NextRequest(`http://localhost${path}`), {} as never))!;
+
+  it("gives a page its nonce policy, on the response and on the request Next renders", async () => {
+    const a = await run("/login");
+    const b = await run("/login");
+    const csp = a.headers.get(CSP)!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+    // NextResponse.next({ request: { headers } }) hands the changed request headers to Next this way.
+    expect(a.headers.get(`x-middleware-request-${CSP}`)).toBe(csp);
+    expect(a.headers.get("x-middleware-override-headers")).toContain(CSP);
+    expect(b.headers.get(CSP)).not.toBe(csp);
+  });
+
+  it("keeps its redirects, with the policy on them too", async () => {
+    const r = await run("/users");
+    expect(r.status).toBe(307);
+    expect(new URL(r.headers.get("location")!).pathname).toBe("/login");
+    expect(r.headers.get(CSP)).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe("next.config headers", () => {
+  it("sends the common headers and the strict policy on every path", async () => {
+    const rules = await nextConfig.headers!();
+    expect(rules).toHaveLength(1);
+    expect(rules[0].source).toBe("/:path*");
+    const sent = new Map(rules[0].headers.map((h) => [h.key, h.value]));
+    expect(sent.get(CSP)).toBe(STATIC_CSP);
+    expect(directives(STATIC_CSP).get("default-src")).toEqual(["'none'"]);
+    for (const { key, value } of COMMON_HEADERS) expect(sent.get(key)).toBe(value);
+    // Lower case, as the proxy's: Next keys both in one object, so the proxy's page policy replaces this one.
+    for (const key of sent.keys()) expect(key).toBe(key.toLowerCase());
+  });
+});
