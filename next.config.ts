@@ -16,6 +16,9 @@ const nextConfig: NextConfig = {
   experimental: {
     // A form's save carries its files (a company's logo and poster, 5 MB each, with up to ~1.6 MB of policy text).
     serverActions: { bodySizeLimit: "12mb" },
+    // Server actions post to page paths, which pass through the proxy: it must let the same size through (its
+    // default is 10 MB, which would cut a full save short).
+    proxyClientMaxBodySize: "12mb",
     // forbidden() / unauthorized() render the portal's access-denied and choose-company cards inside the shell.
     authInterrupts: true,
   },
