@@ -10,6 +10,8 @@ export function statusColumn<Row extends { is_active: number }>(): ColumnDef<Row
   return {
     id: "status",
     header: "Status",
+    // As narrow as its chip: the room goes to the text columns.
+    meta: { className: "w-px" },
     cell: ({ row }) => <StatusChip active={row.original.is_active} />,
   };
 }
@@ -30,10 +32,14 @@ export function actionColumn<Row>(o: {
   onRestore?: RowAction<Row>;
   deleteSuccess?: string;
   restoreSuccess?: string;
+  /** A deleted row goes to the trash view, from where it can be restored (the confirmation says so). */
+  restorable?: boolean;
 }): ColumnDef<Row> {
   return {
     id: "action",
     header: "Action",
+    // Pinned at the right edge, as narrow as its buttons.
+    meta: { sticky: "right", className: "w-px" },
     cell: ({ row }) => {
       const r = row.original;
       return o.trash ? (
@@ -48,6 +54,7 @@ export function actionColumn<Row>(o: {
           editHref={o.editHref?.(r)}
           onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
           deleteSuccess={o.deleteSuccess}
+          restorable={o.restorable}
         />
       );
     },

@@ -1,8 +1,14 @@
 "use client";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "next/navigation";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
+import "./column-meta";
+import { useListLabel } from "./list-label";
 import { Pagination } from "./pagination";
+import { SortContext, SortHeader, sortOf } from "./sort-header";
+import { sortDirection } from "./sort-state";
 
 type Props<T> = {
   columns: ColumnDef<T>[];
@@ -13,15 +19,30 @@ type Props<T> = {
   countEstimated?: boolean;
   page: number;
   rowsPerPage: number;
+  /** The rows' sort as the server applied it (`name`, `-name`, the list's default included); else the URL's. */
+  sort?: string | null;
+  /** The scroll region's name; defaults to the enclosing list's title. */
+  label?: string;
   emptyText?: string;
   /** Hide the pagination bar (a list that shows everything at once). */
   hidePagination?: boolean;
   className?: string;
 };
 
+/*
+ * Wide lists scroll sideways inside their own box, never the page, with the Action column pinned at the right (a
+ * shadow on its left edge while columns hide beneath it). The box is at most a viewport high less the shell and the
+ * list's title and toolbar, with the header row sticky: once the box is in view, its horizontal scrollbar is too,
+ * however long the page is (no scrolling to the bottom of 100 rows to scroll sideways). Floor of 18rem so a short
+ * window still shows rows. It is a named region and a tab stop while it scrolls, so a keyboard can scroll it.
+ */
+const SCROLL_BOX = "max-h-[max(18rem,calc(100dvh-14rem))] overflow-auto";
+const EDGE_SHADOW =
+  "group-data-[clipped]/scroll:shadow-[inset_1px_0_0_var(--color-slate-200),-8px_0_8px_-8px_rgb(15_23_42/0.25)]";
+
 /**
  * The striped list table of spec 000 §2.7: a 'Sr No' column first, the page's rows (paged on the server),
- * 'No data found' when empty, and the pagination bar. Scrolls sideways on narrow screens.
+ * 'No data found' when empty, and the pagination bar. Compact rows (about 40 px) for daily use.
  */
 export function DataTable<T>({
   columns,
@@ -30,17 +51,23 @@ export function DataTable<T>({
   countEstimated,
   page,
   rowsPerPage,
+  sort,
+  label,
   emptyText = "No data found",
   hidePagination,
   className,
 }: Props<T>) {
+  const listLabel = useListLabel();
+  const params = useSearchParams();
+  const currentSort = sort === undefined ? params.get("sort") : sort;
+  const box = useScrollBox();
   const offset = (Math.max(1, page) - 1) * rowsPerPage;
   const all: ColumnDef<T>[] = [
     {
       id: "sr_no",
       header: "Sr No",
       cell: ({ row }) => offset + row.index + 1,
-      meta: { className: "w-16 text-slate-500 tabular-nums" },
+      meta: { className: "w-12 text-slate-500 tabular-nums" },
     },
     ...columns,
   ];
@@ -49,6 +76,8 @@ export function DataTable<T>({
     data,
     columns: all,
     getCoreRowModel: getCoreRowModel(),
+    // Rows keyed by their record, so a row's state (an open confirmation) never passes to another record.
+    getRowId: (row, i) => String((row as { id?: unknown }).id ?? i),
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
@@ -57,59 +86,119 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
 
   return (
-    <div className={cn("min-w-0", className)}>
-      <div className="overflow-x-auto border-y border-slate-200">
-        <Table className="min-w-full">
-          <TableHeader className="bg-slate-50">
+    <SortContext value={currentSort}>
+      <div className={cn("min-w-0", className)}>
+        <Table
+          // 13 px text: the density of a daily admin tool, still readable; headers are 12 px capitals.
+          className="min-w-full text-[13px]"
+          container={{
+            ref: box.ref,
+            role: "region",
+            "aria-label": label ?? listLabel ?? "List",
+            tabIndex: box.scrollable ? 0 : -1,
+            "data-clipped": box.clipped || undefined,
+            className: cn(
+              "group/scroll border-y border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-600",
+              SCROLL_BOX,
+            ),
+          }}
+        >
+          <TableHeader className="[&_tr]:border-b-0">
             {table.getHeaderGroups().map((hg) => (
               <TableRow key={hg.id} className="hover:bg-transparent">
-                {hg.headers.map((h) => (
-                  <TableHead
-                    key={h.id}
-                    className={cn(
-                      "h-11 px-4 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase",
-                      metaClass(h.column.columnDef.meta),
-                    )}
-                  >
-                    {h.isPlaceholder ? null : flexRender(h.column.columnDef.header, h.getContext())}
-                  </TableHead>
-                ))}
+                {hg.headers.map((h) => {
+                  const meta = h.column.columnDef.meta;
+                  const sortable = sortOf(h.column.columnDef.header);
+                  return (
+                    <TableHead
+                      key={h.id}
+                      scope="col"
+                      aria-sort={sortable ? sortDirection(currentSort, sortable.sortKey) : undefined}
+                      className={cn(
+                        // Sticky cells carry the header's bottom line as a shadow: a collapsed border stays behind.
+                        "sticky top-0 z-10 h-9 bg-slate-50 px-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase shadow-[inset_0_-1px_0_var(--color-slate-200)]",
+                        meta?.sticky === "right" &&
+                          cn(
+                            "right-0 z-20",
+                            "group-data-[clipped]/scroll:shadow-[inset_0_-1px_0_var(--color-slate-200),inset_1px_0_0_var(--color-slate-200),-8px_0_8px_-8px_rgb(15_23_42/0.25)]",
+                          ),
+                        meta?.className,
+                      )}
+                    >
+                      {h.isPlaceholder ? null : sortable ? (
+                        <SortHeader label={sortable.label} sortKey={sortable.sortKey} />
+                      ) : (
+                        flexRender(h.column.columnDef.header, h.getContext())
+                      )}
+                    </TableHead>
+                  );
+                })}
               </TableRow>
             ))}
           </TableHeader>
           <TableBody>
             {rows.length === 0 ? (
               <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={all.length} className="h-28 px-4 text-center text-slate-500">
+                <TableCell colSpan={all.length} className="h-24 px-2.5 text-center text-slate-500">
                   {emptyText}
                 </TableCell>
               </TableRow>
             ) : (
               rows.map((row) => (
-                <TableRow key={row.id} className="even:bg-slate-50/80 hover:bg-teal-50/50">
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell
-                      key={cell.id}
-                      className={cn("px-4 py-3 align-middle", metaClass(cell.column.columnDef.meta))}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </TableCell>
-                  ))}
+                // Opaque row colours: the pinned Action cell inherits them and must hide what scrolls beneath it.
+                <TableRow key={row.id} className="bg-white even:bg-slate-50 hover:bg-teal-50">
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    return (
+                      <TableCell
+                        key={cell.id}
+                        className={cn(
+                          "h-10 px-2.5 py-1 align-middle",
+                          meta?.sticky === "right" && cn("sticky right-0 z-[1] bg-inherit", EDGE_SHADOW),
+                          meta?.className,
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </TableCell>
+                    );
+                  })}
                 </TableRow>
               ))
             )}
           </TableBody>
         </Table>
+        {hidePagination ? null : (
+          <Pagination count={count} estimated={countEstimated} page={page} rowsPerPage={rowsPerPage} />
+        )}
       </div>
-      {hidePagination ? null : (
-        <Pagination count={count} estimated={countEstimated} page={page} rowsPerPage={rowsPerPage} />
-      )}
-    </div>
+    </SortContext>
   );
 }
 
-/** Columns may carry `meta: { className }` for their header and cells (widths, alignment). */
-function metaClass(meta: unknown): string | undefined {
-  const c = (meta as { className?: unknown } | undefined)?.className;
-  return typeof c === "string" ? c : undefined;
+/**
+ * Watches the scroll box: whether it scrolls at all (then it is a tab stop) and whether columns are hidden beneath
+ * the pinned right edge (then that edge casts a shadow). A ResizeObserver reports the first size and every change
+ * (new rows, a narrower window); scrolling updates the edge.
+ */
+function useScrollBox() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState({ scrollable: false, clipped: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const scrollable = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      const clipped = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setState((s) => (s.scrollable === scrollable && s.clipped === clipped ? s : { scrollable, clipped }));
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    el.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      ro.disconnect();
+      el.removeEventListener("scroll", measure);
+    };
+  }, []);
+  return { ref, ...state };
 }

@@ -36,6 +36,7 @@ export function EntityTable<R>({
   messages,
   emptyText,
   deletable,
+  sort,
 }: EntityTableProps<R>) {
   const all: ColumnDef<ScreenRow<R>>[] = [
     ...columns,
@@ -49,6 +50,8 @@ export function EntityTable<R>({
       deleteSuccess: messages.deleted,
       onRestore: may.restore && actions.restore ? (r) => actions.restore!(r.id) : undefined,
       restoreSuccess: messages.restored,
+      // The entity has a trash view (whoever may restore from it), so a delete can be undone there.
+      restorable: !!actions.restore,
     }),
   ];
   return (
@@ -59,6 +62,7 @@ export function EntityTable<R>({
       countEstimated={countEstimated}
       page={page}
       rowsPerPage={rowsPerPage}
+      sort={sort}
       emptyText={emptyText ?? "No data found"}
     />
   );

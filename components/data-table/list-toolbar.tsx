@@ -24,9 +24,11 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { cn } from "@/lib/utils";
+import { activeFilters, clearAll, type FilterChip } from "./active-filters";
 import { useListUrl } from "./url-state";
 
 /**
@@ -58,6 +60,8 @@ type Props = {
 };
 
 const ALL = "__all__";
+/** A filter's width: two a row on a phone, a fixed width beside each other from sm up. */
+const HALF = "w-[calc(50%-0.25rem)] sm:w-44";
 
 /** Search (on Enter or when cleared), filters, create, export and the trash toggle of a list; all state is the URL. */
 export function ListToolbar({
@@ -71,80 +75,157 @@ export function ListToolbar({
 }: Props) {
   const { params, pending, hrefWith, update } = useListUrl();
   const inTrash = params.get("open_trash") === "1" || params.get("show_deleted") === "1";
+  const searchRef = useRef<HTMLInputElement>(null);
 
   return (
-    <div className={cn("flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between", className)}>
-      <div className="flex flex-1 flex-wrap items-center gap-2">
-        <SearchBox
-          initial={params.get("search_keyword") ?? ""}
-          placeholder={searchPlaceholder}
-          pending={pending}
-          onSearch={(v) => update({ search_keyword: v.trim() || null })}
-        />
-        {filters.map((f) =>
-          f.kind === "dateRange" && f.params ? (
-            <DateRangeFilter
-              key={f.param}
-              def={f}
-              from={params.get(f.params.from) ?? ""}
-              to={params.get(f.params.to) ?? ""}
-              onChange={(k, v) => update({ [k]: v || null })}
-            />
-          ) : f.kind === "month" ? (
-            <Input
-              key={f.param}
-              type="month"
-              aria-label={f.label}
-              title={f.label}
-              className="w-full bg-white sm:w-44"
-              value={params.get(f.param) ?? ""}
-              onChange={(e) => update({ [f.param]: e.target.value || null })}
-            />
-          ) : f.multiple || f.kind === "multi" ? (
-            <MultiFilter
-              key={f.param}
-              def={f}
-              value={(params.get(f.param) ?? "").split(",").filter(Boolean)}
-              onChange={(vals) => update({ [f.param]: vals.join(",") || null })}
-            />
-          ) : (
-            <SingleFilter
-              key={f.param}
-              def={f}
-              value={params.get(f.param) ?? ""}
-              onChange={(v) => update({ [f.param]: v || null })}
-            />
-          ),
-        )}
+    <div className={cn("flex flex-col gap-3", className)}>
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex flex-1 flex-wrap items-center gap-2">
+          <SearchBox
+            inputRef={searchRef}
+            initial={params.get("search_keyword") ?? ""}
+            placeholder={searchPlaceholder}
+            pending={pending}
+            onSearch={(v) => update({ search_keyword: v.trim() || null })}
+          />
+          {filters.map((f) =>
+            f.kind === "dateRange" && f.params ? (
+              <DateRangeFilter
+                key={f.param}
+                def={f}
+                from={params.get(f.params.from) ?? ""}
+                to={params.get(f.params.to) ?? ""}
+                onChange={(k, v) => update({ [k]: v || null })}
+              />
+            ) : f.kind === "month" ? (
+              <Input
+                key={f.param}
+                type="month"
+                aria-label={f.label}
+                title={f.label}
+                className={cn(HALF, "bg-white")}
+                value={params.get(f.param) ?? ""}
+                onChange={(e) => update({ [f.param]: e.target.value || null })}
+              />
+            ) : f.multiple || f.kind === "multi" ? (
+              <MultiFilter
+                key={f.param}
+                def={f}
+                value={(params.get(f.param) ?? "").split(",").filter(Boolean)}
+                onChange={(vals) => update({ [f.param]: vals.join(",") || null })}
+              />
+            ) : (
+              <SingleFilter
+                key={f.param}
+                def={f}
+                value={params.get(f.param) ?? ""}
+                onChange={(v) => update({ [f.param]: v || null })}
+              />
+            ),
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {exportAction && !inTrash ? <ExportButton action={exportAction} params={params} /> : null}
+          {trash ? (
+            <Button asChild variant="outline">
+              <Link href={hrefWith({ open_trash: inTrash ? null : "1", show_deleted: null })} scroll={false}>
+                {inTrash ? (
+                  <ArchiveRestore className="size-4" aria-hidden />
+                ) : (
+                  <Trash2 className="size-4" aria-hidden />
+                )}
+                {inTrash ? "Back to list" : "Trash"}
+              </Link>
+            </Button>
+          ) : null}
+          {createHref && !inTrash ? (
+            <Button asChild>
+              <Link href={createHref}>
+                <Plus className="size-4" aria-hidden />
+                {createLabel}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        {exportAction && !inTrash ? <ExportButton action={exportAction} params={params} /> : null}
-        {trash ? (
-          <Button asChild variant="outline">
-            <Link href={hrefWith({ open_trash: inTrash ? null : "1", show_deleted: null })} scroll={false}>
-              {inTrash ? (
-                <ArchiveRestore className="size-4" aria-hidden />
-              ) : (
-                <Trash2 className="size-4" aria-hidden />
-              )}
-              {inTrash ? "Back to list" : "Trash"}
-            </Link>
-          </Button>
-        ) : null}
-        {createHref && !inTrash ? (
-          <Button asChild>
-            <Link href={createHref}>
-              <Plus className="size-4" aria-hidden />
-              {createLabel}
-            </Link>
-          </Button>
-        ) : null}
-      </div>
+      <FilterChips
+        chips={activeFilters(params, filters)}
+        onClear={(changes) => update(changes)}
+        focusFallback={() => searchRef.current?.focus()}
+      />
     </div>
   );
 }
 
-function SearchBox(props: {
+/**
+ * The active filters as chips, each removable, and 'Clear all' (search and filters; page size, sort and the trash
+ * view stay). A removed chip's button leaves the page, so focus moves to the next chip, else to the search box.
+ */
+function FilterChips({
+  chips,
+  onClear,
+  focusFallback,
+}: {
+  chips: FilterChip[];
+  onClear: (changes: Record<string, null>) => void;
+  focusFallback: () => void;
+}) {
+  const list = useRef<HTMLUListElement>(null);
+  if (chips.length === 0) return null;
+  const remove = (i: number) => {
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-chip]");
+    const next = buttons?.[i + 1] ?? buttons?.[i - 1];
+    if (next) next.focus();
+    else focusFallback();
+    onClear(chips[i].clear);
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-slate-600" id="active-filters-label">
+        Filtered by
+      </span>
+      <ul ref={list} className="flex flex-wrap items-center gap-2" aria-labelledby="active-filters-label">
+        {chips.map((c, i) => (
+          <li
+            key={c.key}
+            className="inline-flex max-w-full items-center gap-0.5 rounded-full border border-teal-200 bg-teal-50 py-0.5 pr-0.5 pl-3 text-teal-900"
+          >
+            <span className="truncate">
+              <span className="font-medium">{c.label}:</span> {c.value}
+            </span>
+            <button
+              type="button"
+              data-chip
+              aria-label={`Remove filter ${c.label}`}
+              className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-teal-800 hover:bg-teal-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              onClick={() => remove(i)}
+            >
+              <X className="size-3.5" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="h-7 px-2 text-teal-800 hover:bg-teal-50"
+        onClick={() => {
+          focusFallback();
+          onClear(clearAll(chips));
+        }}
+      >
+        Clear all
+      </Button>
+    </div>
+  );
+}
+
+function SearchBox({
+  inputRef,
+  ...props
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
   initial: string;
   placeholder: string;
   pending: boolean;
@@ -164,6 +245,7 @@ function SearchBox(props: {
         aria-hidden
       />
       <Input
+        ref={inputRef}
         type="search"
         aria-label="Search"
         placeholder={props.placeholder}
@@ -204,12 +286,12 @@ function DateRangeFilter({
 }) {
   const p = def.params!;
   return (
-    <fieldset className="flex items-center gap-1">
+    <fieldset className="flex w-full min-w-0 items-center gap-1 sm:w-auto">
       <legend className="sr-only">{def.label}</legend>
       <Input
         type="date"
         aria-label={`${def.label} from`}
-        className="w-40 bg-white"
+        className="min-w-0 flex-1 bg-white sm:w-40 sm:flex-none"
         value={from}
         max={to || undefined}
         onChange={(e) => onChange(p.from, e.target.value)}
@@ -220,7 +302,7 @@ function DateRangeFilter({
       <Input
         type="date"
         aria-label={`${def.label} to`}
-        className="w-40 bg-white"
+        className="min-w-0 flex-1 bg-white sm:w-40 sm:flex-none"
         value={to}
         min={from || undefined}
         onChange={(e) => onChange(p.to, e.target.value)}
@@ -240,7 +322,7 @@ function SingleFilter({
 }) {
   return (
     <Select value={value === "" ? ALL : value} onValueChange={(v) => onChange(v === ALL ? "" : v)}>
-      <SelectTrigger className="w-full bg-white sm:w-44" aria-label={def.label}>
+      <SelectTrigger className={cn(HALF, "bg-white")} aria-label={def.label}>
         <SelectValue placeholder={def.label} />
       </SelectTrigger>
       <SelectContent>
@@ -290,10 +372,7 @@ function MultiFilter({
           type="button"
           variant="outline"
           aria-label={`${def.label} filter`}
-          className={cn(
-            "w-full justify-between bg-white font-normal sm:w-44",
-            names.length === 0 && "text-slate-500",
-          )}
+          className={cn(HALF, "justify-between bg-white font-normal", names.length === 0 && "text-slate-500")}
         >
           <span className="flex min-w-0 items-center gap-2">
             <ListFilter className="size-4 shrink-0" aria-hidden />
@@ -337,8 +416,7 @@ function ExportButton({ action, params }: { action: ExportAction; params: URLSea
   const run = () =>
     start(async () => {
       const current = Object.fromEntries(params.entries());
-      const r = await action(current).catch(() => null);
-      if (!r) return dialogs.error("Something went wrong. Please try again.");
+      const r = await settle(() => action(current));
       if (!r.ok) return reportFailure(dialogs, r);
       // Opened after the answer: a blocked pop-up falls back to this tab (the link is a download).
       const w = window.open(r.data.url, "_blank");

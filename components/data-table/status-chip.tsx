@@ -16,7 +16,7 @@ export function StatusChip({ active, label }: Props) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Badge variant={on ? "success" : "danger"} tabIndex={0} className="cursor-default">
+        <Badge variant={on ? "success" : "danger"} className="cursor-default">
           {text}
         </Badge>
       </TooltipTrigger>

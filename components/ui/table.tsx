@@ -4,9 +4,21 @@ import * as React from "react";
 
 import { cn } from "@/lib/utils";
 
-function Table({ className, ...props }: React.ComponentProps<"table">) {
+/** `container` goes to the scrolling wrapper (a list makes it its keyboard-reachable scroll region). */
+function Table({
+  className,
+  container,
+  ...props
+}: React.ComponentProps<"table"> & {
+  container?: React.ComponentProps<"div"> & { [data: `data-${string}`]: string | boolean | undefined };
+}) {
+  const { className: containerClass, ...containerProps } = container ?? {};
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      className={cn("relative w-full overflow-x-auto", containerClass)}
+      {...containerProps}
+    >
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

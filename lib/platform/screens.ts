@@ -42,7 +42,13 @@ export type ListScreenProps<R> = {
   href: string;
   /** The spec's texts after a delete and a restore ('Position deleted successfully.'). */
   messages: { deleted: string; restored: string };
+  /** The rows' sort as applied (`name`, `-name`; the list's default when the URL has none), for the headers. */
+  sort?: string | null;
 };
+
+/** A parsed query's sort as the URL writes it (`name`, `-name`), or null for the list's id order. */
+export const sortParamOf = (q: ListQuery): string | null =>
+  q.sort ? `${q.sort.dir === "desc" ? "-" : ""}${q.sort.key}` : null;
 
 /** What an entity form takes from its screen (see components/form/entity-form.tsx). */
 export type FormScreenProps = {
@@ -94,6 +100,7 @@ export async function listScreen<R extends { id: number }>(
     may,
     href: def.href ?? "/",
     messages: { deleted: def.messages.deleted, restored: def.messages.restored },
+    sort: sortParamOf(query),
   };
   const page = {
     title: def.plural,

@@ -19,10 +19,11 @@ type Row = {
 };
 type R = ScreenRow<Row>;
 
+/** KYC chips read like the status chip ('Active'), and as the form and the history name the states. */
 const KYC = [
-  { label: "PENDING", variant: "secondary" },
-  { label: "APPROVED", variant: "success" },
-  { label: "REJECTED", variant: "danger" },
+  { label: "Pending", variant: "secondary" },
+  { label: "Approved", variant: "success" },
+  { label: "Rejected", variant: "danger" },
 ] as const;
 
 const nameOf = (r: R) => r.user_name ?? [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(" ");
