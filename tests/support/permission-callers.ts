@@ -80,7 +80,9 @@ export async function callersLacking(
       token: tokens[i],
       lacks: lacks[i],
       ctx: (via = "token") => {
-        if (!resolved.has(via)) resolved.set(via, resolveContext({ userId, via }));
+        // A session or token of its own, as the real callers have (export links are bound to it).
+        const binding = via === "token" ? `t:test-${userId}` : `s:test-${userId}`;
+        if (!resolved.has(via)) resolved.set(via, resolveContext({ userId, via, binding }));
         return resolved.get(via)!;
       },
     });
