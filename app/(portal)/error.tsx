@@ -44,7 +44,7 @@ export default function PortalError({ error, reset }: Props) {
       <p>
         This screen could not be loaded. Please try again; if it keeps failing, contact your administrator.
       </p>
-      {digest ? <p className="mt-3 text-xs text-slate-400">Reference: {digest}</p> : null}
+      {digest ? <p className="mt-3 text-xs text-slate-500">Reference: {digest}</p> : null}
     </StatusCard>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { DialogProvider } from "./dialogs";
 import type { MenuItem } from "./menu";
@@ -30,15 +30,25 @@ export function AppShell({
   children,
 }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The phone menu is opened from the top bar, outside the sheet: it gives the focus back to that button.
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <TooltipProvider delayDuration={250}>
       <DialogProvider>
+        {/* The first stop of the Tab key: past the drawer and the top bar, straight to the page. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-teal-800 focus:shadow-lg focus:ring-2 focus:ring-teal-700 focus:outline-none"
+        >
+          Skip to content
+        </a>
         <div className="flex min-h-svh bg-slate-100">
           <SideDrawer
             menu={menu}
             companyName={companyName}
             mobileOpen={menuOpen}
             onMobileOpenChange={setMenuOpen}
+            returnFocus={menuButton}
           />
           <div className="flex min-w-0 flex-1 flex-col">
             <TopBar
@@ -49,8 +59,9 @@ export function AppShell({
               isBackendAdmin={isBackendAdmin}
               unread={unread}
               onOpenMenu={() => setMenuOpen(true)}
+              menuButton={menuButton}
             />
-            <main id="main" className="min-w-0 flex-1 p-3 sm:p-6">
+            <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-6">
               {children}
             </main>
           </div>

@@ -63,10 +63,12 @@ type Props = {
   /** The small-screen drawer (a sheet opened from the top bar). */
   mobileOpen: boolean;
   onMobileOpenChange: (open: boolean) => void;
+  /** Where the focus goes when the sheet closes (its opener lives in the top bar, so radix does not know it). */
+  returnFocus?: React.RefObject<HTMLElement | null>;
 };
 
 /** The role's menu (spec 000 §6): permanent beside the page on md+ screens, a sheet on small ones. */
-export function SideDrawer({ menu, companyName, mobileOpen, onMobileOpenChange }: Props) {
+export function SideDrawer({ menu, companyName, mobileOpen, onMobileOpenChange, returnFocus }: Props) {
   return (
     <>
       <aside className="sticky top-0 hidden h-svh w-64 shrink-0 flex-col border-r border-slate-200 bg-white md:flex">
@@ -74,7 +76,14 @@ export function SideDrawer({ menu, companyName, mobileOpen, onMobileOpenChange }
         <MenuNav menu={menu} />
       </aside>
       <Sheet open={mobileOpen} onOpenChange={onMobileOpenChange}>
-        <SheetContent side="left" className="flex w-72 flex-col gap-0 p-0 md:hidden">
+        <SheetContent
+          side="left"
+          className="flex w-72 flex-col gap-0 p-0 md:hidden"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus?.current?.focus();
+          }}
+        >
           <SheetHeader className="sr-only">
             <SheetTitle>Menu</SheetTitle>
             <SheetDescription>Pages you can open</SheetDescription>

@@ -18,7 +18,8 @@ import {
 import { Switch } from "@/components/ui/switch";
 import { ROLE } from "@/lib/platform/permissions";
 import { cn } from "@/lib/utils";
-import { CompanyPicker } from "./company-picker";
+import { CompanyPicker, MemberCompanySwitch } from "./company-picker";
+import { settle } from "@/components/form/settle";
 import { reloadAt, reportFailure, useDialogs } from "./dialogs";
 import { switchCompanyAction } from "./shell-actions";
 
@@ -31,6 +32,8 @@ export type TopBarProps = {
   isBackendAdmin: boolean;
   unread: number;
   onOpenMenu: () => void;
+  /** The phone menu's button, which the menu gives the focus back to when it closes. */
+  menuButton?: React.Ref<HTMLButtonElement>;
 };
 
 const initials = (name: string) =>
@@ -50,6 +53,7 @@ export function TopBar({
   isBackendAdmin,
   unread,
   onOpenMenu,
+  menuButton,
 }: TopBarProps) {
   const pathname = usePathname();
   const logoutForm = useRef<HTMLFormElement>(null);
@@ -69,6 +73,7 @@ export function TopBar({
         size="icon"
         className="md:hidden"
         aria-label="Open menu"
+        ref={menuButton}
         onClick={onOpenMenu}
       >
         <Menu className="size-5" aria-hidden />
@@ -86,14 +91,14 @@ export function TopBar({
             <span className="truncate">{roleName}</span>
           )}
           {actingAsAdmin ? (
-            <Badge className="ml-1 shrink-0 bg-teal-600 px-1.5 py-0 text-[10px] font-semibold tracking-wide text-white">
+            <Badge className="ml-1 shrink-0 bg-teal-700 px-1.5 py-0 text-[10px] font-semibold tracking-wide text-white">
               ADMIN
             </Badge>
           ) : null}
         </p>
       </div>
 
-      {canSwitch ? <AdminSwitch roleName={roleName} acting={actingAsAdmin} /> : null}
+      {canSwitch ? <AdminSwitch roleName={roleName} acting={actingAsAdmin} /> : <MemberCompanySwitch />}
 
       <Button asChild variant="ghost" size="icon" className="relative shrink-0">
         {/* Named by its content, so the name holds what is seen (the count): "Notifications 3 unread". */}
@@ -113,7 +118,8 @@ export function TopBar({
       </Button>
 
       <form ref={logoutForm} action={logoutAction} className="hidden" aria-hidden />
-      <DropdownMenu>
+      {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable. */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button type="button" variant="ghost" className="h-10 shrink-0 gap-2 rounded-full px-1 sm:pr-3">
             <Avatar className="size-8">
@@ -164,23 +170,22 @@ function AdminSwitch({ roleName, acting }: { roleName: string; acting: boolean }
   const change = async (on: boolean) => {
     if (on) return setPicking(true);
     setBusy(true);
-    const r = await switchCompanyAction(null).catch(() => null);
-    if (r?.ok) return reloadAt("/login");
+    const r = await settle(() => switchCompanyAction(null));
+    if (r.ok) return reloadAt("/login");
     setBusy(false);
-    if (!r) dialogs.error("Something went wrong. Please try again.");
-    else reportFailure(dialogs, r);
+    reportFailure(dialogs, r);
   };
 
   return (
     <div className="flex shrink-0 items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-2.5 py-1 text-xs font-medium">
-      <span className={cn("hidden sm:inline", acting ? "text-slate-500" : "text-slate-900")}>{own}</span>
+      <span className={cn("hidden sm:inline", acting ? "text-slate-600" : "text-slate-900")}>{own}</span>
       <Switch
         checked={acting || picking}
         disabled={busy}
         onCheckedChange={(on) => void change(on)}
         aria-label={acting ? `Switch back to ${own}` : "Switch to Admin for a company"}
       />
-      <span className={cn(acting ? "text-teal-700" : "text-slate-500")}>Admin</span>
+      <span className={cn(acting ? "text-teal-700" : "text-slate-600")}>Admin</span>
       <CompanyPicker open={picking} onOpenChange={setPicking} />
     </div>
   );

@@ -41,7 +41,7 @@ export default async function HomePage() {
         <section aria-labelledby="home-shortcuts">
           <h2
             id="home-shortcuts"
-            className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase"
+            className="mb-3 text-sm font-semibold tracking-wide text-slate-600 uppercase"
           >
             Shortcuts
           </h2>

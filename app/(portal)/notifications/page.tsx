@@ -41,7 +41,7 @@ export default async function NotificationsPage({ searchParams }: Props) {
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="font-medium break-words text-slate-900">
                     {r.read_at == null ? (
-                      <span className="mr-2 rounded bg-teal-600 px-1.5 py-0.5 align-middle text-[10px] font-semibold text-white uppercase">
+                      <span className="mr-2 rounded bg-teal-700 px-1.5 py-0.5 align-middle text-[10px] font-semibold text-white uppercase">
                         New
                       </span>
                     ) : null}

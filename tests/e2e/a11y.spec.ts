@@ -1,0 +1,223 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { LOGINS, login, ready } from "./helpers";
+
+// Issue 7: every page of every role's menu has no serious or critical axe-core violation, and at 375 px no page
+// scrolls sideways (a wide table scrolls inside its own box). One login per role; the page is reused throughout.
+
+const AXE = path.join(process.cwd(), "node_modules/axe-core/axe.min.js");
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 375, height: 800 };
+
+type AxeNode = { target: unknown[] };
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
+
+/** Runs axe over the page as it is now; the serious and critical violations, one line per rule. */
+async function axeProblems(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<unknown> } }).axe;
+    // The dev server's own overlay (next dev only) is not the portal's.
+    const context = { include: [document], exclude: [["nextjs-portal"]] };
+    // label-content-name-mismatch is experimental in axe (Lighthouse runs it): a control's name holds its text.
+    const options = {
+      resultTypes: ["violations"],
+      rules: { "label-content-name-mismatch": { enabled: true } },
+    };
+    const r = (await axe.run(context, options)) as { violations: AxeViolation[] };
+    return r.violations;
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 5)
+          .map((n) => JSON.stringify(n.target))
+          .join(", ")}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ""}`,
+    );
+}
+
+/** Waits for a screen to have settled: its content shown, no loading outline, the open animations done. */
+async function settle(page: Page) {
+  await expect(page.locator("main > :not(template)").first()).toBeVisible();
+  await expect(page.getByTestId("page-skeleton")).toHaveCount(0);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+}
+
+/** Opens a page; it may still redirect once its stream arrives (a SUPER ADMIN's home goes to the companies list). */
+async function visit(page: Page, href: string) {
+  await page.goto(href);
+  await page.waitForLoadState("networkidle");
+  await settle(page);
+}
+
+/** A page must not scroll sideways at phone width (a table scrolls within its own box). */
+async function overflows(page: Page, where: string): Promise<string[]> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  return scrollWidth <= innerWidth
+    ? []
+    : [`${where}: scrolls sideways at ${innerWidth} px (${scrollWidth} px wide)`];
+}
+
+/** Opens a page and checks it at desktop width (axe) and at phone width (axe and sideways scrolling). */
+async function checkPage(page: Page, href: string): Promise<string[]> {
+  await page.setViewportSize(DESKTOP);
+  await visit(page, href);
+  const problems = await axeProblems(page, href);
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  problems.push(...(await overflows(page, `${href} @375`)), ...(await axeProblems(page, `${href} @375`)));
+  return problems;
+}
+
+/** The drawer's links (groups included, open or not), in menu order. */
+async function menuHrefs(page: Page): Promise<string[]> {
+  await page.setViewportSize(DESKTOP);
+  const nav = page.getByRole("navigation", { name: "Main menu" });
+  await expect(nav).toBeVisible();
+  return nav.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+}
+
+/** The signed-in user's own profile, from the account menu (axe-checked while the menu is open). */
+async function profileHref(page: Page, problems: string[]): Promise<string> {
+  await page.setViewportSize(DESKTOP);
+  const account = page.getByRole("button", { name: /account menu/i });
+  await ready(account);
+  await account.click();
+  const item = page.getByRole("menuitem", { name: "My Profile" });
+  await expect(item).toBeVisible();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+  problems.push(...(await axeProblems(page, "account menu")));
+  const href = (await item.getAttribute("href")) ?? "";
+  await page.keyboard.press("Escape");
+  await expect(item).toHaveCount(0);
+  return href;
+}
+
+/** A list's create form (unless the role may not create there) and the edit form of its first row. */
+async function formHrefs(page: Page, list: string, create: boolean): Promise<string[]> {
+  await page.setViewportSize(DESKTOP);
+  await visit(page, list);
+  const add = page.getByRole("link", { name: /^Add / });
+  const edit = page.getByRole("row").getByRole("link", { name: /^Edit/ }).first();
+  const hrefs = [(await edit.getAttribute("href")) ?? ""];
+  if (create) hrefs.push((await add.first().getAttribute("href")) ?? "");
+  else await expect(add).toHaveCount(0);
+  expect(hrefs.every(Boolean), `${list} has an Add link and rows with an Edit link`).toBe(true);
+  return hrefs;
+}
+
+/** The mobile menu sheet, opened from the top bar at phone width. */
+async function checkMobileMenu(page: Page): Promise<string[]> {
+  await page.setViewportSize(PHONE);
+  await visit(page, "/home");
+  const open = page.getByRole("button", { name: "Open menu" });
+  await ready(open);
+  await open.click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+  const problems = await axeProblems(page, "mobile menu @375");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
+  return problems;
+}
+
+/** Every menu page of the signed-in role, its profile and notifications, a create and an edit form (from `list`). */
+async function checkRole(page: Page, list: string, { create = true, problems = [] as string[] } = {}) {
+  const hrefs = await menuHrefs(page);
+  const profile = await profileHref(page, problems);
+  const forms = await formHrefs(page, list, create);
+  const pages = [...new Set(["/home", ...hrefs, profile, "/notifications", ...forms])];
+  for (const href of pages) problems.push(...(await checkPage(page, href)));
+  problems.push(...(await checkMobileMenu(page)));
+  expect(problems, `accessibility problems on ${pages.length} pages`).toEqual([]);
+}
+
+test.describe("accessibility of every menu page", () => {
+  test.setTimeout(600_000);
+
+  test("SUPER ADMIN", async ({ page }) => {
+    await login(page, LOGINS.super);
+    await checkRole(page, "/companies");
+  });
+
+  test("ADMIN", async ({ page }) => {
+    await login(page, LOGINS.admin);
+    await checkRole(page, "/users");
+  });
+
+  test("BACKEND ADMIN, before and after choosing a company", async ({ page }) => {
+    await login(page, LOGINS.backend);
+    // Before: company-owned screens ask for a company; the picker itself is checked while open.
+    const before = await checkPage(page, "/users");
+    await page.setViewportSize(DESKTOP);
+    const toAdmin = page.getByRole("switch", { name: "Switch to Admin for a company" });
+    await ready(toAdmin);
+    await toAdmin.click();
+    const picker = page.getByTestId("company-picker");
+    await expect(picker.getByRole("button", { name: "Select Happy Paws Pvt Ltd" })).toBeVisible();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))));
+    before.push(...(await axeProblems(page, "company picker")));
+    await picker.getByRole("button", { name: "Select Happy Paws Pvt Ltd" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await checkRole(page, "/positions", { problems: before });
+  });
+
+  test("MASTER FRANCHISEE", async ({ page }) => {
+    await login(page, LOGINS.master);
+    // Sees and edits its franchisees' staff, but does not add staff.
+    await checkRole(page, "/franchisee-staffs", { create: false });
+  });
+
+  test("FRANCHISEE ADMIN", async ({ page }) => {
+    await login(page, LOGINS.franchisee);
+    await checkRole(page, "/franchisee-staffs");
+  });
+});
+
+test("keyboard: the skip link comes first, chips are no tab stops, the menu gives focus back", async ({
+  page,
+}) => {
+  await login(page, LOGINS.admin);
+  await page.setViewportSize(DESKTOP);
+  await visit(page, "/users");
+  await ready(page.getByRole("link", { name: "Skip to content" }));
+
+  // The first Tab shows the skip link; following it puts the focus on the page's content, past the drawer.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  expect((await skip.boundingBox())?.width).toBeGreaterThan(50);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("main :focus")).toHaveCount(1);
+
+  // The status chips only show a tooltip: they are not tab stops.
+  const chips = page.getByRole("cell").getByText(/^(Active|Inactive)$/);
+  await expect(chips.first()).toBeVisible();
+  expect(await chips.evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length)).toBe(
+    0,
+  );
+
+  // The drawer runs the full height of a long page, wherever it is scrolled to.
+  await page.setViewportSize({ width: 1366, height: 400 });
+  await visit(page, "/home");
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const drawer = await page.locator("aside").evaluate((el) => el.getBoundingClientRect().toJSON());
+  expect(drawer).toMatchObject({ top: 0, height: 400 });
+
+  // The phone menu, closed with Escape, gives the focus back to the button that opened it.
+  await page.setViewportSize(PHONE);
+  const open = page.getByRole("button", { name: "Open menu" });
+  await open.click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
+  await expect(open).toBeFocused();
+});
