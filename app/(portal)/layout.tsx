@@ -1,3 +1,4 @@
+import { Toaster } from "sonner";
 import { AppShell } from "@/components/shell/app-shell";
 import { menuFor } from "@/components/shell/menu";
 import { countUnreadNotifications } from "@/lib/admin/notifications";
@@ -17,16 +18,21 @@ export default async function PortalLayout({ children }: { children: React.React
   const name = u.user_name?.trim() || [u.first_name, u.last_name].filter(Boolean).join(" ").trim() || u.email;
 
   return (
-    <AppShell
-      user={{ name, profileHref }}
-      companyName={ctx.companyName}
-      roleName={ctx.roleName}
-      actingAsAdmin={ctx.actingAsAdmin}
-      isBackendAdmin={ctx.roleName === ROLE.BACKEND_ADMIN}
-      menu={menu}
-      unread={unread}
-    >
-      {children}
-    </AppShell>
+    <>
+      <AppShell
+        user={{ name, profileHref }}
+        companyName={ctx.companyName}
+        roleName={ctx.roleName}
+        actingAsAdmin={ctx.actingAsAdmin}
+        isBackendAdmin={ctx.roleName === ROLE.BACKEND_ADMIN}
+        menu={menu}
+        unread={unread}
+      >
+        {children}
+      </AppShell>
+      {/* Success toasts (dialogs.success): top right under the top bar, coloured, closable by keyboard, announced
+          politely. */}
+      <Toaster position="top-right" richColors closeButton offset={{ top: 72 }} mobileOffset={{ top: 72 }} />
+    </>
   );
 }

@@ -2,6 +2,7 @@
 import { useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
 import { CellText } from "@/components/data-table";
+import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -29,8 +30,7 @@ export function AuditEntries({ entity, entityId, initial, count: initialCount }:
 
   const more = () =>
     start(async () => {
-      const r = await loadAuditHistoryAction(entity, entityId, page + 1).catch(() => null);
-      if (!r) return dialogs.error("Something went wrong. Please try again.");
+      const r = await settle(() => loadAuditHistoryAction(entity, entityId, page + 1));
       if (!r.ok) return reportFailure(dialogs, r);
       // Entries written since the first load shift the pages; skip any already shown.
       setEntries((shown) => [...shown, ...r.data.entries.filter((e) => !shown.some((s) => s.id === e.id))]);

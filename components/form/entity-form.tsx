@@ -1,5 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import {
   FormProvider,
@@ -9,9 +9,12 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { FormScreenProps } from "@/lib/platform/screens";
+import { cn } from "@/lib/utils";
+import { useFocusFirstError } from "./focus-error";
+import { useLeaveGuard } from "./leave-guard";
 import { useSaveAndReturn } from "./use-save";
 
 type Props<T extends FieldValues> = FormScreenProps & {
@@ -22,14 +25,21 @@ type Props<T extends FieldValues> = FormScreenProps & {
   };
   /** The form's fields (inside a grid); a function gets the form, for fields that depend on others. */
   children: ReactNode | ((form: UseFormReturn<T>) => ReactNode);
-  /** Cards under the main one (child rows, a read-only sub-list). */
+  /** Cards under the main one (more fields in sections, child rows, a read-only sub-list). */
   after?: ReactNode;
 };
 
+/** A form page's one h1: the form's title, styled as its card's title. */
+export function FormTitle({ className, ...props }: React.ComponentProps<"h1">) {
+  return <h1 className={cn("text-lg leading-none font-semibold", className)} {...props} />;
+}
+
 /**
- * An entity's form: the card with its title, the fields (disabled when read-only), Cancel and Save, the pending
- * state, and the answer to a save — field errors under their fields (what was typed stays), other failures and
- * an unreachable server in the popup, 'Hurray!' and back to the list on success.
+ * An entity's form: the card with its title (the page's h1), the fields (disabled when read-only), Cancel and
+ * Save, the pending state, and the answer to a save — field errors under their fields (what was typed stays, the
+ * first one scrolled to and focused), other failures and an unreachable server in the popup, the success toast and
+ * back to the list on success. Files chosen in image fields travel with the save (the entity's `files`), so the
+ * record and its files are saved together or not at all. Leaving with unsaved changes asks first.
  */
 export function EntityForm<T extends FieldValues>({
   noun,
@@ -42,30 +52,45 @@ export function EntityForm<T extends FieldValues>({
   children,
   after,
 }: Props<T>) {
-  const form = useForm<T>({ defaultValues: initial });
+  // Our own focusing (useFocusFirstError) knows custom fields and the page's order.
+  const form = useForm<T>({ defaultValues: initial, shouldFocusError: false });
+  const guard = useLeaveGuard(!readOnly && form.formState.isDirty);
+  const formRef = useFocusFirstError(form);
+  // Saved: the form stays shut while the list loads (the toast does not block a second Save as a popup did).
+  const [saved, setSaved] = useState(false);
   const onSubmit = useSaveAndReturn(form, {
     save: (values) => (id ? actions.update!(id, values) : actions.create!(values)),
     success: id ? messages.updated : messages.created,
     listHref,
+    onSaved: () => {
+      guard.release();
+      setSaved(true);
+    },
   });
   const title = readOnly ? `View ${noun}` : id ? `Edit ${noun}` : `Add ${noun}`;
-  const pending = form.formState.isSubmitting;
+  const pending = form.formState.isSubmitting || saved;
   return (
     <FormProvider {...form}>
-      <form method="post" onSubmit={onSubmit} noValidate className="space-y-6" aria-busy={pending}>
-        <Card>
-          <CardHeader>
-            <CardTitle>{title}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {/* A disabled fieldset disables every field, switches included: a read-only view needs no more. */}
-            <fieldset disabled={readOnly || pending} className="grid gap-4 md:grid-cols-2">
+      <form
+        ref={formRef}
+        method="post"
+        onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit}
+        noValidate
+        aria-busy={pending}
+      >
+        {/* A disabled fieldset disables every field, switches included; rich text and images are told themselves. */}
+        <fieldset disabled={readOnly || pending} className="min-w-0 space-y-6">
+          <Card>
+            <CardHeader>
+              <FormTitle>{title}</FormTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4 md:grid-cols-2">
               {typeof children === "function" ? children(form) : children}
-            </fieldset>
-          </CardContent>
-        </Card>
-        {after}
-        <div className="flex justify-end gap-2">
+            </CardContent>
+          </Card>
+          {after}
+        </fieldset>
+        <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" asChild>
             <Link href={listHref}>{readOnly ? "Back" : "Cancel"}</Link>
           </Button>
@@ -76,6 +101,7 @@ export function EntityForm<T extends FieldValues>({
           )}
         </div>
       </form>
+      {guard.dialog}
     </FormProvider>
   );
 }

@@ -2,9 +2,17 @@
 import { useEffect, useMemo } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { Input } from "@/components/ui/input";
-import { Field } from "./field";
+import { Field, fieldError } from "./field";
 
-/** An image upload with a preview of the chosen or the current image. The server checks the content again. */
+// As the server's image rule (lib/platform/files.ts): an image above it is refused before the save is sent.
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const IMAGE_TOO_LARGE = "The image may not be greater than 5 MB.";
+
+/**
+ * An image upload with a preview of the chosen or the current image. The chosen file is a value of the form and
+ * travels with the save (the entity's `files`); the server checks its content again. What was chosen stays when
+ * the save is refused.
+ */
 export function ImageField({
   name,
   label,
@@ -17,22 +25,26 @@ export function ImageField({
   /** Read-only: the current image shows, no file can be chosen. */
   disabled?: boolean;
 }) {
-  const { control, watch } = useFormContext();
+  const { control, watch, formState } = useFormContext();
   const file = watch(name) as File | null;
   const preview = useMemo(() => (file instanceof File ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const shown = preview ?? currentUrl;
+  const invalid = !!fieldError(formState.errors, name);
   return (
     <Field name={name} label={label}>
       <Controller
         control={control}
         name={name}
+        rules={{ validate: (f) => !(f instanceof File) || f.size <= MAX_IMAGE_BYTES || IMAGE_TOO_LARGE }}
         render={({ field }) => (
           <Input
             id={name}
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             disabled={disabled}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? `${name}-error` : undefined}
             onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
             onBlur={field.onBlur}
           />
@@ -41,7 +53,10 @@ export function ImageField({
       {shown && (
         // eslint-disable-next-line @next/next/no-img-element -- previews of blob: and authorised file URLs
         <img
+          key={shown}
           src={shown}
+          // A chosen file that is no image (the server refuses it under the field) previews as nothing.
+          onError={(e) => void (e.currentTarget.hidden = true)}
           alt={`${label} preview`}
           className="mt-1 h-20 w-auto rounded border bg-white object-contain"
         />

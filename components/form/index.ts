@@ -10,5 +10,7 @@ export { reportFormFailure } from "./report-failure";
 export { PermissionSetForm, type PermissionSetValues } from "./permission-set-form";
 export { useSaveAndReturn } from "./use-save";
 export { settle, UNREACHABLE_MESSAGE } from "./settle";
-export { EntityForm } from "./entity-form";
+export { EntityForm, FormTitle } from "./entity-form";
+export { focusFirstError, useFocusFirstError } from "./focus-error";
+export { useLeaveGuard, LEAVE_TEXT } from "./leave-guard";
 export { fieldsFor } from "./typed";

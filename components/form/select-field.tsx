@@ -1,7 +1,7 @@
 "use client";
 import { Controller, useFormContext } from "react-hook-form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Field } from "./field";
+import { Field, fieldError } from "./field";
 
 export type Option = { value: string; label: string };
 
@@ -21,7 +21,8 @@ export function SelectField({
   placeholder?: string;
   disabled?: boolean;
 }) {
-  const { control } = useFormContext();
+  const { control, formState } = useFormContext();
+  const invalid = !!fieldError(formState.errors, name);
   return (
     <Field name={name} label={label} required={required}>
       <Controller
@@ -33,7 +34,13 @@ export function SelectField({
             onValueChange={field.onChange}
             disabled={disabled}
           >
-            <SelectTrigger id={name} className="w-full" onBlur={field.onBlur}>
+            <SelectTrigger
+              id={name}
+              className="w-full"
+              onBlur={field.onBlur}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? `${name}-error` : undefined}
+            >
               <SelectValue placeholder={placeholder ?? `Select ${label}`} />
             </SelectTrigger>
             <SelectContent>

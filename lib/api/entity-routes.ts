@@ -74,9 +74,14 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
             ? input.extend({ id: z.union([z.number(), z.string()]).optional() })
             : input,
         output: dataOf(record),
-        handler: async ({ ctx, params, body }) => ({
-          data: await call(ctx, params.id !== undefined ? { ...body, id: idParam(params.id) } : body),
-        }),
+        // The entity's file columns come as multipart files, saved with the record (all or nothing).
+        files: def.files ? Object.keys(def.files) : undefined,
+        handler: async ({ ctx, params, body, files }) => {
+          const input = { ...body, ...files };
+          return {
+            data: await call(ctx, params.id !== undefined ? { ...input, id: idParam(params.id) } : input),
+          };
+        },
       };
     }
     case "delete":

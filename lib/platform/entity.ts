@@ -5,6 +5,7 @@ import { z } from "zod";
 import { authorize, can, requireCompany, type Ctx } from "./context";
 import { getDb, type Executor, type Tx } from "./db";
 import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "./errors";
+import { withFiles, type FileRule, type NewFile, type StagedFiles } from "./files";
 import { parseIdParam } from "./ids";
 import {
   iterateListQuery,
@@ -130,6 +131,12 @@ export type EntityDecl<
   href?: string;
   /** Columns never answered (password hashes...). */
   hidden?: readonly string[];
+  /**
+   * Columns holding a stored file's path (a logo, a KYC document). A create or update may carry an upload under
+   * the column's name: checked by its rule with the input (a refusal is a field error and nothing is written),
+   * stored, and its key written with the record in the save's transaction; see `saveWithFiles`.
+   */
+  files?: Record<string, FileRule>;
   /** What a record carries besides its row (child rows, permission ids): answered by get, recorded in the audit. */
   detail?: (db: Executor, row: T["$inferSelect"]) => Promise<D>;
   /** What the audit records besides the row, when it differs from `detail` (e.g. permission ids, not objects). */
@@ -330,11 +337,60 @@ export function getOf<
   );
 }
 
-function parse<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+/**
+ * The input parsed by the schema, and the uploads under the entity's file columns checked by their rules; the
+ * field errors of both answer together, before anything is written or stored. An empty file is no upload.
+ */
+async function parseInput<S extends z.ZodType>(def: AnyEntity, schema: S, raw: unknown) {
   const r = schema.safeParse(raw);
-  if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
-  return r.data;
+  const errors: FieldErrors = r.success ? {} : zodFieldErrors(r.error.issues);
+  const files: Record<string, NewFile> = {};
+  for (const [column, rule] of Object.entries(def.files ?? {})) {
+    const upload = (raw as Record<string, unknown> | null)?.[column];
+    if (!(upload instanceof File) || upload.size === 0) continue;
+    const checked = await rule(upload);
+    if (checked.ok) files[column] = checked.file;
+    else errors[column] ??= checked.message;
+  }
+  if (!r.success || Object.keys(errors).length) throw invalid(errors);
+  return { input: r.data as z.output<S>, files };
 }
+
+/**
+ * A save with its uploads, all or nothing: the files are stored first (withFiles), then `save` runs its
+ * transaction and ends it with `attach`, which writes the new keys on the row and the stored_files rows in that
+ * transaction. A failed save removes the stored files; a committed one removes the files it replaced.
+ */
+function saveWithFiles<R>(
+  ctx: Ctx,
+  def: AnyEntity,
+  prefix: string,
+  files: Record<string, NewFile>,
+  save: (attach: AttachFiles) => Promise<R>,
+): Promise<R> {
+  if (!Object.keys(files).length) return save(async (_tx, row) => row);
+  return withFiles(ctx, prefix, files, (staged: StagedFiles<string>) =>
+    save(async (tx, row, before) => {
+      const columns = Object.keys(staged.keys);
+      const owner = { entity: def.name, id: row.id as number, companyId: def.scope.companyOf(row) };
+      await staged.attach(tx, owner, before ? columns.map((c) => before[c]) : []);
+      const [updated] = (await tx
+        .update(def.table)
+        .set(staged.keys as never)
+        .where(eq(def.table.id, row.id as number))
+        .returning()) as Record<string, unknown>[];
+      return updated;
+    }),
+  );
+}
+
+/** Ends a save with its files: their keys on the row (the updated row answered) and their stored_files rows. */
+type AttachFiles = (
+  tx: Tx,
+  row: Record<string, unknown>,
+  /** The row before an update: the files it held in the columns written are replaced. */
+  before?: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;
 
 /** The unique-name check, before the write, so its message shows with the form's other field errors. */
 async function nameTaken(tx: Executor, def: AnyEntity, ctx: Ctx, name: unknown, exceptId?: number) {
@@ -410,31 +466,34 @@ export function createOf<
   return withMeta(
     async (ctx: Ctx, raw: unknown): Promise<Row<T> & D> => {
       authorize(ctx, def.permission("create"));
-      const input = parse(def.create!, raw) as z.output<C>;
-      return transact(d, 422, async (tx) => {
-        const errors: FieldErrors = {};
-        if (await nameTaken(tx, d, ctx, (input as Record<string, unknown>)[nameField(d)]))
-          errors[nameField(d)] = nameMessage(d);
-        const insert = async (values: Record<string, unknown>) => {
+      const { input, files } = await parseInput(d, def.create!, raw);
+      return saveWithFiles(ctx, d, `${def.name}/new`, files, (attachFiles) =>
+        transact(d, 422, async (tx) => {
+          const errors: FieldErrors = {};
+          if (await nameTaken(tx, d, ctx, (input as Record<string, unknown>)[nameField(d)]))
+            errors[nameField(d)] = nameMessage(d);
+          const insert = async (values: Record<string, unknown>) => {
+            if (Object.keys(errors).length) throw invalid(errors);
+            const [row] = await tx
+              .insert(def.table)
+              .values({
+                ...values,
+                ...def.scope.stamp(ctx),
+                created_by: ctx.userId,
+                updated_by: ctx.userId,
+              } as never)
+              .returning();
+            return row as Row<T>;
+          };
+          const inserted = run
+            ? await run({ ctx, tx, input: input as z.output<C>, insert, errors })
+            : await insert(input as Record<string, unknown>);
           if (Object.keys(errors).length) throw invalid(errors);
-          const [row] = await tx
-            .insert(def.table)
-            .values({
-              ...values,
-              ...def.scope.stamp(ctx),
-              created_by: ctx.userId,
-              updated_by: ctx.userId,
-            } as never)
-            .returning();
-          return row as Row<T>;
-        };
-        const row = run
-          ? await run({ ctx, tx, input, insert, errors })
-          : await insert(input as Record<string, unknown>);
-        if (Object.keys(errors).length) throw invalid(errors);
-        const answer = await auditAndAnswer(d, tx, ctx, { action: "create", row, before: null });
-        return answer as Row<T> & D;
-      });
+          const row = await attachFiles(tx, inserted as Record<string, unknown>);
+          const answer = await auditAndAnswer(d, tx, ctx, { action: "create", row, before: null });
+          return answer as Row<T> & D;
+        }),
+      );
     },
     { entity: d, op: "create", permissions: [def.permission("create")] },
   );
@@ -479,37 +538,45 @@ export function updateOf<
     async (ctx: Ctx, raw: unknown): Promise<Row<T> & D> => {
       authorize(ctx, def.permission("update"));
       const id = idOf(raw);
-      const input = parse(def.update!, raw) as z.output<U>;
+      const parsed = await parseInput(d, def.update!, raw);
+      const input = parsed.input as z.output<U>;
       const patch = sentKeys(raw, input);
-      return transact(d, 422, async (tx) => {
-        const t = def.table;
-        const [row] = (await tx
-          .select()
-          .from(t as PgTable)
-          .where(and(eq(t.id, id), live(t), def.scope.where(ctx)))
-          .for("update")) as Row<T>[];
-        if (!row) throw notFound();
-        const before = await audited(d, tx, row as Record<string, unknown>);
-        const errors: FieldErrors = {};
-        const name = (patch as Record<string, unknown>)[nameField(d)];
-        if (name !== undefined && (await nameTaken(tx, d, ctx, name, id)))
-          errors[nameField(d)] = nameMessage(d);
-        const write = async (values: Record<string, unknown>) => {
+      return saveWithFiles(ctx, d, `${def.name}/${id}`, parsed.files, (attachFiles) =>
+        transact(d, 422, async (tx) => {
+          const t = def.table;
+          const [row] = (await tx
+            .select()
+            .from(t as PgTable)
+            .where(and(eq(t.id, id), live(t), def.scope.where(ctx)))
+            .for("update")) as Row<T>[];
+          if (!row) throw notFound();
+          const before = await audited(d, tx, row as Record<string, unknown>);
+          const errors: FieldErrors = {};
+          const name = (patch as Record<string, unknown>)[nameField(d)];
+          if (name !== undefined && (await nameTaken(tx, d, ctx, name, id)))
+            errors[nameField(d)] = nameMessage(d);
+          const write = async (values: Record<string, unknown>) => {
+            if (Object.keys(errors).length) throw invalid(errors);
+            const [updated] = await tx
+              .update(t)
+              .set({ ...values, updated_at: new Date(), updated_by: ctx.userId } as never)
+              .where(eq(t.id, id))
+              .returning();
+            return updated as Row<T>;
+          };
+          const written = run
+            ? await run({ ctx, tx, input, before: row, patch, write, errors })
+            : await write(patch as Record<string, unknown>);
           if (Object.keys(errors).length) throw invalid(errors);
-          const [updated] = await tx
-            .update(t)
-            .set({ ...values, updated_at: new Date(), updated_by: ctx.userId } as never)
-            .where(eq(t.id, id))
-            .returning();
-          return updated as Row<T>;
-        };
-        const updated = run
-          ? await run({ ctx, tx, input, before: row, patch, write, errors })
-          : await write(patch as Record<string, unknown>);
-        if (Object.keys(errors).length) throw invalid(errors);
-        const answer = await auditAndAnswer(d, tx, ctx, { action: "update", row: updated, before });
-        return answer as Row<T> & D;
-      });
+          const updated = await attachFiles(
+            tx,
+            written as Record<string, unknown>,
+            row as Record<string, unknown>,
+          );
+          const answer = await auditAndAnswer(d, tx, ctx, { action: "update", row: updated, before });
+          return answer as Row<T> & D;
+        }),
+      );
     },
     { entity: d, op: "update", permissions: [def.permission("update")] },
   );

@@ -1,17 +1,16 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { z } from "zod";
 import { storedFiles } from "@/db/schema";
-import { authorize, type Ctx } from "./context";
+import type { Ctx } from "./context";
 import type { Tx } from "./db";
-import { updateOf, type AnyEntity } from "./entity";
 import { getStorage } from "./storage";
 
 /** Largest image accepted (bytes) and the largest side kept after re-encoding (pixels). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_IMAGE_SIDE = 2000;
 export const IMAGE_REFUSED = "The file must be an image (PNG, JPEG, WebP or GIF).";
+export const IMAGE_TOO_LARGE = "The image may not be greater than 5 MB.";
 
 type Kind = { type: string; ext: string };
 
@@ -36,7 +35,7 @@ export type PreparedImage =
  * caps its size). SVG is refused: it can carry script.
  */
 export async function prepareImage(buf: Buffer): Promise<PreparedImage> {
-  if (buf.length > MAX_IMAGE_BYTES) return { ok: false, message: "The image may not be greater than 5 MB." };
+  if (buf.length > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_TOO_LARGE };
   const kind = sniff(buf);
   if (!kind || !kind.type.startsWith("image/")) return { ok: false, message: IMAGE_REFUSED };
   try {
@@ -57,6 +56,24 @@ export async function prepareImage(buf: Buffer): Promise<PreparedImage> {
 
 /** A checked file to store (prepareImage's answer, or a document checked by `sniff`). */
 export type NewFile = { body: Buffer; contentType: string; ext: string; originalName?: string | null };
+
+/**
+ * How an entity checks an upload into one of its file columns (the declaration's `files`): the file to store, or
+ * the message shown under the field. Runs before anything is written or stored.
+ */
+export type FileRule = (file: File) => Promise<{ ok: true; file: NewFile } | { ok: false; message: string }>;
+
+/** An image column: checked by content and size, re-encoded (prepareImage). */
+export const imageFile: FileRule = async (file) => {
+  // The size first: a large upload is refused before its bytes are decoded.
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_TOO_LARGE };
+  const p = await prepareImage(Buffer.from(await file.arrayBuffer()));
+  if (!p.ok) return p;
+  return {
+    ok: true,
+    file: { body: p.body, contentType: p.contentType, ext: p.ext, originalName: file.name },
+  };
+};
 
 /** The record a stored file belongs to, and that record's company. */
 export type FileOwner = { entity: string; id: number; companyId: number | null };
@@ -143,34 +160,4 @@ async function removeObjects(keys: string[]): Promise<void> {
   const storage = getStorage();
   for (const key of keys)
     await storage.delete(key).catch((e) => console.error("[files] could not remove", key, e));
-}
-
-/**
- * Uploads into a record's path columns (a company's logo_path, a user's KYC documents): `(ctx, id, files)` stores
- * the files and writes the columns with their stored_files rows in one transaction, as an edit of the record
- * (`<name>.update`, the entity's scope: 404 outside it, audited); the files it replaces are removed after the
- * commit. Answers the updated record.
- */
-export function fileColumnsOf<K extends string>(def: AnyEntity, columns: readonly K[]) {
-  const paths = z.object(Object.fromEntries(columns.map((c) => [c, z.string().max(500).optional()])));
-  const target: AnyEntity = { ...def, update: paths };
-  return async (
-    ctx: Ctx,
-    id: number,
-    files: Partial<Record<K, NewFile>>,
-  ): Promise<Record<string, unknown>> => {
-    authorize(ctx, def.permission("update"));
-    return withFiles(ctx, `${def.name}/${id}`, files, (staged) =>
-      updateOf(target, async ({ tx, before, write }) => {
-        const row = before as Record<string, unknown>;
-        const sent = Object.keys(staged.keys);
-        await staged.attach(
-          tx,
-          { entity: def.name, id, companyId: def.scope.companyOf(row) },
-          sent.map((c) => row[c]),
-        );
-        return write(staged.keys);
-      })(ctx, { id, ...staged.keys }),
-    );
-  };
 }

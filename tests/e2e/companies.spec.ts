@@ -34,8 +34,9 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await page.getByLabel(/^City/).fill("Pune");
   await page.locator('input[type="file"]').first().setInputFiles(logo);
   await page.getByRole("button", { name: "Save Company" }).click();
-  await expect(page.getByTestId("success-popup")).toContainText("Company created successfully.");
-  await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
+  await expect(
+    page.getByTestId("success-toast").filter({ hasText: "Company created successfully." }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/companies$/);
 
   // Search runs on Enter.
@@ -49,15 +50,17 @@ test("a SUPER ADMIN creates, finds, edits and deletes a company", async ({ page 
   await expect(page.getByLabel(/^City/)).toHaveValue("Pune");
   await page.getByLabel(/^City/).fill("Nashik");
   await page.getByRole("button", { name: "Update Company" }).click();
-  await expect(page.getByTestId("success-popup")).toContainText("Company updated successfully.");
-  await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
+  await expect(
+    page.getByTestId("success-toast").filter({ hasText: "Company updated successfully." }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/companies$/);
   await searchList(page, name);
   await expect(page.getByRole("row", { name: new RegExp(`${name}.*`) })).toContainText("Nashik");
   await expect(page.getByRole("row")).toHaveCount(2);
   await confirmDelete(page, page.getByRole("row", { name: new RegExp(name) }));
-  await expect(page.getByTestId("success-popup")).toContainText("Company deleted successfully.");
-  await page.getByTestId("success-popup").getByRole("button", { name: "OK" }).click();
+  await expect(
+    page.getByTestId("success-toast").filter({ hasText: "Company deleted successfully." }),
+  ).toBeVisible();
   await expect(page.getByText("No data found")).toBeVisible();
 
   await page.goto(`/companies?open_trash=1&search_keyword=${encodeURIComponent(name)}`);

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { companiesCrud, companiesDef, getCompanyBranding } from "@/lib/admin/companies";
-import { createCompanyWithImages, uploadCompanyImages } from "@/lib/admin/company-images";
+import { uploadCompanyImages } from "@/lib/admin/company-images";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { crudRoutes, entityRoute, exportRoute } from "../entity-routes";
 import { idParam } from "../params";
-import type { ApiCall, ApiRoute } from "../types";
+import type { ApiRoute } from "../types";
 
 const IMAGES = ["logo_path", "explorer_poster_path"] as const;
 const record = z.object({ data: recordSchema(companiesDef) });
@@ -14,14 +14,8 @@ const record = z.object({ data: recordSchema(companiesDef) });
 export const companyRoutes: ApiRoute[] = [
   entityRoute("GET", "companies", companiesCrud.list),
   exportRoute("companies/excel_export", companiesDef),
-  {
-    // Multipart: the company fields plus optional images; a bad image refuses the whole call.
-    ...entityRoute("POST", "companies", companiesCrud.create),
-    files: IMAGES,
-    handler: async ({ ctx, body, files }: ApiCall) => ({
-      data: await createCompanyWithImages(ctx, body, files),
-    }),
-  } as ApiRoute,
+  // Multipart: the company fields plus optional images (the entity's files); a bad image refuses the whole call.
+  entityRoute("POST", "companies", companiesCrud.create),
   {
     method: "POST",
     path: "companies/upload_logo_path",

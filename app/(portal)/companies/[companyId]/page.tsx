@@ -12,9 +12,8 @@ export default async function EditCompanyPage({ params }: { params: Promise<{ co
   return (
     <EditScreen ctx={s.ctx} entity="companies" id={s.id}>
       <CompanyForm
-        id={s.opaqueId}
+        {...s.form}
         company={s.record}
-        readOnly={s.readOnly}
         logoUrl={fileUrl(s.record.logo_path)}
         posterUrl={fileUrl(s.record.explorer_poster_path)}
       />

@@ -5,6 +5,6 @@ import { CompanyForm } from "../_components/company-form";
 export const metadata = { title: "Add Company" };
 
 export default async function CreateCompanyPage() {
-  await createScreen(companiesCrud);
-  return <CompanyForm />;
+  const s = await createScreen(companiesCrud);
+  return <CompanyForm {...s.form} />;
 }
