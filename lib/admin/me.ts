@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, or, inArray, sql } from "drizzle-orm";
+import { and, eq, isNull, or, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { companies, userCompanies, users } from "@/db/schema";
 import { recordAccountEvent } from "@/lib/platform/account-events";
@@ -8,7 +8,13 @@ import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { PASSWORD_CHANGED } from "@/lib/platform/password-reset";
-import { guardedAttempt, hashPassword, passwordSchema, verifyPassword } from "@/lib/platform/passwords";
+import {
+  guardedAttempt,
+  hashPassword,
+  passwordSchema,
+  verifyPassword,
+  writePassword,
+} from "@/lib/platform/passwords";
 import { ROLE } from "@/lib/platform/permissions";
 import { columnSchema } from "@/lib/platform/row-schema";
 
@@ -150,15 +156,7 @@ export async function changeOwnPassword(
   if (!right) throw invalid({ current_password: CHANGE_PASSWORD_MESSAGES.currentWrong });
   const hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        password_hash: hash,
-        session_version: sql`${users.session_version} + 1`,
-        updated_at: new Date(),
-        updated_by: ctx.userId,
-      })
-      .where(eq(users.id, ctx.userId));
+    await writePassword(tx, ctx.userId, hash, ctx.userId);
     if (o.keepToken) await revokeOtherApiTokens(ctx.userId, o.keepToken, tx);
     else await revokeAllApiTokens(ctx.userId, tx);
     await recordAccountEvent(ctx.userId, "password_change", { via: o.via, address: o.address }, tx);

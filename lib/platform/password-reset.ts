@@ -9,7 +9,7 @@ import { getDb } from "./db";
 import { invalid, zodFieldErrors } from "./errors";
 import { sendMail } from "./mail";
 import { recordAccountEvent } from "./account-events";
-import { guardedAttempt, hashPassword, passwordSchema } from "./passwords";
+import { guardedAttempt, hashPassword, passwordSchema, writePassword } from "./passwords";
 import { throttleDoor } from "./rate-limit";
 
 export const RESEND_SECONDS = 60;
@@ -149,14 +149,7 @@ export async function resetPassword(input: unknown, address = ""): Promise<{ mes
   const db = await getDb();
   const hash = await hashPassword(v.password);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        password_hash: hash,
-        session_version: sql`${users.session_version} + 1`,
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, user.id));
+    await writePassword(tx, user.id, hash);
     await tx.update(passwordResets).set({ used_at: new Date() }).where(eq(passwordResets.user_id, user.id));
     await revokeAllApiTokens(user.id, tx);
     await recordAccountEvent(user.id, "password_reset", { address }, tx);

@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { loginAttempts } from "@/db/schema";
-import { getDb, rowsOf } from "./db";
+import { loginAttempts, users } from "@/db/schema";
+import { getDb, rowsOf, type Executor } from "./db";
 import { TooManyRequests } from "./rate-limit";
 
 // argon2id (the library's algorithm 2) with OWASP's minimum memory and time cost.
@@ -34,6 +34,19 @@ export function hashPassword(plain: string): Promise<string> {
  */
 export function unusablePassword(): string {
   return `!unset:${randomBytes(16).toString("hex")}`;
+}
+
+/** Writes a user's new password hash and ends all their sessions (session version), in the caller's transaction. */
+export async function writePassword(db: Executor, userId: number, hash: string, updatedBy?: number) {
+  await db
+    .update(users)
+    .set({
+      password_hash: hash,
+      session_version: sql`${users.session_version} + 1`,
+      updated_at: new Date(),
+      ...(updatedBy ? { updated_by: updatedBy } : {}),
+    })
+    .where(eq(users.id, userId));
 }
 
 let dummy: Promise<string> | undefined;
