@@ -116,6 +116,9 @@ test("a lost session during a delete goes to the login page", async ({ page }) =
     .nth(1)
     .getByRole("button", { name: /delete/i });
   await ready(button);
+  // Prefetches still in flight would answer with a refreshed session cookie and bring the session back: the
+  // session is lost only once nothing is loading.
+  await page.waitForLoadState("networkidle");
   await page.context().clearCookies();
   await button.click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
@@ -127,6 +130,7 @@ test("a lost session during a save goes to the login page, without asking to sta
   await login(page, LOGINS.admin);
   await openForm(page, "/positions/create", "Save Position");
   await page.getByLabel(/^Name/).fill(`E2E LOST ${Date.now()}`);
+  await page.waitForLoadState("networkidle"); // see the delete test above
   await page.context().clearCookies();
   await page.getByRole("button", { name: "Save Position" }).click();
   await expect(page).toHaveURL(/\/login$/);
