@@ -12,15 +12,6 @@ export type ExportColumn<Row> = {
 };
 
 /**
- * A text a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe: for CSV and other
- * plain-text cells, where the program reading them decides what a cell is. XLSX cells carry their type and need
- * no such guard (see xlsxCell).
- */
-export function neutralizeFormula(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
-
-/**
  * One XLSX cell. Text is written as a text cell (exceljs marks it a string, never a formula), so '+919876543210'
  * and '=1+2' read exactly as typed, with no apostrophe before them. Dates and times are written as the screens show
  * them (DD-MM-YYYY hh:mm A, India's time zone): an XLSX date has no time zone, and an unstyled one reads as a bare
