@@ -228,6 +228,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_uq").on(sql`lower(${t.email})`),
     index("users_company_idx").on(t.company_id, t.deleted_at, t.is_active),
+    // The users list (role USER of a company, live, newest first): its page, its keyset pages and its bounded
+    // count read this index in order, however big the company (issue 8, docs/benchmarks.md).
+    index("users_list_idx").on(t.company_id, t.role_id, t.id).where(live(t)),
     index("users_franchisee_idx").on(t.company_id, t.franchisee_id),
     index("users_position_idx").on(t.company_id, t.position_id),
     // The "held by users cannot be deleted" guards of positions and roles ask exactly this.

@@ -23,7 +23,9 @@ id); a company the caller may not act for answers 403.
 answers 404, exactly like a missing one.
 
 **Lists** answer \`{ data, count }\` and read \`page\`, \`rowsPerPage\` and \`search_keyword\`; where a list offers it,
-\`cursor\` (the \`next_cursor\` of the previous page) pages deep lists by keyset.
+\`cursor\` (the \`next_cursor\` of the previous page) and \`before\` (its \`prev_cursor\`) page deep lists by keyset:
+OFFSET reads every skipped row, a cursor does not. \`count\` is exact up to 10,000 rows; beyond that it is the
+planner's estimate and \`count_estimated\` is true.
 
 **Errors** answer \`{ message }\`; a validation error (422) adds \`errors\`: each field with its messages.`;
 
@@ -233,6 +235,10 @@ function successResponse(r: ApiRoute, opId: string, components: Components): Jso
           next_cursor: {
             type: ["string", "null"],
             description: "Send as `cursor` for the next page (keyset paging).",
+          },
+          prev_cursor: {
+            type: ["string", "null"],
+            description: "Send as `before` for the previous page (keyset paging).",
           },
         },
         required: ["data", "count"],

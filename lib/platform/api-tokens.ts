@@ -1,16 +1,17 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { apiTokens } from "@/db/schema";
 import { getDb, type Executor } from "./db";
 
 /** Bearer tokens live this long; logout and password change revoke them earlier. */
 export const API_TOKEN_TTL_DAYS = 30;
 
-const digest = (token: string) => createHash("sha256").update(token).digest("hex");
+/** What is stored of a token: its SHA-256. */
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A short, non-secret key for a token (rate limits, export links): a prefix of its stored hash. */
-export const tokenKey = (token: string) => digest(token).slice(0, 24);
+export const tokenKey = (token: string) => tokenHash(token).slice(0, 24);
 
 /** Issues a random bearer token; only its hash is stored. */
 export async function issueApiToken(userId: number): Promise<string> {
@@ -18,28 +19,10 @@ export async function issueApiToken(userId: number): Promise<string> {
   const db = await getDb();
   await db.insert(apiTokens).values({
     user_id: userId,
-    token_hash: digest(token),
+    token_hash: tokenHash(token),
     expires_at: new Date(Date.now() + API_TOKEN_TTL_DAYS * 86_400_000),
   });
   return token;
-}
-
-/** The user id a live bearer token belongs to, or null. */
-export async function userIdForToken(token: string): Promise<number | null> {
-  if (!token || token.length > 200) return null;
-  const db = await getDb();
-  const [t] = await db
-    .select({ user_id: apiTokens.user_id })
-    .from(apiTokens)
-    .where(
-      and(
-        eq(apiTokens.token_hash, digest(token)),
-        isNull(apiTokens.revoked_at),
-        gt(apiTokens.expires_at, new Date()),
-      ),
-    )
-    .limit(1);
-  return t?.user_id ?? null;
 }
 
 export async function revokeApiToken(token: string): Promise<void> {
@@ -47,7 +30,7 @@ export async function revokeApiToken(token: string): Promise<void> {
   await db
     .update(apiTokens)
     .set({ revoked_at: new Date() })
-    .where(eq(apiTokens.token_hash, digest(token)));
+    .where(eq(apiTokens.token_hash, tokenHash(token)));
 }
 
 /** Revokes every token of a user (password change, deactivation, delete), inside the change's transaction if given. */
@@ -67,7 +50,7 @@ export async function revokeOtherApiTokens(userId: number, keepToken: string, db
       and(
         eq(apiTokens.user_id, userId),
         isNull(apiTokens.revoked_at),
-        ne(apiTokens.token_hash, digest(keepToken)),
+        ne(apiTokens.token_hash, tokenHash(keepToken)),
       ),
     );
 }

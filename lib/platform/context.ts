@@ -1,11 +1,13 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
+  apiTokens,
   companies,
   franchisees,
   permissions,
   positionPermissions,
   positions,
+  rateLimits,
   rolePermissions,
   roles,
   userCompanies,
@@ -13,6 +15,7 @@ import {
 } from "@/db/schema";
 import { getDb, rowsOf } from "./db";
 import { AppError, forbidden, unauthenticated } from "./errors";
+import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
 
 /** Who is calling and for which company: resolved once per request, passed to every domain function. */
@@ -36,7 +39,8 @@ export type Ctx = {
 };
 
 export type ResolveOptions = {
-  userId: number;
+  /** The user, for a browser session (or a test); a bearer call names its `token` instead. */
+  userId?: number;
   via: Ctx["via"];
   binding?: string;
   /** The session version carried by a browser session; a mismatch means the session was ended. */
@@ -47,86 +51,118 @@ export type ResolveOptions = {
   strictCompany?: boolean;
 };
 
-/** Builds the caller's context from the database, refusing inactive, deleted or ended sessions. */
-export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
+/** A bearer token's hash and the budget its calls count against (see lib/platform/api-tokens.ts, rate-limit.ts). */
+export type TokenCheck = { hash: string; limitKey: string; budget: { points: number; seconds: number } };
+
+type CallerRow = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_name: string | null;
+  company_id: number | null;
+  franchisee_id: number | null;
+  role_id: number;
+  role_name: string;
+  role_live: boolean;
+  position_name: string | null;
+  session_version: number;
+  is_active: number;
+  req_allowed: boolean;
+  chosen: number | null;
+  company_name: string | null;
+  franchisee_ok: boolean;
+  perms: [name: string, byRole: boolean][] | string;
+  rl_points: number | null;
+  rl_left: number | null;
+};
+
+/**
+ * The caller in one statement: (the bearer token, its rate-limit hit,) the user with role and position, whether
+ * the requested company is theirs to act for, the acting company's name, the franchisee check and the
+ * permissions. One round trip per request, whatever the caller; nothing is cached, so a logout, a password change
+ * or a deactivation takes effect on the very next request.
+ */
+async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCompanyId?: number | null }) {
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      user_name: users.user_name,
-      company_id: users.company_id,
-      franchisee_id: users.franchisee_id,
-      role_id: users.role_id,
-      position_id: positions.id,
-      session_version: users.session_version,
-      is_active: users.is_active,
-      role_name: roles.name,
-      // A deactivated or deleted role grants nothing (read with the user: one query less per request).
-      role_live: sql<boolean>`(${roles.is_active} = 1 and ${roles.deleted_at} is null)`,
-      position_name: positions.name,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.role_id))
-    // Only a live, active position counts: a deleted or deactivated one grants nothing.
-    .leftJoin(
-      positions,
-      and(eq(positions.id, users.position_id), isNull(positions.deleted_at), eq(positions.is_active, 1)),
-    )
-    .where(and(eq(users.id, o.userId), isNull(users.deleted_at)))
-    .limit(1);
-  if (!row || row.is_active !== 1) throw unauthenticated();
+  const req = o.requestedCompanyId ?? null;
+  const t = o.token;
+  const head = t
+    ? sql`with tok as (
+        select ${apiTokens.user_id} as user_id from ${apiTokens}
+        where ${apiTokens.token_hash} = ${t.hash} and ${apiTokens.revoked_at} is null and ${apiTokens.expires_at} > now()
+        limit 1
+      ), hit as (
+        insert into ${rateLimits} (key, points, expires_at)
+        select ${t.limitKey.slice(0, 200)}, 1, now() + make_interval(secs => ${t.budget.seconds}) where exists (select 1 from tok)
+        on conflict (key) do update set
+          points = case when ${rateLimits}.expires_at <= now() then 1 else ${rateLimits}.points + 1 end,
+          expires_at = case when ${rateLimits}.expires_at <= now() then excluded.expires_at else ${rateLimits}.expires_at end
+        returning points, ceil(extract(epoch from expires_at - now()))::int as left_s
+      ) `
+    : sql``;
+  const who = t ? sql`(select user_id from tok)` : sql`${o.userId ?? -1}::int`;
+  const hitCols = t
+    ? sql`(select points from hit) as rl_points, (select left_s from hit) as rl_left`
+    : sql`null::int as rl_points, null::int as rl_left`;
+  const result = await db.execute(sql`${head}
+    select u.id, u.email, u.first_name, u.last_name, u.user_name, u.company_id, u.franchisee_id, u.role_id,
+      u.session_version, u.is_active, r.name as role_name,
+      (r.is_active = 1 and r.deleted_at is null) as role_live,
+      p.name as position_name,
+      a.req_allowed, c.chosen, co.name as company_name,
+      exists (select 1 from ${franchisees} f where f.id = u.franchisee_id and f.company_id = c.chosen) as franchisee_ok,
+      coalesce((
+        select json_agg(json_build_array(pm.permission_name, pm.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = u.role_id)))
+        from ${permissions} pm
+        where pm.is_active = 1 and pm.deleted_at is null and (
+          pm.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = u.role_id)
+          or pm.id in (select pp.permission_id from ${positionPermissions} pp where pp.position_id = p.id))
+      ), '[]'::json) as perms,
+      ${hitCols}
+    from ${users} u
+    join ${roles} r on r.id = u.role_id
+    left join ${positions} p on p.id = u.position_id and p.deleted_at is null and p.is_active = 1
+    cross join lateral (select r.name in (${ROLE.SUPER_ADMIN}, ${ROLE.BACKEND_ADMIN}) as platform) k
+    cross join lateral (select ${req}::int is not null and (k.platform or u.company_id = ${req}::int or exists (
+        select 1 from ${userCompanies} uc where uc.user_id = u.id and uc.company_id = ${req}::int)) as req_allowed) a
+    cross join lateral (select case when a.req_allowed then ${req}::int when k.platform then null
+        else coalesce(u.company_id, (select min(uc.company_id) from ${userCompanies} uc where uc.user_id = u.id)) end as chosen) c
+    left join ${companies} co on co.id = c.chosen and co.deleted_at is null
+    where u.id = ${who} and u.deleted_at is null
+    limit 1`);
+  const [row] = rowsOf<CallerRow>(result);
+  return row;
+}
+
+/** Builds the caller's context from the database, refusing inactive, deleted or ended sessions. */
+export async function resolveContext(o: ResolveOptions & { token?: TokenCheck }): Promise<Ctx> {
+  const row = await loadCaller(o);
+  if (!row) throw unauthenticated();
+  if (row.rl_points != null && row.rl_points > (o.token?.budget.points ?? Infinity))
+    throw new TooManyRequests(Math.max(1, row.rl_left ?? 1));
+  if (row.is_active !== 1) throw unauthenticated();
   if (o.sessionVersion !== undefined && o.sessionVersion !== row.session_version) throw unauthenticated();
 
   const roleName = row.role_name;
   const isPlatformAdmin = roleName === ROLE.SUPER_ADMIN || roleName === ROLE.BACKEND_ADMIN;
+  if (o.requestedCompanyId != null && !row.req_allowed && o.strictCompany) throw forbidden();
 
-  let companyId: number | null = null;
-  if (o.requestedCompanyId != null) {
-    const allowed = await mayActFor(row.id, row.company_id, isPlatformAdmin, o.requestedCompanyId);
-    if (allowed) companyId = o.requestedCompanyId;
-    else if (o.strictCompany) throw forbidden();
-  }
-  if (companyId == null && !isPlatformAdmin) companyId = row.company_id ?? (await firstMembership(row.id));
-
-  let companyName: string | null = null;
-  if (companyId != null) {
-    const [c] = await db
-      .select({ name: companies.name })
-      .from(companies)
-      .where(and(eq(companies.id, companyId), isNull(companies.deleted_at)))
-      .limit(1);
-    if (!c) {
-      if (o.strictCompany) throw forbidden();
-      companyId = null;
-    } else companyName = c.name;
+  let companyId: number | null = row.chosen;
+  const companyName: string | null = row.company_name;
+  if (companyId != null && companyName == null) {
+    // The company chosen is deleted.
+    if (o.strictCompany) throw forbidden();
+    companyId = null;
   }
 
-  const perms = await db.execute(sql`
-    select p.permission_name,
-      p.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = ${row.role_id}) as by_role
-    from ${permissions} p
-    where p.is_active = 1 and p.deleted_at is null and (
-      p.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = ${row.role_id})
-      or p.id in (select pp.permission_id from ${positionPermissions} pp where pp.position_id = ${row.position_id ?? -1})
-    )`);
   // A position (edited by a company's admin) never grants a platform-wide permission; only a role does.
+  const perms = typeof row.perms === "string" ? (JSON.parse(row.perms) as CallerRow["perms"]) : row.perms;
   const granted = row.role_live
-    ? rowsOf<{ permission_name: string; by_role: boolean }>(perms)
-        .filter((r) => r.by_role || !PLATFORM_ONLY.has(r.permission_name))
-        .map((r) => r.permission_name)
+    ? (perms as [string, boolean][])
+        .filter(([name, byRole]) => byRole || !PLATFORM_ONLY.has(name))
+        .map(([n]) => n)
     : [];
-
-  let franchiseeId = row.franchisee_id;
-  if (franchiseeId != null && companyId != null) {
-    const [f] = await db
-      .select({ id: franchisees.id })
-      .from(franchisees)
-      .where(and(eq(franchisees.id, franchiseeId), eq(franchisees.company_id, companyId)));
-    if (!f) franchiseeId = null;
-  }
 
   return {
     userId: row.id,
@@ -143,23 +179,12 @@ export async function resolveContext(o: ResolveOptions): Promise<Ctx> {
     permissions: new Set(granted),
     companyId,
     companyName,
-    franchiseeId,
+    franchiseeId:
+      row.franchisee_id != null && companyId != null && row.franchisee_ok ? row.franchisee_id : null,
     actingAsAdmin: isPlatformAdmin && companyId != null,
     via: o.via,
     binding: o.binding,
   };
-}
-
-async function mayActFor(userId: number, home: number | null, platformAdmin: boolean, companyId: number) {
-  // Platform admins (SUPER ADMIN, BACKEND ADMIN) may act for any company: that is what the company switch is for.
-  if (platformAdmin || home === companyId) return true;
-  const db = await getDb();
-  const m = await db
-    .select({ c: userCompanies.company_id })
-    .from(userCompanies)
-    .where(and(eq(userCompanies.user_id, userId), eq(userCompanies.company_id, companyId)))
-    .limit(1);
-  return m.length > 0;
 }
 
 /** Whether the caller is a SUPER ADMIN or BACKEND ADMIN: they act for any company they choose. */
@@ -182,17 +207,6 @@ export async function memberCompanyIds(userId: number): Promise<number[]> {
   const ids = new Set(rows.map((r) => r.c));
   if (home?.c != null) ids.add(home.c);
   return [...ids].sort((a, b) => a - b);
-}
-
-async function firstMembership(userId: number): Promise<number | null> {
-  const db = await getDb();
-  const [m] = await db
-    .select({ c: userCompanies.company_id })
-    .from(userCompanies)
-    .where(eq(userCompanies.user_id, userId))
-    .orderBy(userCompanies.company_id)
-    .limit(1);
-  return m?.c ?? null;
 }
 
 /** Whether the caller holds a permission. SUPER ADMIN holds all. */

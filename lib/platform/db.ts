@@ -28,6 +28,30 @@ export async function closeDb(): Promise<void> {
   if (h) await h.close();
 }
 
+/** Who is watching the statements this process sends (tests and the benchmark's query-shape checks). */
+const watchers = new Set<(statement: string, params: unknown[]) => void>();
+const logger = {
+  logQuery(query: string, params: unknown[]) {
+    for (const w of watchers) w(query, params);
+  },
+};
+
+/** Records every statement sent through drizzle until `stop()`: to prove a query's shape and its round trips. */
+export function watchStatements(): {
+  statements: string[];
+  params: unknown[][];
+  stop: () => void;
+} {
+  const statements: string[] = [];
+  const params: unknown[][] = [];
+  const w = (q: string, p: unknown[]) => {
+    statements.push(q);
+    params.push(p);
+  };
+  watchers.add(w);
+  return { statements, params, stop: () => void watchers.delete(w) };
+}
+
 function open(): Holder {
   const url = process.env.DATABASE_URL;
   if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
@@ -41,7 +65,7 @@ function openPostgres(url: string): Holder {
   const db = (async () => {
     const { default: postgres } = await import("postgres");
     client = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
-    const d = drizzlePg(client, { schema });
+    const d = drizzlePg(client, { schema, logger });
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     await migrate(d, { migrationsFolder });
     return d;
@@ -62,7 +86,7 @@ function openPglite(dir: string): Holder {
     }
     pg = await PGlite.create(dir === "memory://" ? undefined : dir, { extensions: { pg_trgm } });
     const { drizzle } = await import("drizzle-orm/pglite");
-    const d = drizzle(pg, { schema });
+    const d = drizzle(pg, { schema, logger });
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(d, { migrationsFolder });
     return d as unknown as Db;

@@ -2,6 +2,9 @@ import "server-only";
 import {
   and,
   asc,
+  Column,
+  getTableName,
+  is,
   count,
   desc,
   eq,
@@ -14,7 +17,7 @@ import {
   or,
   sql,
   type GetColumnData,
-  type SQL,
+  SQL,
 } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "./db";
@@ -302,6 +305,8 @@ export type ListQuery = {
   where: SQL[];
   sort: { key: string; column: AnyPgColumn; dir: "asc" | "desc" } | null;
   cursor: { v: unknown; id: number } | null;
+  /** Keyset direction of `cursor`: the rows after it (`cursor=`) or before it (`before=`, the previous page). */
+  direction: "after" | "before";
   /** The parameters as understood, for the toolbar and links (plain data). */
   sortParam: string | null;
 };
@@ -332,21 +337,13 @@ export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParam
     if (!column) throw invalid({ sort: "The selected sort is invalid." });
     sort = { key, column, dir };
   }
-  const cursorRaw = get(raw, "cursor");
-  let cursor: ListQuery["cursor"] = null;
-  if (cursorRaw) {
-    try {
-      const [v, id] = JSON.parse(Buffer.from(cursorRaw, "base64url").toString("utf8")) as [unknown, number];
-      if (!Number.isInteger(id) || id < 0 || id > MAX_ID) throw new Error("id");
-      if (
-        typeof v === "string" ? v.includes("\u0000") || v.length > 500 : typeof v !== "number" && v !== null
-      )
-        throw new Error("value");
-      cursor = { v, id };
-    } catch {
-      throw invalid({ cursor: "The cursor is invalid." });
-    }
-  }
+  const afterRaw = get(raw, "cursor");
+  const beforeRaw = afterRaw ? undefined : get(raw, "before");
+  const cursor = afterRaw
+    ? decodeCursor(afterRaw, "cursor")
+    : beforeRaw
+      ? decodeCursor(beforeRaw, "before")
+      : null;
   return {
     page,
     rowsPerPage,
@@ -355,8 +352,22 @@ export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParam
     where,
     sort,
     cursor,
+    direction: beforeRaw ? "before" : "after",
     sortParam: get(raw, "sort")?.trim() || null,
   };
+}
+
+/** A cursor parameter → its sort value and id; 422 on anything else. */
+function decodeCursor(raw: string, param: string): { v: unknown; id: number } {
+  try {
+    const [v, id] = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as [unknown, number];
+    if (!Number.isInteger(id) || id < 0 || id > MAX_ID) throw new Error("id");
+    if (typeof v === "string" ? v.includes("\u0000") || v.length > 500 : typeof v !== "number" && v !== null)
+      throw new Error("value");
+    return { v, id };
+  } catch {
+    throw invalid({ [param]: "The cursor is invalid." });
+  }
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -373,14 +384,47 @@ function whereOf(list: List<Selection>, q: ListQuery, scope: SQL | undefined): S
   return and(...parts.filter(Boolean));
 }
 
-function base(db: Executor, list: List<Selection>, fields: Record<string, Field>) {
+function base(
+  db: Executor,
+  list: List<Selection>,
+  fields: Record<string, Field>,
+  /** Counting: only the joins that can change which rows match (inner joins, and left joins the WHERE reads). */
+  countOnly?: SQL,
+) {
   let q = db
     .select(fields as Record<string, AnyPgColumn>)
     .from(list.from)
     .$dynamic();
-  for (const j of list.joins ?? [])
+  for (const j of list.joins ?? []) {
+    if (countOnly && j.type !== "inner" && !mentions(countOnly, getTableName(j.table))) continue;
     q = j.type === "inner" ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
+  }
   return q;
+}
+
+/**
+ * Whether an SQL expression reads a column of the named table (or alias). A list's left joins look up one row
+ * each (a position's name, an upline's name): they never add or drop rows, so a count leaves out those its
+ * conditions do not read.
+ */
+function mentions(expr: SQL, table: string): boolean {
+  const stack: unknown[] = [expr];
+  // An aliased table's getSQL() answers SQL holding the alias again: visit each object once.
+  const seen = new Set<unknown>();
+  while (stack.length) {
+    const c = stack.pop();
+    if (c && typeof c === "object") {
+      if (seen.has(c)) continue;
+      seen.add(c);
+    }
+    if (is(c, Column)) {
+      if (getTableName(c.table) === table) return true;
+    } else if (is(c, SQL)) stack.push(...c.queryChunks);
+    else if (c && typeof c === "object" && "getSQL" in c && typeof c.getSQL === "function")
+      stack.push((c as { getSQL: () => SQL }).getSQL());
+    else if (Array.isArray(c)) stack.push(...c);
+  }
+  return false;
 }
 
 const castOf = (c: AnyPgColumn) =>
@@ -396,7 +440,7 @@ const castOf = (c: AnyPgColumn) =>
  */
 function keysetAfter(q: ListQuery, list: List<Selection>): SQL | undefined {
   if (!q.cursor) return undefined;
-  const dir = q.sort?.dir ?? "desc";
+  const dir = scanDir(q);
   const cmp = sql.raw(dir === "asc" ? ">" : "<");
   const id = list.id;
   if (!q.sort) return sql`${id} ${cmp} ${q.cursor.id}`;
@@ -411,8 +455,18 @@ function keysetAfter(q: ListQuery, list: List<Selection>): SQL | undefined {
   return sql`((${col}, ${id}) > (${v}::${castOf(col)}, ${q.cursor.id}) or ${col} is null)`;
 }
 
-function orderOf(q: ListQuery, list: List<Selection>) {
+/**
+ * The direction rows are read in: the list's, or its reverse for the page before a cursor (read backwards, then
+ * turned round). Flipping asc/desc also flips where NULLs go, so the reverse order is exactly the list's reversed.
+ */
+function scanDir(q: ListQuery): "asc" | "desc" {
   const dir = q.sort?.dir ?? "desc";
+  if (q.direction !== "before" || !q.cursor) return dir;
+  return dir === "asc" ? "desc" : "asc";
+}
+
+function orderOf(q: ListQuery, list: List<Selection>) {
+  const dir = scanDir(q);
   const by = dir === "asc" ? asc : desc;
   return q.sort ? [by(q.sort.column), by(list.id)] : [by(list.id)];
 }
@@ -428,17 +482,28 @@ function cursorOf(row: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify([v, row.__id])).toString("base64url");
 }
 
-/** A list's answer: the page's rows, the count (estimated above EXACT_COUNT_LIMIT) and the keyset cursor of the next page. */
+/**
+ * A list's answer: the page's rows, the count (estimated above EXACT_COUNT_LIMIT), and the keyset cursors of the
+ * pages after (`next_cursor`, when this page is full) and before (`prev_cursor`, on any page past the first).
+ */
 export type ListResult<Row> = {
   data: Row[];
   count: number;
   count_estimated: boolean;
   next_cursor: string | null;
+  prev_cursor: string | null;
 };
 
 /**
- * Runs a list: numbered pages (OFFSET) for the portal, or keyset pages when a `cursor` is sent (the /api's deep
- * pages); the count is exact while small and the planner's estimate beyond EXACT_COUNT_LIMIT.
+ * Runs a list: numbered pages (OFFSET) for the first pages, keyset pages when a `cursor` (rows after it) or
+ * `before` (rows before it) is sent.
+ *
+ * The count: without a search, exact while small and the planner's estimate beyond EXACT_COUNT_LIMIT; it rides in
+ * the page's own statement (an uncorrelated sub-select the planner runs once), so a list costs one round trip, two
+ * only when it is big enough to need the estimate. With a search, counting even 10,000 matches means testing the
+ * search on every row until that many match (100 ms and more on a million rows for a term of middling frequency),
+ * so a search is exact only when its page is not full (the rows are all there is) and otherwise the planner's
+ * estimate, planned beside the page read.
  */
 export async function runListQuery<S extends Selection>(
   db: Executor,
@@ -448,38 +513,83 @@ export async function runListQuery<S extends Selection>(
 ): Promise<ListResult<RowOf<S>>> {
   const l = list as unknown as List<Selection>;
   const where = whereOf(l, q, scope);
-  const fields = { ...list.select, __id: list.id, ...sortKey(q) };
+  // A search is counted by the planner (see searchCount); anything else by a bounded count in the page's statement.
+  const fields = {
+    ...list.select,
+    __id: list.id,
+    ...sortKey(q),
+    ...(q.search
+      ? {}
+      : {
+          __n: sql<number>`(select count(*) from (${boundedCount(db, l, where)}) as bounded)`.mapWith(Number),
+        }),
+  };
+  const firstPage = !q.cursor && q.page <= 1;
+  // A search's estimate is planned while the page is read (a second connection): still one round trip of waiting.
+  const estimate = q.search ? estimateOf(db, l, where) : null;
+  // One row more than the page tells whether another page follows (in the reading direction).
   let query = base(db, l, fields)
     .where(and(where, keysetAfter(q, l)))
     .orderBy(...orderOf(q, l))
-    .limit(q.rowsPerPage);
+    .limit(q.rowsPerPage + 1);
   if (!q.cursor) query = query.offset((q.page - 1) * q.rowsPerPage);
   const rows = (await query) as Record<string, unknown>[];
-  const last = rows.length === q.rowsPerPage ? rows[rows.length - 1] : undefined;
-  const next_cursor = last ? cursorOf(last) : null;
+  const more = rows.length > q.rowsPerPage;
+  if (more) rows.pop();
+  const backwards = q.direction === "before" && !!q.cursor;
+  if (backwards) rows.reverse();
+  // Reading backwards, the page after is the one the cursor came from; forwards, the extra row says so.
+  const next_cursor = rows.length && (backwards || more) ? cursorOf(rows[rows.length - 1]) : null;
+  const prev_cursor = rows.length && (backwards ? more : !firstPage) ? cursorOf(rows[0]) : null;
+  const counted = rows[0]?.__n;
   for (const r of rows) {
     delete r.__id;
     delete r.__k;
+    delete r.__n;
   }
-  const { count: n, estimated } = await countOf(db, l, where);
-  return { data: rows as RowOf<S>[], count: n, count_estimated: estimated, next_cursor };
+  const answer = (count: number, estimated: boolean): ListResult<RowOf<S>> => ({
+    data: rows as RowOf<S>[],
+    count,
+    count_estimated: estimated,
+    next_cursor,
+    prev_cursor,
+  });
+
+  if (estimate) {
+    const planned = await estimate;
+    // A numbered page that is not full (and not past the end) knows the count exactly.
+    if (!q.cursor && !more && (rows.length || firstPage))
+      return answer((q.page - 1) * q.rowsPerPage + rows.length, false);
+    const seen = (q.cursor ? 0 : (q.page - 1) * q.rowsPerPage) + rows.length + (more ? 1 : 0);
+    return answer(Math.max(planned, seen), true);
+  }
+  // An empty page past the start (beyond the end, or a cursor at the end) carries no count: ask for it.
+  let bounded: number;
+  if (rows.length) bounded = Number(counted);
+  else if (firstPage) bounded = 0;
+  else {
+    const [{ n }] = await db.select({ n: count() }).from(boundedCount(db, l, where).as("bounded"));
+    bounded = Number(n);
+  }
+  if (bounded <= EXACT_COUNT_LIMIT) return answer(bounded, false);
+  return answer(Math.max(await estimateOf(db, l, where), EXACT_COUNT_LIMIT + 1), true);
 }
 
-/** Exact up to EXACT_COUNT_LIMIT (a bounded scan), the planner's estimate beyond. */
-async function countOf(db: Executor, list: List<Selection>, where: SQL | undefined) {
-  const bounded = base(db, list, { one: sql`1` })
+/** The list's rows counted up to one past EXACT_COUNT_LIMIT: a bounded scan, however big the company. */
+function boundedCount(db: Executor, list: List<Selection>, where: SQL | undefined) {
+  return base(db, list, { one: sql`1` }, where ?? sql``)
     .where(where)
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as("bounded");
-  const [{ n }] = await db.select({ n: count() }).from(bounded);
-  if (Number(n) <= EXACT_COUNT_LIMIT) return { count: Number(n), estimated: false };
+    .limit(EXACT_COUNT_LIMIT + 1);
+}
+
+/** The planner's row estimate for the list's filters (EXPLAIN plans the query; nothing is read). */
+async function estimateOf(db: Executor, list: List<Selection>, where: SQL | undefined): Promise<number> {
   const plan = await db.execute(
-    sql`explain (format json) ${base(db, list, { one: sql`1` })
+    sql`explain (format json) ${base(db, list, { one: sql`1` }, where ?? sql``)
       .where(where)
       .getSQL()}`,
   );
-  const estimate = planRows(plan);
-  return { count: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
+  return planRows(plan);
 }
 
 function planRows(result: unknown): number {
@@ -499,12 +609,13 @@ export async function* iterateListQuery<S extends Selection>(
   scope: SQL | undefined,
   batch = 1000,
 ): AsyncGenerator<RowOf<S>> {
-  let cursor = q.cursor;
+  // An export reads forwards from the start (or from an after-cursor), whatever page the screen was on.
+  let cursor = q.direction === "before" ? null : q.cursor;
   for (;;) {
     const page = await runBatch(
       db,
       list as unknown as List<Selection>,
-      { ...q, cursor, rowsPerPage: batch },
+      { ...q, cursor, direction: "after", rowsPerPage: batch },
       scope,
     );
     for (const r of page.rows) yield r as RowOf<S>;

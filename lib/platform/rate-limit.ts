@@ -54,10 +54,8 @@ export async function throttleDoor(door: "login" | "forgot" | "code", address: s
   ]);
 }
 
-/** Counts an /api call of a bearer token (keyed by the token's hash prefix, never the token). */
-export async function throttleToken(tokenKey: string): Promise<void> {
-  await consume([`api:token:${tokenKey}`, scaled(BUDGETS.api.token)]);
-}
+/** The budget of one bearer token's /api calls (counted in the caller's own statement: lib/platform/context.ts). */
+export const apiTokenBudget = (): Budget => scaled(BUDGETS.api.token);
 
 /** Counts one request against each budget; throws TooManyRequests when any is spent. */
 export async function consume(...checks: [key: string, budget: Budget][]): Promise<void> {

@@ -47,9 +47,26 @@ export function listRowSchema(list: List<Selection>): z.ZodObject {
 export const listAnswer = (row: z.ZodType) =>
   z.object({
     data: z.array(row),
-    count: z.number().int(),
-    count_estimated: z.boolean().optional(),
-    next_cursor: z.string().nullable().optional(),
+    count: z
+      .number()
+      .int()
+      .describe(
+        "Rows matching the filters over all pages: exact up to 10,000, beyond that the planner's estimate (count_estimated).",
+      ),
+    count_estimated: z
+      .boolean()
+      .optional()
+      .describe("True when count is the planner's estimate of a large list (show it as 'about N')."),
+    next_cursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Send as `cursor` for the page after this one (keyset paging); null on the last page."),
+    prev_cursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Send as `before` for the page before this one (keyset paging); null on the first page."),
   });
 
 /** The query parameters every list reads, plus its own filters and sorts (documentation and checks). */
@@ -64,7 +81,15 @@ export function listQuerySchema(list: List<Selection>): z.ZodObject {
     cursor: z
       .string()
       .optional()
-      .describe("The next_cursor of the previous answer: keyset paging for deep pages."),
+      .describe(
+        "The next_cursor of the previous answer: the rows after it (keyset paging, as fast 500,000 rows deep as on page 1; page is then only a label).",
+      ),
+    before: z
+      .string()
+      .optional()
+      .describe(
+        "The prev_cursor of an answer: the rows before it, in the list's order (keyset paging backwards).",
+      ),
   };
   if (list.deletedAt) shape.show_deleted = z.enum(["0", "1"]).optional().describe("1: the trash view.");
   for (const [param, f] of Object.entries(list.filters)) {

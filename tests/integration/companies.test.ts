@@ -64,7 +64,13 @@ describe("companies list", () => {
     expect(rows.every((r) => r.is_active === 0)).toBe(true);
 
     const none = await api("GET", "companies?search_keyword=zzzz-no-such", { token: superToken });
-    expect(none.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
+    expect(none.json).toEqual({
+      data: [],
+      count: 0,
+      count_estimated: false,
+      next_cursor: null,
+      prev_cursor: null,
+    });
   });
 
   it("sorts by the declared keys only", async () => {

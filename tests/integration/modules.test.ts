@@ -72,7 +72,13 @@ describe("modules list", () => {
 
     expect((await api("POST", `modules/delete/${quiet.id}`, { token: superToken })).status).toBe(200);
     const live = await api("GET", "modules?search_keyword=grooming%20status", { token: superToken });
-    expect(live.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
+    expect(live.json).toEqual({
+      data: [],
+      count: 0,
+      count_estimated: false,
+      next_cursor: null,
+      prev_cursor: null,
+    });
     const trash = await api("GET", "modules?search_keyword=grooming%20status&open_trash=1", {
       token: superToken,
     });

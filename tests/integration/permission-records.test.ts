@@ -91,7 +91,13 @@ describe("permissions list", () => {
     expect(junk.status).toBe(422);
     expect(junk.json.errors).toEqual({ module_id: ["The selected module is invalid."] });
     const none = await api("GET", "permissions?search_keyword=zz-none", { token: adminToken });
-    expect(none.json).toEqual({ data: [], count: 0, count_estimated: false, next_cursor: null });
+    expect(none.json).toEqual({
+      data: [],
+      count: 0,
+      count_estimated: false,
+      next_cursor: null,
+      prev_cursor: null,
+    });
   });
 
   it("opens the trash view with show_deleted", async () => {

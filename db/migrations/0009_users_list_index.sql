@@ -1,0 +1,1 @@
+CREATE INDEX "users_list_idx" ON "users" USING btree ("company_id","role_id","id") WHERE "users"."deleted_at" is null;
