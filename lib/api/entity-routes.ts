@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
 import { ownsRows, type OpMeta } from "@/lib/platform/entity";
-import { exportLink } from "@/lib/platform/exports";
+import { EXPORT_FORMATS, exportLink } from "@/lib/platform/exports";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
 import { idParam } from "./params";
@@ -106,7 +106,10 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
   }
 }
 
-/** GET <entity>_exports: a short-lived signed link to the XLSX of the list's filters (the export registry streams it). */
+/**
+ * GET <entity>_exports: a short-lived signed link to the XLSX (or, with `format=csv`, the CSV) of the list's
+ * filters, search, trash view and sort (the export registry streams it).
+ */
 export function exportRoute(path: string, def: OpMeta["entity"]): ApiRoute {
   return {
     method: "GET",
@@ -116,7 +119,14 @@ export function exportRoute(path: string, def: OpMeta["entity"]): ApiRoute {
     shape: "data",
     tag: def.noun,
     summary: `Export ${def.plural.toLowerCase()} (a download link)`,
-    query: listQuerySchema(def.list as unknown as List<Selection>),
+    query: listQuerySchema(def.list as unknown as List<Selection>).extend({
+      format: z
+        .enum(EXPORT_FORMATS)
+        .optional()
+        .describe(
+          "xlsx (default): an Excel workbook, past 1,048,575 rows continued on further sheets. csv: UTF-8 with a byte-order mark, CRLF; a text starting with =, +, -, @ (other than a phone number or a number) is prefixed with ' so a spreadsheet does not run it.",
+        ),
+    }),
     output: dataOf(z.string()),
     async handler({ ctx, query }) {
       authorize(ctx, def.permission("export"));

@@ -1,8 +1,16 @@
 import "server-only";
-import { PassThrough, Readable } from "node:stream";
 import type { Ctx } from "./context";
+import { invalid } from "./errors";
 import { signPayload, verifyPayload } from "./signed";
-import { writeXlsx, type ExportColumn } from "./spreadsheet";
+import {
+  EXPORT_CONTENT_TYPES,
+  EXPORT_FORMATS,
+  exportChunks,
+  type ExportColumn,
+  type ExportFormat,
+} from "./spreadsheet";
+
+export { EXPORT_FORMATS, type ExportFormat } from "./spreadsheet";
 
 /** An export: its permission is checked by `rows` itself (the domain function), the link only carries the request. */
 export type ExportDef<Row> = {
@@ -12,24 +20,44 @@ export type ExportDef<Row> = {
   rows: (ctx: Ctx, params: URLSearchParams) => AsyncIterable<Row>;
 };
 
-/** e: export, q: its filters, u: user, c: company, b: the session or token that asked (Ctx.binding). */
-type LinkPayload = { e: string; q: string; u: number; c: number | null; b: string };
+/**
+ * e: export, q: its filters (search, trash view, sort), f: the format, u: user, c: company, b: the session or token
+ * that asked (Ctx.binding).
+ */
+type LinkPayload = { e: string; q: string; f?: ExportFormat; u: number; c: number | null; b: string };
 
 /** Links live long enough to open in a new tab, not longer. */
 const LINK_TTL_SECONDS = 300;
+
+/** The `format` parameter of an export call: xlsx (the default) or csv; anything else is a 422 on the field. */
+export function exportFormatOf(params: URLSearchParams): ExportFormat {
+  const f = params.get("format");
+  if (f == null || f === "") return "xlsx";
+  if ((EXPORT_FORMATS as readonly string[]).includes(f)) return f as ExportFormat;
+  throw invalid({ format: `The format must be one of: ${EXPORT_FORMATS.join(", ")}.` });
+}
 
 /**
  * The download link an export call answers (opened in a new tab): signed, short-lived, and bound to the user and
  * the browser session or bearer token that asked. Only a request carrying that same live session (the portal's
  * new tab sends its cookie) or token (an /api client sends it) opens it: a link passed on, or kept after a logout,
- * opens nothing.
+ * opens nothing. `format=csv` in `params` asks for CSV instead of XLSX; the list's filters, search, trash view and
+ * `sort` ride along, the page does not (an export is every row).
  */
 export function exportLink(ctx: Ctx, name: string, params: URLSearchParams): string {
+  const f = exportFormatOf(params);
   const q = new URLSearchParams(params);
-  for (const k of ["page", "rowsPerPage"]) q.delete(k);
+  for (const k of ["page", "rowsPerPage", "format"]) q.delete(k);
   if (!ctx.binding) throw new Error("exportLink: the caller's session or token is unknown");
   const t = signPayload(
-    { e: name, q: q.toString(), u: ctx.userId, c: ctx.companyId, b: ctx.binding } satisfies LinkPayload,
+    {
+      e: name,
+      q: q.toString(),
+      ...(f === "xlsx" ? {} : { f }),
+      u: ctx.userId,
+      c: ctx.companyId,
+      b: ctx.binding,
+    } satisfies LinkPayload,
     LINK_TTL_SECONDS,
   );
   return `/api/download?t=${encodeURIComponent(t)}`;
@@ -39,27 +67,128 @@ export function readExportLink(token: string | null): LinkPayload | null {
   return verifyPayload<LinkPayload>(token);
 }
 
-/** Streams an export as XLSX: the first row is fetched before answering, so a refused export answers its error status. */
+/** The file name in the format's extension ("users.xlsx" → "users.csv"). */
+export function exportFilename(filename: string, format: ExportFormat): string {
+  return `${filename.replace(/\.(xlsx|csv)$/i, "")}.${format}`;
+}
+
+/**
+ * A pull-based body over `chunks`: the next chunk is made only when the reader (the client's socket, through
+ * Next's response writer that waits for drain) asks for it, so a slow or stalled client holds the export, and
+ * the rows behind it, where they are. Cancelling (the client went away) ends the generator, whose `finally`
+ * blocks stop the row source.
+ */
+export function pullStream(chunks: AsyncGenerator<Buffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const n = await chunks.next();
+          if (n.done) controller.close();
+          else controller.enqueue(new Uint8Array(n.value.buffer, n.value.byteOffset, n.value.byteLength));
+        } catch (e) {
+          controller.error(e);
+        }
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    // Nothing is made ahead of a read.
+    { highWaterMark: 0 },
+  );
+}
+
+/** Rows fetched ahead of the writer (a few keyset batches), so the next batch's query runs while this one is written. */
+const READ_AHEAD = 1000;
+/** The longest the writer keeps the event loop before letting other requests' I/O through. */
+const SLICE_MS = 1;
+
+/**
+ * The rows of an export as the writer takes them: at most `ahead` fetched before they are asked for (bounded, so
+ * a stalled client still holds the export), and the event loop let go every SLICE_MS so an export shares the
+ * thread with the requests around it instead of holding it for a whole batch. Ending early stops the source.
+ */
+async function* paced<T>(first: IteratorResult<T>, src: AsyncIterator<T>, ahead: number): AsyncGenerator<T> {
+  if (first.done) return;
+  let queue: T[] = [first.value];
+  let head = 0;
+  let finished = false;
+  let stopped = false;
+  let failure: { e: unknown } | null = null;
+  // Who waits: the writer for a row (wake), the pump for room in the queue (room).
+  const waiting: { wake?: () => void; room?: () => void } = {};
+  const signal = () => {
+    waiting.wake?.();
+    waiting.wake = undefined;
+  };
+  const pump = (async () => {
+    try {
+      while (!stopped) {
+        if (queue.length - head >= ahead) {
+          await new Promise<void>((r) => (waiting.room = r));
+          continue;
+        }
+        const n = await src.next();
+        if (n.done) break;
+        queue.push(n.value);
+        signal();
+      }
+    } catch (e) {
+      failure = { e };
+    }
+    finished = true;
+    signal();
+  })();
+  try {
+    let last = performance.now();
+    for (;;) {
+      if (head === queue.length) {
+        if (failure) throw (failure as { e: unknown }).e;
+        if (finished) return;
+        await new Promise<void>((r) => (waiting.wake = r));
+        continue;
+      }
+      const v = queue[head++];
+      if (head > 4096) {
+        queue = queue.slice(head);
+        head = 0;
+      }
+      waiting.room?.();
+      waiting.room = undefined;
+      yield v;
+      if (performance.now() - last > SLICE_MS) {
+        await new Promise((r) => setImmediate(r));
+        last = performance.now();
+      }
+    }
+  } finally {
+    stopped = true;
+    waiting.room?.();
+    await pump;
+    await src.return?.();
+  }
+}
+
+/**
+ * Streams an export as XLSX or CSV: the first row is fetched before answering, so a refused export answers its
+ * error status; the rest is pulled as the client reads.
+ */
 export async function streamExport<Row>(
   ctx: Ctx,
   def: ExportDef<Row>,
   params: URLSearchParams,
+  format: ExportFormat = "xlsx",
+  o: { maxRowsPerSheet?: number } = {},
 ): Promise<Response> {
   const it = def.rows(ctx, params)[Symbol.asyncIterator]();
   const first = await it.next(); // throws 403 before any byte is sent
-  async function* all(): AsyncGenerator<Row> {
-    if (!first.done) yield first.value;
-    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
-  }
-  const out = new PassThrough();
-  writeXlsx(out, def.sheet, def.columns, all()).then(
-    () => undefined,
-    (e) => out.destroy(e as Error),
-  );
-  return new Response(Readable.toWeb(out) as ReadableStream, {
+  const all = paced(first, it, READ_AHEAD);
+  const chunks = exportChunks(format, { sheet: def.sheet, columns: def.columns, rows: all, ...o });
+  return new Response(pullStream(chunks), {
     headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": `attachment; filename="${def.filename}"`,
+      "content-type": EXPORT_CONTENT_TYPES[format],
+      "content-disposition": `attachment; filename="${exportFilename(def.filename, format)}"`,
       "cache-control": "no-store",
     },
   });

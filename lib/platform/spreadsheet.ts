@@ -1,8 +1,9 @@
 import "server-only";
-import type { Writable } from "node:stream";
 import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { formatDateTime } from "@/lib/format";
+import { csvChunks } from "./csv-writer";
+import { xlsxChunks, type Cell } from "./xlsx-writer";
 
 /** One export column: its header and how a row gives its cell. */
 export type ExportColumn<Row> = {
@@ -11,38 +12,57 @@ export type ExportColumn<Row> = {
   width?: number;
 };
 
+/** The formats an export is written in. */
+export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  csv: "text/csv; charset=utf-8",
+};
+
 /**
- * One XLSX cell. Text is written as a text cell (exceljs marks it a string, never a formula), so '+919876543210'
- * and '=1+2' read exactly as typed, with no apostrophe before them. Dates and times are written as the screens show
- * them (DD-MM-YYYY hh:mm A, India's time zone): an XLSX date has no time zone, and an unstyled one reads as a bare
- * serial number.
+ * One exported cell. Text stays text: the XLSX writer puts it in a typed text cell (never a formula, never a
+ * number), so '+919876543210' and '=1+2' read exactly as typed; the CSV writer neutralises formulas (csv-writer.ts).
+ * Dates and times are written as the screens show them (DD-MM-YYYY hh:mm A, India's time zone): an XLSX date has
+ * no time zone, and an unstyled one reads as a bare serial number.
  */
-function xlsxCell(v: string | number | Date | null | undefined) {
+export function exportCell(v: string | number | Date | null | undefined): Cell {
   if (v == null) return null;
   if (v instanceof Date) return formatDateTime(v) || null;
   return v;
 }
 
-/** Streams rows into an XLSX written to `out`; memory stays flat with the row count. */
-export async function writeXlsx<Row>(
-  out: Writable,
-  sheetName: string,
+/** Rows as arrays of cells, in the columns' order (the writers take plain values). */
+export async function* exportCells<Row>(
   columns: ExportColumn<Row>[],
   rows: AsyncIterable<Row>,
-) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
+): AsyncGenerator<Cell[]> {
+  const values = columns.map((c) => c.value);
+  for await (const r of rows) {
+    const cells: Cell[] = new Array(values.length);
+    for (let i = 0; i < values.length; i++) cells[i] = exportCell(values[i](r));
+    yield cells;
+  }
+}
+
+/**
+ * An export's bytes, pulled: a row is read from `rows` only when the bytes before it have been taken. XLSX past
+ * `maxRowsPerSheet` data rows (Excel's 1,048,575 by default) goes on to "<sheet> (2)", each with the header row.
+ */
+export function exportChunks<Row>(
+  format: ExportFormat,
+  o: { sheet: string; columns: ExportColumn<Row>[]; rows: AsyncIterable<Row>; maxRowsPerSheet?: number },
+): AsyncGenerator<Buffer> {
+  const header = o.columns.map((c) => c.header);
+  const cells = exportCells(o.columns, o.rows);
+  if (format === "csv") return csvChunks(cells, header);
+  return xlsxChunks(cells, {
+    sheet: o.sheet,
+    header,
+    widths: o.columns.map((c) => c.width),
+    maxRowsPerSheet: o.maxRowsPerSheet,
   });
-  const ws = wb.addWorksheet(sheetName.slice(0, 31));
-  ws.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(12, c.header.length + 4),
-  }));
-  for await (const r of rows) ws.addRow(columns.map((c) => xlsxCell(c.value(r)))).commit();
-  ws.commit();
-  await wb.commit();
 }
 
 /** Limits for reading uploaded spreadsheets: refuse before anything is unpacked too far. */

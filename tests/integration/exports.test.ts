@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -7,20 +6,14 @@ import { listUserTimestamps, recordUserTimestamp, userTimestampExport } from "@/
 import { createUser, listUsers, userExport } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import type { ExportDef } from "@/lib/platform/exports";
-import { writeXlsx } from "@/lib/platform/spreadsheet";
+import { streamExport, type ExportDef } from "@/lib/platform/exports";
 import { adminEmail, ctxFor, seeded } from "../support/fixtures";
 import { readXlsx, sheetRows } from "../support/xlsx";
 
-// The XLSX an export link streams (streamExport writes exactly this), read back as a spreadsheet program would.
+// The XLSX an export link streams (the body streamExport answers), read back as a spreadsheet program would.
 async function exported<Row>(ctx: Ctx, def: ExportDef<Row>, params: Record<string, string>) {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise((resolve) => out.on("end", resolve));
-  await writeXlsx(out, def.sheet, def.columns, def.rows(ctx, new URLSearchParams(params)));
-  await done;
-  const ws = await readXlsx(Buffer.concat(chunks));
+  const res = await streamExport(ctx, def, new URLSearchParams(params));
+  const ws = await readXlsx(Buffer.from(await res.arrayBuffer()));
   const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
   const cell = (row: ExcelJS.Row, header: string) => {
     const i = headers.indexOf(header);

@@ -7,7 +7,7 @@ import { readExportLink, streamExport } from "@/lib/platform/exports";
 /**
  * Opens an export link. The signature binds it to the user, company and session or token that asked; the request
  * must come with that same live session or token (401 without one, 404 with another), and permissions are checked
- * again now.
+ * again now. The body is XLSX or CSV (the link's format), pulled from the database as the client reads it.
  */
 export async function GET(request: Request) {
   try {
@@ -24,7 +24,7 @@ export async function GET(request: Request) {
       requestedCompanyId: link.c,
       strictCompany: true,
     });
-    return await streamExport(ctx, def, new URLSearchParams(link.q));
+    return await streamExport(ctx, def, new URLSearchParams(link.q), link.f ?? "xlsx");
   } catch (e) {
     return errorResponse(e);
   }
