@@ -1,14 +1,22 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnMeta,
+} from "@tanstack/react-table";
+import { Table } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 import "./column-meta";
 import { useListLabel } from "./list-label";
-import { Pagination } from "./pagination";
+import { Pagination, type PageCursors } from "./pagination";
 import { SortContext, SortHeader, sortOf } from "./sort-header";
 import { sortDirection } from "./sort-state";
+import { TableIcons } from "./table-icons";
+import { useTableTips } from "./table-tips";
 
 type Props<T> = {
   columns: ColumnDef<T>[];
@@ -26,6 +34,10 @@ type Props<T> = {
   emptyText?: string;
   /** Hide the pagination bar (a list that shows everything at once). */
   hidePagination?: boolean;
+  /** The most rows a page shows (page size ALL shows this many; lib/platform/screens.ts PORTAL_MAX_ROWS). */
+  ceiling?: number;
+  /** Keyset cursors of the pages before and after, for pages deep in a big list. */
+  cursors?: PageCursors;
   className?: string;
 };
 
@@ -37,8 +49,6 @@ type Props<T> = {
  * window still shows rows. It is a named region and a tab stop while it scrolls, so a keyboard can scroll it.
  */
 const SCROLL_BOX = "max-h-[max(18rem,calc(100dvh-14rem))] overflow-auto";
-const EDGE_SHADOW =
-  "group-data-[clipped]/scroll:shadow-[inset_1px_0_0_var(--color-slate-200),-8px_0_8px_-8px_rgb(15_23_42/0.25)]";
 
 /**
  * The striped list table of spec 000 §2.7: a 'Sr No' column first, the page's rows (paged on the server),
@@ -55,19 +65,22 @@ export function DataTable<T>({
   label,
   emptyText = "No data found",
   hidePagination,
+  ceiling,
+  cursors,
   className,
 }: Props<T>) {
   const listLabel = useListLabel();
   const params = useSearchParams();
   const currentSort = sort === undefined ? params.get("sort") : sort;
   const box = useScrollBox();
+  useTableTips(box.ref);
   const offset = (Math.max(1, page) - 1) * rowsPerPage;
   const all: ColumnDef<T>[] = [
     {
       id: "sr_no",
       header: "Sr No",
       cell: ({ row }) => offset + row.index + 1,
-      meta: { className: "w-12 text-slate-500 tabular-nums" },
+      meta: { className: "dt-num" },
     },
     ...columns,
   ];
@@ -88,6 +101,7 @@ export function DataTable<T>({
   return (
     <SortContext value={currentSort}>
       <div className={cn("min-w-0", className)}>
+        <TableIcons />
         <Table
           // 13 px text: the density of a daily admin tool, still readable; headers are 12 px capitals.
           className="min-w-full text-[13px]"
@@ -98,81 +112,78 @@ export function DataTable<T>({
             tabIndex: box.scrollable ? 0 : -1,
             "data-clipped": box.clipped || undefined,
             className: cn(
-              "group/scroll border-y border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-600",
+              "border-y border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-600",
               SCROLL_BOX,
             ),
           }}
         >
-          <TableHeader className="[&_tr]:border-b-0">
+          <thead>
             {table.getHeaderGroups().map((hg) => (
-              <TableRow key={hg.id} className="hover:bg-transparent">
+              <tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const meta = h.column.columnDef.meta;
                   const sortable = sortOf(h.column.columnDef.header);
                   return (
-                    <TableHead
+                    <th
                       key={h.id}
                       scope="col"
                       aria-sort={sortable ? sortDirection(currentSort, sortable.sortKey) : undefined}
-                      className={cn(
-                        // Sticky cells carry the header's bottom line as a shadow: a collapsed border stays behind.
-                        "sticky top-0 z-10 h-9 bg-slate-50 px-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase shadow-[inset_0_-1px_0_var(--color-slate-200)]",
-                        meta?.sticky === "right" &&
-                          cn(
-                            "right-0 z-20",
-                            "group-data-[clipped]/scroll:shadow-[inset_0_-1px_0_var(--color-slate-200),inset_1px_0_0_var(--color-slate-200),-8px_0_8px_-8px_rgb(15_23_42/0.25)]",
-                          ),
-                        meta?.className,
-                      )}
+                      className={cellClass("dt-th", meta)}
                     >
                       {h.isPlaceholder ? null : sortable ? (
                         <SortHeader label={sortable.label} sortKey={sortable.sortKey} />
                       ) : (
                         flexRender(h.column.columnDef.header, h.getContext())
                       )}
-                    </TableHead>
+                    </th>
                   );
                 })}
-              </TableRow>
+              </tr>
             ))}
-          </TableHeader>
-          <TableBody>
+          </thead>
+          <tbody>
             {rows.length === 0 ? (
-              <TableRow className="hover:bg-transparent">
-                <TableCell colSpan={all.length} className="h-24 px-2.5 text-center text-slate-500">
+              <tr>
+                <td colSpan={all.length} className="dt-empty">
                   {emptyText}
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             ) : (
+              // Every row repeats: one short class per row and cell (app/globals.css `.dt-*`), nothing per cell
+              // that the column does not need.
               rows.map((row) => (
-                // Opaque row colours: the pinned Action cell inherits them and must hide what scrolls beneath it.
-                <TableRow key={row.id} className="bg-white even:bg-slate-50 hover:bg-teal-50">
-                  {row.getVisibleCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
-                    return (
-                      <TableCell
-                        key={cell.id}
-                        className={cn(
-                          "h-10 px-2.5 py-1 align-middle",
-                          meta?.sticky === "right" && cn("sticky right-0 z-[1] bg-inherit", EDGE_SHADOW),
-                          meta?.className,
-                        )}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
+                <tr key={row.id} className="dt-tr">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cellClass("", cell.column.columnDef.meta) || undefined}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
               ))
             )}
-          </TableBody>
+          </tbody>
         </Table>
         {hidePagination ? null : (
-          <Pagination count={count} estimated={countEstimated} page={page} rowsPerPage={rowsPerPage} />
+          <Pagination
+            count={count}
+            estimated={countEstimated}
+            page={page}
+            rowsPerPage={rowsPerPage}
+            ceiling={ceiling}
+            cursors={cursors}
+          />
         )}
       </div>
     </SortContext>
   );
+}
+
+/** A cell's classes: the table's short class, the column's pin and its own classes (widths, alignment). */
+function cellClass(base: string, meta: ColumnMeta<unknown, unknown> | undefined): string {
+  const c = [base];
+  if (meta?.sticky === "right") c.push("dt-pin");
+  if (meta?.className) c.push(meta.className);
+  return c.filter(Boolean).join(" ");
 }
 
 /**

@@ -37,6 +37,8 @@ export function EntityTable<R>({
   emptyText,
   deletable,
   sort,
+  ceiling,
+  cursors,
 }: EntityTableProps<R>) {
   const all: ColumnDef<ScreenRow<R>>[] = [
     ...columns,
@@ -63,6 +65,8 @@ export function EntityTable<R>({
       page={page}
       rowsPerPage={rowsPerPage}
       sort={sort}
+      ceiling={ceiling}
+      cursors={cursors}
       emptyText={emptyText ?? "No data found"}
     />
   );

@@ -5,7 +5,7 @@ export { ListToolbar, type ExportAction, type FilterDef } from "./list-toolbar";
 export { ALL_ROWS_VALUE, PAGE_SIZE_OPTIONS } from "./page-sizes";
 export { Pagination } from "./pagination";
 export { RowActions } from "./row-actions";
-export { StatusChip } from "./status-chip";
+export { Chip, StatusChip } from "./status-chip";
 export { useListUrl } from "./url-state";
 export { STATUS_FILTER } from "./filters";
 export { actionColumn, statusColumn, textColumn } from "./columns";

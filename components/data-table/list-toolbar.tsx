@@ -1,17 +1,7 @@
 "use client";
-import { useRef, useState, useTransition } from "react";
+import { useRef, useState } from "react";
 import Link from "next/link";
-import {
-  ArchiveRestore,
-  ChevronDown,
-  Download,
-  ListFilter,
-  Loader2,
-  Plus,
-  Search,
-  Trash2,
-  X,
-} from "lucide-react";
+import { ArchiveRestore, ChevronDown, ListFilter, Loader2, Plus, Search, Trash2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -24,11 +14,10 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { settle } from "@/components/form/settle";
-import { reportFailure, useDialogs } from "@/components/shell/dialogs";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { cn } from "@/lib/utils";
 import { activeFilters, clearAll, type FilterChip } from "./active-filters";
+import { ExportMenu } from "./export-menu";
 import { useListUrl } from "./url-state";
 
 /**
@@ -125,7 +114,7 @@ export function ListToolbar({
           )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {exportAction && !inTrash ? <ExportButton action={exportAction} params={params} /> : null}
+          {exportAction && !inTrash ? <ExportMenu action={exportAction} params={params} /> : null}
           {trash ? (
             <Button asChild variant="outline">
               <Link href={hrefWith({ open_trash: inTrash ? null : "1", show_deleted: null })} scroll={false}>
@@ -407,30 +396,5 @@ function MultiFilter({
         ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
-  );
-}
-
-function ExportButton({ action, params }: { action: ExportAction; params: URLSearchParams }) {
-  const dialogs = useDialogs();
-  const [pending, start] = useTransition();
-  const run = () =>
-    start(async () => {
-      const current = Object.fromEntries(params.entries());
-      const r = await settle(() => action(current));
-      if (!r.ok) return reportFailure(dialogs, r);
-      // Opened after the answer: a blocked pop-up falls back to this tab (the link is a download).
-      const w = window.open(r.data.url, "_blank");
-      if (w) w.opener = null;
-      else window.location.assign(r.data.url);
-    });
-  return (
-    <Button type="button" variant="outline" onClick={run} disabled={pending}>
-      {pending ? (
-        <Loader2 className="size-4 animate-spin" aria-hidden />
-      ) : (
-        <Download className="size-4" aria-hidden />
-      )}
-      Export
-    </Button>
   );
 }

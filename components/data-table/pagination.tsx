@@ -4,23 +4,39 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 import { ALL_ROWS_VALUE, PAGE_SIZE_OPTIONS } from "./page-sizes";
+import { pageTurn, pagerState, type PageCursors } from "./pager";
 import { useListUrl } from "./url-state";
 
-type Props = { count: number; estimated?: boolean; page: number; rowsPerPage: number; className?: string };
+export type { PageCursors };
 
-/** The server caps ALL at this many rows a page (lib/platform/list.ts MAX_PAGE_ROWS): such a page is ALL. */
-const ALL_CEILING = 10_000;
+type Props = {
+  count: number;
+  estimated?: boolean;
+  page: number;
+  rowsPerPage: number;
+  /**
+   * The most rows the screen shows (lib/platform/screens.ts PORTAL_MAX_ROWS): page size ALL shows the first this
+   * many and says so. Without it, ALL is the server's page cap.
+   */
+  ceiling?: number;
+  /** With cursors, pages past OFFSET_PAGES_UP_TO are reached by keyset (Next/Previous carry a cursor). */
+  cursors?: PageCursors;
+  className?: string;
+};
 
 /** Rows-per-page (10…100 and ALL), 'first–last of count', previous and next; the state is the URL. */
-export function Pagination({ count, estimated, page, rowsPerPage, className }: Props) {
+export function Pagination({ count, estimated, page, rowsPerPage, ceiling, cursors, className }: Props) {
   const { update, pending } = useListUrl();
-  const size = rowsPerPage > 0 ? rowsPerPage : PAGE_SIZE_OPTIONS[0];
-  const isAll = size >= ALL_CEILING;
-  const pages = Math.max(1, Math.ceil(count / size));
-  const first = count === 0 ? 0 : Math.min(count, (page - 1) * size + 1);
-  const last = Math.min(count, page * size);
+  const { asked, isAll, size, summary, noPrev, noNext } = pagerState({
+    count,
+    estimated,
+    page,
+    rowsPerPage,
+    ceiling,
+    cursors,
+  });
   const sizes: number[] = [...PAGE_SIZE_OPTIONS];
-  if (!isAll && !sizes.includes(size)) sizes.push(size);
+  if (!isAll && !sizes.includes(asked)) sizes.push(asked);
   sizes.sort((a, b) => a - b);
 
   return (
@@ -34,7 +50,7 @@ export function Pagination({ count, estimated, page, rowsPerPage, className }: P
       <div className="flex items-center gap-2">
         <span id="rows-per-page-label">Rows per page</span>
         <Select
-          value={isAll ? String(ALL_ROWS_VALUE) : String(size)}
+          value={isAll ? String(ALL_ROWS_VALUE) : String(asked)}
           onValueChange={(v) => update({ rowsPerPage: v })}
         >
           <SelectTrigger size="sm" className="h-8 w-[84px] bg-white" aria-labelledby="rows-per-page-label">
@@ -50,8 +66,8 @@ export function Pagination({ count, estimated, page, rowsPerPage, className }: P
           </SelectContent>
         </Select>
       </div>
-      <span aria-live="polite" className="tabular-nums">
-        {first}–{last} of {estimated ? `about ${count.toLocaleString("en-IN")}` : count}
+      <span aria-live="polite" className="tabular-nums" data-testid="page-summary">
+        {summary}
       </span>
       <div className="flex items-center gap-1">
         <Button
@@ -60,8 +76,8 @@ export function Pagination({ count, estimated, page, rowsPerPage, className }: P
           size="icon"
           className="size-8"
           aria-label="Previous page"
-          disabled={page <= 1 || pending}
-          onClick={() => update({ page: page - 1 <= 1 ? null : String(page - 1) }, "push")}
+          disabled={noPrev || pending}
+          onClick={() => update(pageTurn(page, size, "prev", cursors), "push")}
         >
           <ChevronLeft className="size-4" aria-hidden />
         </Button>
@@ -71,8 +87,8 @@ export function Pagination({ count, estimated, page, rowsPerPage, className }: P
           size="icon"
           className="size-8"
           aria-label="Next page"
-          disabled={page >= pages || pending}
-          onClick={() => update({ page: String(page + 1) }, "push")}
+          disabled={noNext || pending}
+          onClick={() => update(pageTurn(page, size, "next", cursors), "push")}
         >
           <ChevronRight className="size-4" aria-hidden />
         </Button>

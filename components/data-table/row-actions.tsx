@@ -2,7 +2,7 @@
 import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { ArchiveRestore, Loader2, Pencil, Trash2 } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,13 +12,11 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
 import type { ActionResult } from "@/lib/platform/mutations";
+import { TableIcon } from "./table-icons";
 
 type RowAction = () => Promise<ActionResult<unknown>>;
 
@@ -45,7 +43,8 @@ export function deleteQuestion(restorable: boolean): string {
 
 /**
  * The Action column: edit link, delete (after a confirmation that names the record) or restore. Success is the
- * shell's toast with the spec's text; failures answer as spec 000 §8 says.
+ * shell's toast with the spec's text; failures answer as spec 000 §8 says. Lean markup, as it repeats in every row:
+ * short classes, icons from the table's sprite, the table's shared tooltip (`data-tip`).
  */
 export function RowActions({
   editHref,
@@ -59,8 +58,12 @@ export function RowActions({
   const router = useRouter();
   const dialogs = useDialogs();
   const [confirming, setConfirming] = useState(false);
+  // The confirmation is mounted from its first opening on (then it can animate closed): until then a row carries
+  // just its buttons.
+  const [asked, setAsked] = useState(false);
   const [pending, start] = useTransition();
   const cell = useRef<HTMLDivElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   // After a delete the row leaves the list: focus goes to the table rather than back to a button about to vanish.
   const gone = useRef(false);
 
@@ -80,52 +83,45 @@ export function RowActions({
       router.refresh();
     });
 
+  const close = (open: boolean) => {
+    if (pending || open) return;
+    setConfirming(false);
+  };
+
   return (
-    <div ref={cell} className="flex items-center gap-0.5">
+    <div ref={cell} className="dt-acts">
       {editHref ? (
-        <IconTip label="Edit">
-          <Button
-            asChild
-            variant="ghost"
-            size="icon"
-            className="size-7 text-teal-700 hover:bg-teal-100 hover:text-teal-800"
-          >
-            <Link href={editHref} aria-label={`Edit ${entityLabel}`}>
-              <Pencil className="size-4" aria-hidden />
-            </Link>
-          </Button>
-        </IconTip>
+        <Link href={editHref} className="dt-btn" aria-label={`Edit ${entityLabel}`} data-tip="Edit">
+          <TableIcon name="edit" />
+        </Link>
       ) : null}
       {onDelete ? (
-        <AlertDialog
-          open={confirming}
-          onOpenChange={(open) => {
-            if (pending) return;
-            if (open) gone.current = false;
-            setConfirming(open);
+        <button
+          ref={deleteButton}
+          type="button"
+          className="dt-btn dt-btn-del"
+          aria-label={`Delete ${entityLabel}`}
+          aria-haspopup="dialog"
+          data-tip="Delete"
+          disabled={pending}
+          onClick={() => {
+            gone.current = false;
+            setAsked(true);
+            setConfirming(true);
           }}
         >
-          <IconTip label="Delete">
-            {/* A dialog trigger, so closing the dialog returns focus to this button (radix). */}
-            <AlertDialogTrigger asChild>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-7 text-red-600 hover:bg-red-100 hover:text-red-700"
-                aria-label={`Delete ${entityLabel}`}
-                disabled={pending}
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
-            </AlertDialogTrigger>
-          </IconTip>
+          <TableIcon name="delete" />
+        </button>
+      ) : null}
+      {onDelete && asked ? (
+        <AlertDialog open={confirming} onOpenChange={close}>
           <AlertDialogContent
             data-testid="confirm-delete"
             onCloseAutoFocus={(e) => {
-              if (!gone.current) return;
+              // Focus goes back to the row's delete button, or to the list once the row has gone.
               e.preventDefault();
-              focusList();
+              if (gone.current) focusList();
+              else deleteButton.current?.focus();
             }}
           >
             <AlertDialogHeader>
@@ -151,33 +147,17 @@ export function RowActions({
         </AlertDialog>
       ) : null}
       {onRestore ? (
-        <IconTip label="Restore">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="size-7 text-teal-700 hover:bg-teal-100 hover:text-teal-800"
-            aria-label={`Restore ${entityLabel}`}
-            onClick={() => run(onRestore, restoreSuccess)}
-            disabled={pending}
-          >
-            {pending ? (
-              <Loader2 className="size-4 animate-spin" aria-hidden />
-            ) : (
-              <ArchiveRestore className="size-4" aria-hidden />
-            )}
-          </Button>
-        </IconTip>
+        <button
+          type="button"
+          className="dt-btn"
+          aria-label={`Restore ${entityLabel}`}
+          data-tip="Restore"
+          onClick={() => run(onRestore, restoreSuccess)}
+          disabled={pending}
+        >
+          {pending ? <Loader2 className="dt-i animate-spin" aria-hidden /> : <TableIcon name="restore" />}
+        </button>
       ) : null}
     </div>
-  );
-}
-
-function IconTip({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { franchisees, positions } from "@/db/schema";
@@ -19,8 +20,10 @@ export type UserMasters = { positions: Option[]; franchisees: Option[] };
  * and only staff positions (lib/admin/users/staff-positions.ts).
  * The client also sends franchise_kyc=1 and franchisee_status=1 on create; franchisee KYC and approval arrive
  * with the franchise issue, so these are accepted and ignored for now.
+ * Loaded once per request (React `cache`, keyed by the caller's context, itself one object per request): the list's
+ * filters and a form on the same render share it. Outside a render (an /api call) it simply runs.
  */
-export async function userMasters(ctx: Ctx): Promise<UserMasters> {
+export const userMasters = cache(async function userMasters(ctx: Ctx): Promise<UserMasters> {
   const companyId = requireCompany(ctx);
   const db = await getDb();
   const pos = await db
@@ -46,7 +49,7 @@ export async function userMasters(ctx: Ctx): Promise<UserMasters> {
     positions: staffPositionsOnly(ctx) ? pos.filter((p) => isStaffPosition(p.name)) : pos,
     franchisees: fr,
   };
-}
+});
 
 const option = z.object({ id: z.number(), name: z.string() });
 

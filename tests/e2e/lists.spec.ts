@@ -113,6 +113,38 @@ test.describe("the users list", () => {
     await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
   });
 
+  test("the title and toolbar go out before the rows: the table streams in after its outline", async () => {
+    const html = await (await page.request.get("/users")).text();
+    const title = html.indexOf(">Users</h1>");
+    const outline = html.indexOf('data-testid="table-outline"');
+    const rows = html.indexOf("<tbody");
+    expect(title).toBeGreaterThan(-1);
+    expect(outline).toBeGreaterThan(title);
+    expect(rows).toBeGreaterThan(outline);
+  });
+
+  test("a row's icon buttons show their tooltip on hover and on keyboard focus (one tooltip for the table)", async () => {
+    await page.goto("/users");
+    const box = listBox(page, "Users");
+    const edit = box.getByRole("link", { name: /^Edit / }).first();
+    await ready(edit);
+    await edit.hover();
+    const tip = page.locator(".dt-tip");
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveText("Edit");
+    // Above the button, not clipped by the scroll box.
+    const [t, b] = [await tip.boundingBox(), await edit.boundingBox()];
+    expect(t!.y + t!.height).toBeLessThanOrEqual(b!.y);
+    await page.mouse.move(0, 0);
+    await expect(tip).toBeHidden();
+    await edit.focus();
+    await page.keyboard.press("Tab");
+    await expect(box.getByRole("button", { name: /^Delete / }).first()).toBeFocused();
+    await expect(tip).toHaveText("Delete");
+    await page.keyboard.press("Escape");
+    await expect(tip).toBeHidden();
+  });
+
   test("a row's delete asks by the record's name, says it goes to the trash, and gives focus back on No", async () => {
     await page.goto("/users");
     const remove = listBox(page, "Users")

@@ -1,6 +1,7 @@
 import { modulesCrud } from "@/lib/admin/modules";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
 import { ModulesTable } from "./_components/modules-table";
 import { exportModulesAction } from "./actions";
 
@@ -10,7 +11,9 @@ export default async function ModulesPage({ searchParams }: ListPageProps) {
   const s = await listScreen(modulesCrud, searchParams);
   return (
     <EntityListPage {...s.page} exportAction={exportModulesAction}>
-      <ModulesTable {...s.table} />
+      <ListRows table={s.table} rows={s.query.rowsPerPage}>
+        {(t) => <ModulesTable {...t} />}
+      </ListRows>
     </EntityListPage>
   );
 }

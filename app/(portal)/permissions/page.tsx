@@ -1,4 +1,5 @@
 import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
 import { permissionMasters, permissionsCrud } from "@/lib/admin/permission-records";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
@@ -17,7 +18,9 @@ export default async function PermissionsPage({ searchParams }: ListPageProps) {
       searchPlaceholder="Search by permission"
       filters={filterBar(permissionsCrud.def.list, { module_id })}
     >
-      <PermissionsTable {...s.table} />
+      <ListRows table={s.table} rows={s.query.rowsPerPage}>
+        {(t) => <PermissionsTable {...t} />}
+      </ListRows>
     </EntityListPage>
   );
 }

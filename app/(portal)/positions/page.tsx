@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
 import { positionsCrud } from "@/lib/admin/positions";
 import { can } from "@/lib/platform/context";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
@@ -22,7 +23,9 @@ export default async function PositionsPage({ searchParams }: ListPageProps) {
   );
   return (
     <EntityListPage {...s.page} actions={roles}>
-      <PositionsTable {...s.table} />
+      <ListRows table={s.table} rows={s.query.rowsPerPage}>
+        {(t) => <PositionsTable {...t} />}
+      </ListRows>
     </EntityListPage>
   );
 }

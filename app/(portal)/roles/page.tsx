@@ -1,4 +1,5 @@
 import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
 import { rolesCrud } from "@/lib/admin/roles";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { RolesTable } from "./_components/roles-table";
@@ -11,7 +12,9 @@ export default async function RolesPage({ searchParams }: ListPageProps) {
   const s = await listScreen(rolesCrud, searchParams);
   return (
     <EntityListPage {...s.page} exportAction={exportRolesAction}>
-      <RolesTable {...s.table} />
+      <ListRows table={s.table} rows={s.query.rowsPerPage}>
+        {(t) => <RolesTable {...t} />}
+      </ListRows>
     </EntityListPage>
   );
 }

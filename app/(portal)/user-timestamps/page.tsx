@@ -4,9 +4,10 @@ import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar, parseListQuery } from "@/lib/platform/list";
 import { authorizePage, guardPage, pageCompanyId } from "@/lib/platform/page-guard";
-import { sortParamOf, type ListScreenProps } from "@/lib/platform/screens";
+import { PORTAL_MAX_ROWS, sortParamOf, type ListScreenProps } from "@/lib/platform/screens";
 import { requirePageContext } from "@/lib/platform/session";
 import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
 import { UserTimestampsTable, type UserTimestampView } from "./_components/user-timestamps-table";
 import { exportUserTimestampsAction } from "./actions";
 
@@ -25,10 +26,23 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
   pageCompanyId(ctx);
   const sp = await searchParams;
   const query = await guardPage(() => parseListQuery(userTimestampList, sp));
-  const [result, people] = await guardPage(() =>
-    Promise.all([listUserTimestamps(ctx, sp), userTimestampUsers(ctx)]),
-  );
-  const table: ListScreenProps<Omit<UserTimestampView, "id"> & { id: number }> = {
+  const may = {
+    list: true,
+    view: false,
+    create: false,
+    update: false,
+    delete: can(ctx, "user_timestamps.delete"),
+    restore: false,
+    export: can(ctx, "user_timestamps.export"),
+  };
+  // The rows stream in under the toolbar (components/data-table/list-rows.tsx); ALL shows the portal's ceiling.
+  const all = query.rowsPerPage > PORTAL_MAX_ROWS;
+  const shown = all
+    ? { ...sp, rowsPerPage: String(PORTAL_MAX_ROWS), page: undefined, cursor: undefined, before: undefined }
+    : sp;
+  const table: Promise<ListScreenProps<Omit<UserTimestampView, "id"> & { id: number }>> = guardPage(() =>
+    listUserTimestamps(ctx, shown),
+  ).then((result) => ({
     rows: result.data.map((r) => ({
       id: encodeId(r.id),
       name: r.name,
@@ -40,22 +54,18 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
     })),
     count: result.count,
     countEstimated: result.count_estimated,
-    page: query.page,
+    page: all ? 1 : query.page,
     rowsPerPage: query.rowsPerPage,
+    ceiling: PORTAL_MAX_ROWS,
+    cursors: { prev: result.prev_cursor, next: result.next_cursor },
     sort: sortParamOf(query),
     trash: false,
     href: "/user-timestamps",
     messages: { deleted: "User timestamp deleted successfully.", restored: "" },
-    may: {
-      list: true,
-      view: false,
-      create: false,
-      update: false,
-      delete: can(ctx, "user_timestamps.delete"),
-      restore: false,
-      export: can(ctx, "user_timestamps.export"),
-    },
-  };
+    may,
+  }));
+  table.catch(() => {});
+  const people = await guardPage(() => userTimestampUsers(ctx));
   const userOptions = people.map((u) => ({ value: encodeId(u.id), label: u.name }));
   return (
     <ListPage
@@ -64,11 +74,13 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
         <ListToolbar
           searchPlaceholder="Search by name, email or URL"
           filters={filterBar(userTimestampList, { user_id: userOptions })}
-          exportAction={table.may.export ? exportUserTimestampsAction : undefined}
+          exportAction={may.export ? exportUserTimestampsAction : undefined}
         />
       }
     >
-      <UserTimestampsTable {...table} />
+      <ListRows table={table} rows={query.rowsPerPage}>
+        {(t) => <UserTimestampsTable {...t} />}
+      </ListRows>
     </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Upload } from "lucide-react";
 import { ListPage, ListToolbar } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
 import { Button } from "@/components/ui/button";
 import { userMasters, type Option } from "@/lib/admin/masters";
 import { listUsers, USER_TOOLBAR_FILTERS, usersDef } from "@/lib/admin/users/users";
@@ -10,7 +11,7 @@ import { filterBar, type RawParams } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { listScreen } from "@/lib/platform/screens";
 import { exportStaffAction, exportUsersAction } from "../actions";
-import { UsersTable } from "./users-table";
+import { UsersTable, type UserRow } from "./users-table";
 
 type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -18,12 +19,29 @@ type Props = {
   staff?: boolean;
 };
 
+/** The fields the table shows: only these reach the browser (lib/platform/screens.ts `listScreen`). */
+const USER_COLUMNS = [
+  "first_name",
+  "middle_name",
+  "last_name",
+  "user_name",
+  "email",
+  "phone",
+  "position_name",
+  "franchisee_name",
+  "is_active",
+  "is_kyc_verified",
+] as const satisfies readonly (keyof UserRow)[];
+
 const options = (xs: Option[]) => xs.map((x) => ({ value: encodeId(x.id), label: x.name }));
 
 /** The users list screen, shared by /users and /franchisee-staffs (spec 000 §2.9, spec 002 franchisee staff). */
 export async function UsersList({ searchParams, staff = false }: Props) {
   const list = (c: Ctx, q: RawParams) => listUsers(c, q, { staff });
-  const { ctx, raw, may, table, trash } = await listScreen({ def: usersDef, list }, searchParams);
+  const { ctx, raw, query, may, table, trash } = await listScreen({ def: usersDef, list }, searchParams, {
+    fields: USER_COLUMNS,
+  });
+  // The toolbar's options load while the rows are read (the rows stream in below it).
   const masters = await userMasters(ctx);
   // A FRANCHISEE ADMIN only ever sees their own franchisee: no franchisee filter for them.
   const confined = ctx.roleName === ROLE.FRANCHISEE_ADMIN;
@@ -67,7 +85,9 @@ export async function UsersList({ searchParams, staff = false }: Props) {
         />
       }
     >
-      <UsersTable {...table} href={base} />
+      <ListRows table={table} rows={query.rowsPerPage}>
+        {(t) => <UsersTable {...t} href={base} />}
+      </ListRows>
     </ListPage>
   );
 }

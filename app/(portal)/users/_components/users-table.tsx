@@ -1,10 +1,9 @@
 "use client";
-import { Badge } from "@/components/ui/badge";
-import { CellText, EntityTable, sortable, statusColumn } from "@/components/data-table";
+import { CellText, Chip, EntityTable, sortable, statusColumn } from "@/components/data-table";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteUserAction, restoreUserAction } from "../actions";
 
-type Row = {
+export type UserRow = {
   id: number;
   first_name: string;
   middle_name: string | null;
@@ -17,13 +16,14 @@ type Row = {
   is_active: number;
   is_kyc_verified: number;
 };
+type Row = UserRow;
 type R = ScreenRow<Row>;
 
 /** KYC chips read like the status chip ('Active'), and as the form and the history name the states. */
 const KYC = [
-  { label: "Pending", variant: "secondary" },
-  { label: "Approved", variant: "success" },
-  { label: "Rejected", variant: "danger" },
+  { label: "Pending", tone: "muted" },
+  { label: "Approved", tone: "ok" },
+  { label: "Rejected", tone: "no" },
 ] as const;
 
 const nameOf = (r: R) => r.user_name ?? [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(" ");
@@ -67,7 +67,7 @@ export function UsersTable(props: ListScreenProps<Row> & { href: string }) {
           header: "KYC",
           cell: ({ row }) => {
             const k = KYC[row.original.is_kyc_verified] ?? KYC[0];
-            return <Badge variant={k.variant}>{k.label}</Badge>;
+            return <Chip tone={k.tone}>{k.label}</Chip>;
           },
         },
       ]}
