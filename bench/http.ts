@@ -1,0 +1,86 @@
+// A small HTTP client for the benchmark: keep-alive node:http, time to first byte and to the last byte.
+import fs from "node:fs";
+import http from "node:http";
+import { performance } from "node:perf_hooks";
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+export type Timing = { status: number; ttfb: number; total: number; bytes: number; body?: Buffer };
+
+/** One request; `keep` keeps the body (else only its size is counted, so a 1M-row export costs no memory here). */
+export function request(
+  url: string,
+  o: { method?: string; headers?: Record<string, string>; body?: Buffer | string; keep?: boolean } = {},
+): Promise<Timing> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = http.request(url, { method: o.method ?? "GET", headers: o.headers, agent }, (res) => {
+      let ttfb = 0;
+      let bytes = 0;
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => {
+        if (!ttfb) ttfb = performance.now() - start;
+        bytes += c.length;
+        if (o.keep) chunks.push(c);
+      });
+      res.on("end", () => {
+        const total = performance.now() - start;
+        resolve({
+          status: res.statusCode ?? 0,
+          ttfb: ttfb || total,
+          total,
+          bytes,
+          body: o.keep ? Buffer.concat(chunks) : undefined,
+        });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (o.body) req.write(o.body);
+    req.end();
+  });
+}
+
+export async function json<T>(url: string, o: Parameters<typeof request>[1] = {}): Promise<T> {
+  const r = await request(url, { ...o, keep: true });
+  const text = r.body!.toString("utf8");
+  if (r.status >= 400) throw new Error(`${o.method ?? "GET"} ${url}: ${r.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+/** Throughput: `workers` clients in a loop for `ms`; requests answered per second. */
+export async function throughput(call: () => Promise<Timing>, workers: number, ms: number): Promise<number> {
+  let done = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const r = await call();
+        if (r.status >= 400) throw new Error(`throughput: status ${r.status}`);
+        done++;
+      }
+    }),
+  );
+  return done / (ms / 1000);
+}
+
+export const stats = {
+  quantile(xs: number[], q: number): number {
+    if (!xs.length) return NaN;
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  },
+  median: (xs: number[]) => stats.quantile(xs, 0.5),
+  p95: (xs: number[]) => stats.quantile(xs, 0.95),
+};
+
+/** Resident memory of a process, from /proc (Linux). */
+export function rssOf(pid: number): number {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const m = /VmRSS:\s+(\d+) kB/.exec(s);
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,267 @@
+// `npm run bench:seed [-- --users 1000000 --companies 200]`: builds the benchmark's data set on a PostgreSQL server
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench; the database is dropped and made again).
+// Deterministic: the same arguments give the same rows. The biggest company (the demo's Happy Paws, whose
+// admin@happypaws.test the benchmark signs in as) holds `--users` users, about 30% of all; the other companies
+// share the rest with a long tail. 5% of users are soft-deleted; names, emails and phones are realistic and skewed
+// (common first names, a few big mail domains, shared phone prefixes), so a search means what it means in real use.
+// Every other table that exists gets 10k-100k rows. Rows go in with INSERT ... SELECT; the users table's secondary
+// indexes are dropped first and built again after (minutes instead of an hour for the trigram index).
+import postgres from "postgres";
+import { performance } from "node:perf_hooks";
+import { benchDatabaseUrl, arg } from "./common";
+
+const BIG = arg("users", 1_000_000);
+const COMPANIES = arg("companies", 200);
+/** The biggest company holds about 30% of all users. */
+const OTHERS = Math.round((BIG * 7) / 3);
+const SEED_VERSION = "2";
+
+const url = benchDatabaseUrl();
+const dbName = new URL(url).pathname.slice(1);
+const started = performance.now();
+const step = (label: string) =>
+  console.log(`[bench:seed] ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s  ${label}`);
+
+// 1. A fresh database.
+{
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+  await sql.unsafe(`drop database if exists "${dbName}" with (force)`);
+  await sql.unsafe(`create database "${dbName}"`);
+  await sql.end();
+}
+
+// 2. The portal's own migrations, system rows and demo data (two companies, every role, the demo logins).
+process.env.DATABASE_URL = url;
+process.env.SEED_DEMO = "true";
+process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
+{
+  const { bootstrap } = await import("@/db/seed");
+  const { closeDb } = await import("@/lib/platform/db");
+  await bootstrap({ demo: true });
+  await closeDb();
+}
+step("migrated and demo data seeded");
+
+const sql = postgres(url, { max: 1, onnotice: () => {} });
+await sql`set maintenance_work_mem = '1GB'`;
+await sql`set synchronous_commit = off`;
+await sql`select setseed(0.42)`;
+
+const [{ id: happy }] = await sql<
+  { id: number }[]
+>`select id from companies where name = 'Happy Paws Pvt Ltd'`;
+
+// 3. Companies (the long tail), up to COMPANIES with the demo's own.
+const [{ n: demoCompanies }] = await sql<{ n: number }[]>`select count(*)::int as n from companies`;
+await sql`
+  insert into companies (name, address, email, phone, city, is_active)
+  select 'Bench Company ' || lpad(g::text, 3, '0'), g || ' Bench Road', 'company' || g || '@bench.test',
+         '98' || lpad((g * 7919 % 100000000)::text, 8, '0'),
+         (array['Mumbai','Delhi','Bengaluru','Pune','Chennai','Hyderabad','Kolkata','Ahmedabad','Jaipur','Kochi'])[1 + g % 10],
+         (g % 20 <> 0)::int
+  from generate_series(1, ${Math.max(0, COMPANIES - demoCompanies)}) g`;
+const companyIds = (await sql<{ id: number }[]>`select id from companies order by id`).map((r) => r.id);
+step(`${companyIds.length} companies`);
+
+// 4. Positions and franchisees: 50 of each per company, ids contiguous per company.
+await sql`
+  insert into positions (company_id, name, role_id, is_active)
+  select c.id, 'Bench Position ' || lpad(k::text, 2, '0'), 3, (k % 10 <> 0)::int
+  from companies c cross join generate_series(1, 50) k order by c.id, k`;
+await sql`
+  insert into franchisees (company_id, name, is_active)
+  select c.id, c.city_name || ' Franchisee ' || lpad(k::text, 2, '0'), (k % 8 <> 0)::int
+  from (select id, coalesce(city, 'Bench') as city_name from companies) c cross join generate_series(1, 50) k
+  order by c.id, k`;
+step("positions and franchisees (50 per company)");
+
+// 5. Users: the biggest company BIG, the others a Zipf-like share of OTHERS.
+const others = companyIds.filter((id) => id !== happy);
+const weights = others.map((_, i) => 1 / Math.pow(i + 1, 0.8));
+const total = weights.reduce((a, b) => a + b, 0);
+const counts = weights.map((w) => Math.max(1, Math.round((OTHERS * w) / total)));
+const plan = [{ id: happy, n: BIG }, ...others.map((id, i) => ({ id, n: counts[i] }))];
+let offset = 0;
+const offsets = plan.map((p) => {
+  const o = offset;
+  offset += p.n;
+  return o;
+});
+
+const indexes = await sql<{ indexname: string; indexdef: string }[]>`
+  select indexname, indexdef from pg_indexes
+  where tablename = 'users' and indexname not in ('users_pkey')`;
+for (const ix of indexes) await sql.unsafe(`drop index "${ix.indexname}"`);
+
+const FIRST = [
+  "Aarav",
+  "Vivaan",
+  "Aditya",
+  "Vihaan",
+  "Arjun",
+  "Sai",
+  "Reyansh",
+  "Ayaan",
+  "Krishna",
+  "Ishaan",
+  "Rohan",
+  "Rahul",
+  "Amit",
+  "Vikram",
+  "Suresh",
+  "Ramesh",
+  "Anil",
+  "Sunil",
+  "Rajesh",
+  "Manoj",
+  "Priya",
+  "Ananya",
+  "Diya",
+  "Aadhya",
+  "Saanvi",
+  "Pooja",
+  "Neha",
+  "Kavya",
+  "Isha",
+  "Meera",
+  "Lakshmi",
+  "Sunita",
+  "Anjali",
+  "Deepika",
+  "Sneha",
+  "Divya",
+  "Nisha",
+  "Kiran",
+  "Farhan",
+  "Imran",
+  "Zoya",
+  "Sana",
+  "Gurpreet",
+  "Harpreet",
+  "Simran",
+  "Joseph",
+  "Mary",
+  "Thomas",
+];
+const LAST = [
+  "Sharma",
+  "Verma",
+  "Patel",
+  "Shah",
+  "Iyer",
+  "Iyengar",
+  "Reddy",
+  "Rao",
+  "Nair",
+  "Menon",
+  "Pillai",
+  "Gupta",
+  "Agarwal",
+  "Mehta",
+  "Joshi",
+  "Kulkarni",
+  "Deshpande",
+  "Chatterjee",
+  "Banerjee",
+  "Mukherjee",
+  "Das",
+  "Bose",
+  "Singh",
+  "Kaur",
+  "Gill",
+  "Khan",
+  "Sheikh",
+  "Ansari",
+  "D'Souza",
+  "Fernandes",
+  "Mishra",
+  "Pandey",
+  "Yadav",
+  "Chauhan",
+  "Naidu",
+  "Hegde",
+  "Kapoor",
+  "Malhotra",
+  "Bhat",
+  "Thakur",
+];
+const DOMAINS = [
+  "gmail.com",
+  "gmail.com",
+  "gmail.com",
+  "gmail.com",
+  "gmail.com",
+  "gmail.com",
+  "yahoo.co.in",
+  "yahoo.co.in",
+  "outlook.com",
+  "rediffmail.com",
+  "hotmail.com",
+  "icloud.com",
+];
+
+// Skew: a squared uniform index favours the first names of each list (Aarav, Sharma...).
+await sql`
+  insert into users (company_id, role_id, position_id, franchisee_id, first_name, last_name, user_name, email, phone,
+                     employee_code, is_active, is_kyc_verified, password_hash, created_at, deleted_at)
+  select c.cid, 4,
+         case when g % 10 = 0 then null else pos.base + (g * 31 % 50) end,
+         case when g % 2 = 0 then null else fr.base + (g * 17 % 50) end,
+         f.name, l.name, f.name || ' ' || l.name,
+         lower(f.name) || '.' || lower(replace(l.name, '''', '')) || (c.off + g::bigint) || '@' || d.name,
+         case when g % 5 = 0 then '+91 98200 ' || lpad((g % 100000)::text, 5, '0')
+              else '+91 9' || lpad(((c.off + g::bigint) * 7919 % 1000000000)::text, 9, '0') end,
+         case when g % 3 = 0 then 'EMP' || lpad((c.off + g::bigint)::text, 7, '0') end,
+         (g % 9 <> 0)::int, g % 3, '!unset',
+         timestamptz '2023-01-01' + ((c.off + g::bigint) % 1000) * interval '1 day' + (g % 86400) * interval '1 second',
+         case when g % 20 = 7 then timestamptz '2026-01-01' + (g % 300) * interval '1 day' end
+  from unnest(${sql.array(plan.map((p) => p.id))}::int[], ${sql.array(plan.map((p) => p.n))}::int[],
+              ${sql.array(offsets)}::int[]) as c(cid, n, off)
+  cross join lateral generate_series(1, c.n) g
+  cross join lateral (select min(id) as base from positions where company_id = c.cid and name like 'Bench Position %') pos
+  cross join lateral (select min(id) as base from franchisees where company_id = c.cid and name like '% Franchisee %') fr
+  cross join lateral (select (${sql.array(FIRST)}::text[])[1 + floor(power(((c.off + g::bigint) * 2654435761 % 1000) / 1000.0, 2) * ${FIRST.length})::int] as name) f
+  cross join lateral (select (${sql.array(LAST)}::text[])[1 + floor(power(((c.off + g::bigint) * 40503 % 997) / 997.0, 1.7) * ${LAST.length})::int] as name) l
+  cross join lateral (select (${sql.array(DOMAINS)}::text[])[1 + (c.off + g::bigint) * 13 % ${DOMAINS.length}] as name) d`;
+step(`${BIG + OTHERS} users (${BIG} in Happy Paws Pvt Ltd)`);
+for (const ix of indexes) await sql.unsafe(ix.indexdef);
+step(`users' ${indexes.length} indexes built`);
+
+// 6. The other tables, 10k-100k rows each.
+await sql`
+  insert into user_companies (user_id, company_id)
+  select u.id, (${sql.array(companyIds)}::int[])[1 + (u.id % ${companyIds.length})]
+  from (select id from users where company_id <> ${happy} order by id limit 10000) u
+  on conflict do nothing`;
+await sql`
+  insert into user_timestamps (company_id, user_id, from_path, from_name, timespent, created_at)
+  select u.company_id, u.id, (array['/users','/companies','/positions','/home','/profile'])[1 + g % 5],
+         (array['Users','Companies','Positions','Home','Profile'])[1 + g % 5], 5 + g % 600,
+         now() - (g % 365) * interval '1 day'
+  from generate_series(1, 100000) g
+  join users u on u.id = (select min(id) from users) + (g::bigint * 7919 % ${BIG})::int`;
+await sql`
+  insert into notifications (company_id, user_id, title, body, link, read_at, created_at)
+  select u.company_id, u.id, 'Walk request ' || g, 'A customer asked to reschedule a walk.', '/users',
+         case when g % 3 = 0 then now() end, now() - (g % 90) * interval '1 day'
+  from generate_series(1, 100000) g
+  join users u on u.id = (select min(id) from users) + (g::bigint * 104729 % ${BIG})::int`;
+await sql`
+  insert into audit_records (company_id, actor_id, entity, entity_id, action, old_json, new_json, created_at)
+  select ${happy}, (select id from users where email = 'admin@happypaws.test'), 'users',
+         (select min(id) from users where company_id = ${happy}) + g % ${BIG}, 'update',
+         jsonb_build_object('is_active', 1), jsonb_build_object('is_active', 0), now() - (g % 365) * interval '1 day'
+  from generate_series(1, 100000) g`;
+await sql`
+  insert into mail_outbox ("to", subject, text, sent_at, created_at)
+  select 'user' || g || '@bench.test', 'Your password reset code', 'DELIVERED', now(), now() - (g % 30) * interval '1 day'
+  from generate_series(1, 10000) g`;
+step("user_companies 10k, user_timestamps 100k, notifications 100k, audit_records 100k, mail_outbox 10k");
+
+await sql.unsafe("vacuum analyze");
+await sql`create table if not exists bench_meta (key text primary key, value text not null)`;
+await sql`insert into bench_meta values ('users', ${String(BIG)}), ('version', ${SEED_VERSION}), ('happy', ${String(happy)})`;
+step("vacuum analyze; done");
+await sql.end();
