@@ -12,6 +12,17 @@ export class AppError extends Error {
   }
 }
 
+/** A batch create's refusal of one row (its index in the batch) with that row's field errors. */
+export class RowRefused extends AppError {
+  constructor(
+    public row: number,
+    e: AppError,
+  ) {
+    super(e.status, e.message, e.fieldErrors);
+  }
+}
+export const rowRefused = (row: number, e: AppError) => new RowRefused(row, e);
+
 export const unauthenticated = () => new AppError(401, "Unauthenticated.");
 export const forbidden = () => new AppError(403, "You are not authorized to perform this action.");
 export const notFound = () => new AppError(404, "Not found.");

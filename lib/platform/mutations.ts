@@ -53,15 +53,23 @@ export type AuditEntry = {
 
 /** Writes one audit record (old and new values, secrets removed) in the caller's transaction, for changes made outside defineMutation. */
 export async function writeAudit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void> {
-  await tx.insert(auditRecords).values({
-    company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
-    actor_id: ctx.userId,
-    entity: e.entity,
-    entity_id: e.entityId,
-    action: e.action,
-    old_json: toJson(e.before),
-    new_json: toJson(e.after),
-  });
+  await writeAudits(tx, ctx, [e]);
+}
+
+/** Many audit records in one statement (a bulk upload's). */
+export async function writeAudits(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.insert(auditRecords).values(
+    entries.map((e) => ({
+      company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
+      actor_id: ctx.userId,
+      entity: e.entity,
+      entity_id: e.entityId,
+      action: e.action,
+      old_json: toJson(e.before),
+      new_json: toJson(e.after),
+    })),
+  );
 }
 
 // Secrets never reach the audit trail.

@@ -6,9 +6,9 @@ import type { z } from "zod";
 import { stagedRows } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "./context";
 import { getDb, type Executor, type Tx } from "./db";
-import { AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
+import { AppError, invalid, RowRefused, zodFieldErrors, type FieldErrors } from "./errors";
 import { defineList, parseListQuery, runListQuery, type List } from "./list";
-import { writeAudit } from "./mutations";
+import { writeAudits } from "./mutations";
 import { notify } from "./notifications";
 import type { Permission } from "./permissions";
 import { readSheet } from "./spreadsheet";
@@ -136,6 +136,13 @@ export type StagedUploadDef<K extends string, S extends z.ZodType> = {
     input: z.output<S>,
     values: StagedValues<NoInfer<K>>,
   ) => Promise<{ id: number; after: unknown }>;
+  /**
+   * Optional: creates a batch of valid rows at once, with the same checks as `create` (run once per distinct
+   * reference, a set query for the rest), answering each record's id and audit JSON in the inputs' order. A
+   * refused row throws `rowRefused(index, error)`: that row is marked and nothing of the file is created.
+   * Without it, `create` runs row by row.
+   */
+  createMany?: (tx: Tx, ctx: Ctx, inputs: z.output<S>[]) => Promise<{ id: number; after: unknown }[]>;
   /** The notification raised for the uploader when a file is processed. */
   notification?: (created: number) => { title: string; body?: string; link?: string };
   sample?: {
@@ -180,6 +187,9 @@ export type StagedUpload<K extends string> = {
   /** Empties the caller's staging. */
   discard: (ctx: Ctx) => Promise<{ deleted: number }>;
 };
+
+/** Rows created (and audited) per statement when a file is processed. */
+const PROCESS_BATCH = 500;
 
 const lower = (v: string) => v.trim().toLowerCase();
 /** 'upline_user' → 'Upline User': a label for a key no column names. */
@@ -438,23 +448,41 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
         const failure: { id?: number; errors?: FieldErrors } = {};
         try {
           await tx.transaction(async (inner) => {
-            for (let i = 0; i < rows.length; i++) {
+            // In batches: the records (createMany when the definition has it), then their audit records in one
+            // statement. 5,000 rows one by one were some 25,000 round trips.
+            for (let at = 0; at < rows.length; at += PROCESS_BATCH) {
+              const part = checks.slice(at, at + PROCESS_BATCH);
+              const made: { id: number; after: unknown }[] = [];
               try {
-                const made = await def.create(inner, ctx, checks[i].input as Input, checks[i].values);
-                await writeAudit(inner, ctx, {
-                  entity: def.entity,
-                  entityId: made.id,
-                  action: "create",
-                  before: null,
-                  after: made.after,
-                });
+                if (def.createMany)
+                  made.push(
+                    ...(await def.createMany(
+                      inner,
+                      ctx,
+                      part.map((c) => c.input as Input),
+                    )),
+                  );
+                else
+                  for (const c of part) made.push(await def.create(inner, ctx, c.input as Input, c.values));
               } catch (e) {
                 if (e instanceof AppError && e.status === 422) {
-                  failure.id = rows[i].id;
+                  const row = e instanceof RowRefused ? e.row : made.length;
+                  failure.id = rows[at + row].id;
                   failure.errors = columnErrors(e.fieldErrors);
                 }
                 throw e;
               }
+              await writeAudits(
+                inner,
+                ctx,
+                made.map((m) => ({
+                  entity: def.entity,
+                  entityId: m.id,
+                  action: "create" as const,
+                  before: null,
+                  after: m.after,
+                })),
+              );
             }
             await inner.delete(stagedRows).where(scope(ctx));
             if (def.notification)

@@ -457,3 +457,65 @@ describe("the page's server actions", () => {
     expect(await actions.discardStagedUsersAction()).toMatchObject({ ok: false, status: 401 });
   });
 });
+
+describe("processing in batches", () => {
+  it("creates a file longer than one batch (501 rows), each user with its audit record", async () => {
+    const tag = `batch${Date.now().toString(36)}`;
+    const rows = Array.from({ length: 501 }, (_, i) => [
+      "Batch",
+      "",
+      `Row${i}`,
+      `${tag}.${i}@upload.test`,
+      "",
+      "CUSTOMER",
+      "",
+    ]);
+    expect((await upload(await xlsx(HEADER, rows))).status).toBe(200);
+    const p = await api("GET", "crud_users/process_user", { token: adminToken });
+    expect(p.status, JSON.stringify(p.json)).toBe(200);
+    expect(p.json.data).toMatchObject({ created: 501 });
+    const { db } = await seeded();
+    const made = await db
+      .select({ id: users.id, last: users.last_name })
+      .from(users)
+      .where(sql`${users.email} like ${`${tag}.%`}`);
+    expect(made).toHaveLength(501);
+    const audits = await db
+      .select({ id: auditRecords.entity_id })
+      .from(auditRecords)
+      .where(
+        and(
+          eq(auditRecords.entity, "users"),
+          inArray(
+            auditRecords.entity_id,
+            made.map((m) => m.id),
+          ),
+        ),
+      );
+    expect(audits).toHaveLength(501);
+  });
+
+  it("names the row a batch create refuses, and creates none of the batch", async () => {
+    const { insertUsers } = await import("@/lib/admin/users/users");
+    const { RowRefused } = await import("@/lib/platform/errors");
+    const { db } = await seeded();
+    const ctx = await ctxFor(adminEmail);
+    const input = (email: string) =>
+      ({ first_name: "Batch", last_name: "Refused", email, position_id: customerPositionId }) as Parameters<
+        typeof insertUsers
+      >[2][number];
+    const fresh = [freshEmail("r1"), freshEmail("r2")];
+    const refusal = await db
+      .transaction((tx) =>
+        insertUsers(tx, ctx, [input(fresh[0]), input(fresh[1]), input(customerEmail.toUpperCase())]),
+      )
+      .catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(RowRefused);
+    expect(refusal).toMatchObject({
+      row: 2,
+      status: 422,
+      fieldErrors: { email: "The email has already been taken." },
+    });
+    expect(await db.select().from(users).where(inArray(users.email, fresh))).toEqual([]);
+  });
+});

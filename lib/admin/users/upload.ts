@@ -11,7 +11,7 @@ import {
   type StagedPreviewRow,
 } from "@/lib/platform/staged-upload";
 import { userCreateSchema } from "./schema";
-import { insertUser, publicUser, USER_MESSAGES } from "./users";
+import { insertUser, insertUsers, publicUser, USER_MESSAGES } from "./users";
 
 /** The texts of the bulk upload screen and its calls (spec 000 §8), word for word, and the upload's field errors. */
 export const UPLOAD_MESSAGES = {
@@ -86,6 +86,9 @@ export const usersUpload = defineStagedUpload({
   async create(tx, ctx, input) {
     const user = await insertUser(tx, ctx, input);
     return { id: user.id, after: publicUser(user) };
+  },
+  async createMany(tx, ctx, inputs) {
+    return (await insertUsers(tx, ctx, inputs)).map((u) => ({ id: u.id, after: publicUser(u) }));
   },
   notification: (n) => ({
     title: "Bulk upload processed",

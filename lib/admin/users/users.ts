@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -28,7 +28,14 @@ import {
   type Scope,
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, forbidden, invalid, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
+import {
+  AppError,
+  forbidden,
+  invalid,
+  rowRefused,
+  zodFieldErrors,
+  type FieldErrors,
+} from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
 import {
   defineList,
@@ -352,6 +359,64 @@ export async function insertUser(tx: Tx, ctx: Ctx, input: UserCreateInput): Prom
       .returning();
     return row;
   });
+}
+
+/**
+ * Inserts many users as insertUser would, in one statement: the reference checks run once per distinct position,
+ * franchisee and upline, the emails in one query. A refused row throws rowRefused(index, its 422).
+ */
+export async function insertUsers(tx: Tx, ctx: Ctx, inputs: UserCreateInput[]): Promise<User[]> {
+  if (!inputs.length) return [];
+  const refChecks = new Map<string, FieldErrors>();
+  const rows: (typeof users.$inferInsert)[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const values = { ...input, franchisee_id: forcedFranchisee(ctx) ?? input.franchisee_id };
+    const key = JSON.stringify([
+      values.position_id,
+      values.franchisee_id ?? null,
+      values.upline_user_id ?? null,
+    ]);
+    let errors = refChecks.get(key);
+    if (!errors) {
+      errors = {};
+      await checkReferences(tx, ctx, { ...values, email: undefined }, errors);
+      refChecks.set(key, errors);
+    }
+    if (Object.keys(errors).length) throw rowRefused(i, invalid(errors));
+    rows.push({
+      ...values,
+      user_name: fullName(values),
+      is_active: values.is_active ?? 1,
+      password_hash: unusablePassword(),
+      ...usersScope.stamp(ctx),
+      created_by: ctx.userId,
+      updated_by: ctx.userId,
+    } as typeof users.$inferInsert);
+  }
+  const takenRow = async () => {
+    const taken = await tx
+      .select({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(
+        inArray(
+          sql`lower(${users.email})`,
+          inputs.map((r) => r.email.toLowerCase()),
+        ),
+      )
+      .limit(1);
+    const i = taken.length ? inputs.findIndex((r) => r.email.toLowerCase() === taken[0].email) : -1;
+    return i < 0 ? null : rowRefused(i, invalid({ email: USER_MESSAGES.emailTaken }));
+  };
+  const before = await takenRow();
+  if (before) throw before;
+  try {
+    return await tx.insert(users).values(rows).returning();
+  } catch (e) {
+    // Saved in between by someone else: the unique index refused the statement; name the row it refused.
+    const err = e as { code?: string; cause?: { code?: string } };
+    if (err?.code === "23505" || err?.cause?.code === "23505") throw (await takenRow()) ?? e;
+    throw e;
+  }
 }
 
 /** A user as clients see it: never the password hash or the session version. */
