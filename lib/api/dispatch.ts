@@ -1,4 +1,5 @@
 import "server-only";
+import { beginInteractive } from "@/lib/platform/interactive";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
 import { tokenHash, tokenKey } from "@/lib/platform/api-tokens";
 import { apiTokenBudget, TooManyRequests } from "@/lib/platform/rate-limit";
@@ -203,6 +204,8 @@ export function errorResponse(e: unknown): Response {
 
 /** The one entry of /api: match, authenticate, check the declared permission, run, answer JSON. */
 export async function dispatch(request: Request, segments: string[]): Promise<Response> {
+  // In flight until answered (an export's stream goes on after that, at background priority).
+  const done = beginInteractive();
   try {
     const m = matchRoute(request.method, segments);
     if (m === null) return Response.json({ message: "Not found." }, { status: 404 });
@@ -225,6 +228,8 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
   } catch (e) {
     if (isNextControlFlow(e)) throw e;
     return errorResponse(e);
+  } finally {
+    done();
   }
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { giveWay } from "./interactive";
 import type { Ctx } from "./context";
 import { invalid } from "./errors";
 import { signPayload, verifyPayload } from "./signed";
@@ -129,6 +130,7 @@ async function* paced<T>(first: IteratorResult<T>, src: AsyncIterator<T>, ahead:
           await new Promise<void>((r) => (waiting.room = r));
           continue;
         }
+        await giveWay();
         const n = await src.next();
         if (n.done) break;
         queue.push(n.value);
@@ -159,6 +161,7 @@ async function* paced<T>(first: IteratorResult<T>, src: AsyncIterator<T>, ahead:
       yield v;
       if (performance.now() - last > SLICE_MS) {
         await new Promise((r) => setImmediate(r));
+        await giveWay();
         last = performance.now();
       }
     }

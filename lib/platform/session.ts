@@ -1,4 +1,5 @@
 import "server-only";
+import { touchInteractive } from "./interactive";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
@@ -33,6 +34,7 @@ export const getSessionContext = cache(async (): Promise<Ctx | null> => {
 
 /** For pages: the context, or a redirect to /auth/login when the session is gone (spec 000 §2.1). */
 export async function requirePageContext(): Promise<Ctx> {
+  touchInteractive();
   const ctx = await getSessionContext();
   if (!ctx) redirect(PAGE_LOGIN_PATH);
   return ctx;
