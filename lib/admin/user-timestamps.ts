@@ -10,7 +10,7 @@ import type { ExportDef } from "@/lib/platform/exports";
 import {
   dateRangeFilter,
   defineList,
-  iterateListQuery,
+  iterateListBatches,
   parseListQuery,
   referenceFilter,
   runListQuery,
@@ -171,11 +171,11 @@ export async function listUserTimestamps(ctx: Ctx, raw: RawParams): Promise<List
 export async function* userTimestampsForExport(
   ctx: Ctx,
   raw: URLSearchParams,
-): AsyncGenerator<UserTimestampRow> {
+): AsyncGenerator<UserTimestampRow[]> {
   authorize(ctx, "user_timestamps.export");
   // The list's order (newest first unless a sort is asked), as the screen shows it.
   const q = parseListQuery(userTimestampList, raw);
-  yield* iterateListQuery(await getDb(), userTimestampList, q, companyRows(ctx));
+  yield* iterateListBatches(await getDb(), userTimestampList, q, companyRows(ctx));
 }
 
 /** The export a signed download link names (lib/api/exports.ts). */

@@ -37,19 +37,21 @@ const BOM = "\ufeff";
 const CHUNK = 64 * 1024;
 
 /**
- * A CSV as a stream of bytes: the byte-order mark, the header line, then `rows`. Pull-based like the XLSX writer:
+ * A CSV as a stream of bytes: the byte-order mark, the header line, then the rows of `batches`. Pull-based like the XLSX writer:
  * the next row is taken only when the bytes before it have been read.
  */
 export async function* csvChunks(
-  rows: AsyncIterable<readonly Cell[]>,
+  batches: AsyncIterable<readonly (readonly Cell[])[]>,
   header: string[],
 ): AsyncGenerator<Buffer> {
   let text = BOM + csvLine(header, header.length);
-  for await (const cells of rows) {
-    text += csvLine(cells, header.length);
-    if (text.length >= CHUNK) {
-      yield Buffer.from(text, "utf8");
-      text = "";
+  for await (const batch of batches) {
+    for (const cells of batch) {
+      text += csvLine(cells, header.length);
+      if (text.length >= CHUNK) {
+        yield Buffer.from(text, "utf8");
+        text = "";
+      }
     }
   }
   yield Buffer.from(text, "utf8");

@@ -36,6 +36,23 @@ const logger = {
   },
 };
 
+/**
+ * Runs a built select and answers its rows as arrays, in the selection's order, for a hot path that maps rows
+ * itself (an export's batches: drizzle's per-field, per-row mapping cost more than the query). On PostgreSQL
+ * only, outside a transaction; elsewhere null, and the caller runs the query through drizzle.
+ */
+export async function selectArrays(
+  db: Executor,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): Promise<unknown[][] | null> {
+  const client = (db as { $client?: { unsafe?: unknown } }).$client;
+  if (!client || typeof client.unsafe !== "function") return null;
+  const { sql, params } = query.toSQL();
+  logger.logQuery(sql, params);
+  const run = client.unsafe as (q: string, p: unknown[]) => { values(): Promise<unknown[][]> };
+  return await run.call(client, sql, params).values();
+}
+
 /** Records every statement sent through drizzle until `stop()`: to prove a query's shape and its round trips. */
 export function watchStatements(): {
   statements: string[];

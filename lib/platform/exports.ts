@@ -1,5 +1,5 @@
 import "server-only";
-import { giveWay } from "./interactive";
+import { giveWay, interactiveBusy } from "./interactive";
 import type { Ctx } from "./context";
 import { invalid } from "./errors";
 import { signPayload, verifyPayload } from "./signed";
@@ -13,12 +13,16 @@ import {
 
 export { EXPORT_FORMATS, type ExportFormat } from "./spreadsheet";
 
-/** An export: its permission is checked by `rows` itself (the domain function), the link only carries the request. */
+/**
+ * An export: its permission is checked by `rows` itself (the domain function), the link only carries the request.
+ * `rows` yields batches of rows (iterateListBatches): a step through an async generator per row would cost more
+ * than writing the row.
+ */
 export type ExportDef<Row> = {
   filename: string;
   sheet: string;
   columns: ExportColumn<Row>[];
-  rows: (ctx: Ctx, params: URLSearchParams) => AsyncIterable<Row>;
+  rows: (ctx: Ctx, params: URLSearchParams) => AsyncIterable<readonly Row[]>;
 };
 
 /**
@@ -100,24 +104,31 @@ export function pullStream(chunks: AsyncGenerator<Buffer>): ReadableStream<Uint8
   );
 }
 
-/** Rows fetched ahead of the writer (a few keyset batches), so the next batch's query runs while this one is written. */
+/** Rows fetched ahead of the writer (a batch or two), so the next batch's query runs while this one is written. */
 const READ_AHEAD = 1000;
+/** Rows handed to the writer at a time: the event loop is let go between slices. */
+const SLICE_ROWS = 100;
 /** The longest the writer keeps the event loop before letting other requests' I/O through. */
 const SLICE_MS = 1;
 
 /**
- * The rows of an export as the writer takes them: at most `ahead` fetched before they are asked for (bounded, so
- * a stalled client still holds the export), and the event loop let go every SLICE_MS so an export shares the
- * thread with the requests around it instead of holding it for a whole batch. Ending early stops the source.
+ * The batches of an export as the writer takes them, in slices of SLICE_ROWS: at most about `ahead` rows fetched
+ * before they are asked for (bounded, so a stalled client still holds the export), the event loop let go every
+ * SLICE_MS so an export shares the thread with the requests around it, and both the fetching and the writing
+ * paused while interactive requests run (giveWay). Ending early stops the source.
  */
-async function* paced<T>(first: IteratorResult<T>, src: AsyncIterator<T>, ahead: number): AsyncGenerator<T> {
+async function* paced<T>(
+  first: IteratorResult<readonly T[]>,
+  src: AsyncIterator<readonly T[]>,
+  ahead: number,
+): AsyncGenerator<readonly T[]> {
   if (first.done) return;
-  let queue: T[] = [first.value];
-  let head = 0;
+  const queue: (readonly T[])[] = [first.value];
+  let queued = first.value.length;
   let finished = false;
   let stopped = false;
   let failure: { e: unknown } | null = null;
-  // Who waits: the writer for a row (wake), the pump for room in the queue (room).
+  // Who waits: the writer for a batch (wake), the pump for room in the queue (room).
   const waiting: { wake?: () => void; room?: () => void } = {};
   const signal = () => {
     waiting.wake?.();
@@ -126,14 +137,15 @@ async function* paced<T>(first: IteratorResult<T>, src: AsyncIterator<T>, ahead:
   const pump = (async () => {
     try {
       while (!stopped) {
-        if (queue.length - head >= ahead) {
+        if (queued >= ahead) {
           await new Promise<void>((r) => (waiting.room = r));
           continue;
         }
-        await giveWay();
+        if (interactiveBusy()) await giveWay();
         const n = await src.next();
         if (n.done) break;
         queue.push(n.value);
+        queued += n.value.length;
         signal();
       }
     } catch (e) {
@@ -145,24 +157,23 @@ async function* paced<T>(first: IteratorResult<T>, src: AsyncIterator<T>, ahead:
   try {
     let last = performance.now();
     for (;;) {
-      if (head === queue.length) {
+      const batch = queue.shift();
+      if (!batch) {
         if (failure) throw (failure as { e: unknown }).e;
         if (finished) return;
         await new Promise<void>((r) => (waiting.wake = r));
         continue;
       }
-      const v = queue[head++];
-      if (head > 4096) {
-        queue = queue.slice(head);
-        head = 0;
-      }
+      queued -= batch.length;
       waiting.room?.();
       waiting.room = undefined;
-      yield v;
-      if (performance.now() - last > SLICE_MS) {
-        await new Promise((r) => setImmediate(r));
-        await giveWay();
-        last = performance.now();
+      for (let i = 0; i < batch.length; i += SLICE_ROWS) {
+        yield i === 0 && batch.length <= SLICE_ROWS ? batch : batch.slice(i, i + SLICE_ROWS);
+        if (performance.now() - last > SLICE_MS) {
+          await new Promise((r) => setImmediate(r));
+          if (interactiveBusy()) await giveWay();
+          last = performance.now();
+        }
       }
     }
   } finally {

@@ -20,7 +20,7 @@ import {
   SQL,
 } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Executor } from "./db";
+import { selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
 /** Ids and ints are PostgreSQL integers. */
@@ -601,7 +601,40 @@ function planRows(result: unknown): number {
   return Math.round(plan?.["Plan Rows"] ?? 0);
 }
 
-/** Streams every row of a list in the list's order, in keyset batches, so exports keep memory flat. */
+/**
+ * Every row of a list in the list's order, as keyset batches (exports keep memory flat). The next batch's query
+ * runs while the caller works on this one. Batches, not rows: each step through an async generator costs promises,
+ * which Next's request context makes dear; an export moves a million rows through several.
+ */
+export async function* iterateListBatches<S extends Selection>(
+  db: Executor,
+  list: List<S>,
+  q: ListQuery,
+  scope: SQL | undefined,
+  batch = 1000,
+): AsyncGenerator<RowOf<S>[]> {
+  // An export reads forwards from the start (or from an after-cursor), whatever page the screen was on.
+  const fetch = (cursor: ListQuery["cursor"]) =>
+    runBatch(
+      db,
+      list as unknown as List<Selection>,
+      { ...q, cursor, direction: "after", rowsPerPage: batch },
+      scope,
+    );
+  let next: ReturnType<typeof fetch> | null = fetch(q.direction === "before" ? null : q.cursor);
+  try {
+    while (next) {
+      const page: Awaited<ReturnType<typeof fetch>> = await next;
+      next = page.last ? fetch(page.last) : null;
+      if (page.rows.length) yield page.rows as RowOf<S>[];
+    }
+  } finally {
+    // Stopped early (the client went away): the batch in flight is dropped.
+    next?.catch(() => {});
+  }
+}
+
+/** Every row of a list in the list's order, one at a time (iterateListBatches underneath). */
 export async function* iterateListQuery<S extends Selection>(
   db: Executor,
   list: List<S>,
@@ -609,27 +642,17 @@ export async function* iterateListQuery<S extends Selection>(
   scope: SQL | undefined,
   batch = 1000,
 ): AsyncGenerator<RowOf<S>> {
-  // An export reads forwards from the start (or from an after-cursor), whatever page the screen was on.
-  let cursor = q.direction === "before" ? null : q.cursor;
-  for (;;) {
-    const page = await runBatch(
-      db,
-      list as unknown as List<Selection>,
-      { ...q, cursor, direction: "after", rowsPerPage: batch },
-      scope,
-    );
-    for (const r of page.rows) yield r as RowOf<S>;
-    if (!page.last) return;
-    cursor = page.last;
-  }
+  for await (const rows of iterateListBatches(db, list, q, scope, batch)) yield* rows;
 }
 
 async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope: SQL | undefined) {
-  const fields = { ...list.select, __id: list.id, ...sortKey(q) };
-  const rows = (await base(db, list, fields)
+  const fields: Selection = { ...list.select, __id: list.id, ...sortKey(q) };
+  const query = base(db, list, fields)
     .where(and(whereOf(list, q, scope), keysetAfter(q, list)))
     .orderBy(...orderOf(q, list))
-    .limit(q.rowsPerPage)) as Record<string, unknown>[];
+    .limit(q.rowsPerPage);
+  const arrays = await selectArrays(db, query);
+  const rows = arrays ? mapArrays(fields, arrays) : ((await query) as Record<string, unknown>[]);
   const lastRow = rows.length === q.rowsPerPage ? rows[rows.length - 1] : undefined;
   const last = lastRow
     ? {
@@ -642,4 +665,23 @@ async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope
     delete r.__k;
   }
   return { rows, last };
+}
+
+/** Rows as arrays → objects keyed like the selection, each value through its column's (or expression's) decoder. */
+function mapArrays(fields: Selection, arrays: unknown[][]): Record<string, unknown>[] {
+  const keys = Object.keys(fields);
+  const decode = keys.map((k): ((v: unknown) => unknown) => {
+    const f = fields[k] as unknown;
+    if (is(f, Column)) return (v) => f.mapFromDriverValue(v);
+    // An expression's decoder (.mapWith()) is internal to drizzle; its default passes the value through.
+    const expr = is(f, SQL.Aliased) ? f.sql : is(f, SQL) ? f : null;
+    const decoder = (expr as unknown as { decoder?: { mapFromDriverValue(v: unknown): unknown } } | null)
+      ?.decoder;
+    return decoder ? (v) => decoder.mapFromDriverValue(v) : (v) => v;
+  });
+  return arrays.map((a) => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) o[keys[i]] = a[i] == null ? null : decode[i](a[i]);
+    return o;
+  });
 }

@@ -33,26 +33,35 @@ export function exportCell(v: string | number | Date | null | undefined): Cell {
   return v;
 }
 
-/** Rows as arrays of cells, in the columns' order (the writers take plain values). */
+/** Batches of rows as batches of cell arrays, in the columns' order (the writers take plain values). */
 export async function* exportCells<Row>(
   columns: ExportColumn<Row>[],
-  rows: AsyncIterable<Row>,
-): AsyncGenerator<Cell[]> {
+  batches: AsyncIterable<readonly Row[]>,
+): AsyncGenerator<Cell[][]> {
   const values = columns.map((c) => c.value);
-  for await (const r of rows) {
-    const cells: Cell[] = new Array(values.length);
-    for (let i = 0; i < values.length; i++) cells[i] = exportCell(values[i](r));
-    yield cells;
+  for await (const batch of batches) {
+    const out: Cell[][] = new Array(batch.length);
+    for (let b = 0; b < batch.length; b++) {
+      const cells: Cell[] = new Array(values.length);
+      for (let i = 0; i < values.length; i++) cells[i] = exportCell(values[i](batch[b]));
+      out[b] = cells;
+    }
+    yield out;
   }
 }
 
 /**
- * An export's bytes, pulled: a row is read from `rows` only when the bytes before it have been taken. XLSX past
+ * An export's bytes, pulled: a batch of rows is read from `rows` only when the bytes before it have been taken. XLSX past
  * `maxRowsPerSheet` data rows (Excel's 1,048,575 by default) goes on to "<sheet> (2)", each with the header row.
  */
 export function exportChunks<Row>(
   format: ExportFormat,
-  o: { sheet: string; columns: ExportColumn<Row>[]; rows: AsyncIterable<Row>; maxRowsPerSheet?: number },
+  o: {
+    sheet: string;
+    columns: ExportColumn<Row>[];
+    rows: AsyncIterable<readonly Row[]>;
+    maxRowsPerSheet?: number;
+  },
 ): AsyncGenerator<Buffer> {
   const header = o.columns.map((c) => c.header);
   const cells = exportCells(o.columns, o.rows);

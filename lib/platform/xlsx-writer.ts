@@ -237,7 +237,7 @@ class ZipWriter {
  * a number); dates must come as text already.
  */
 export async function* xlsxChunks(
-  rows: AsyncIterable<readonly Cell[]>,
+  batches: AsyncIterable<readonly (readonly Cell[])[]>,
   o: XlsxOptions,
 ): AsyncGenerator<Buffer> {
   const zip = new ZipWriter(o.level ?? 1);
@@ -255,26 +255,30 @@ export async function* xlsxChunks(
     `<sheetData>${rowXml(letters, 1, o.header)}`;
   const sheetTail = "</sheetData></worksheet>";
 
-  const it = rows[Symbol.asyncIterator]();
+  // The current batch and the next row in it; a batch is awaited only when this one is used up.
+  const it = batches[Symbol.asyncIterator]();
+  let batch: readonly (readonly Cell[])[] = [];
+  let at = 0;
   let done = false;
-  let pending: readonly Cell[] | undefined;
-  const next = async (): Promise<readonly Cell[] | undefined> => {
-    if (pending) {
-      const p = pending;
-      pending = undefined;
-      return p;
+  const more = async (): Promise<boolean> => {
+    while (at >= batch.length) {
+      if (done) return false;
+      const n = await it.next();
+      if (n.done) {
+        done = true;
+        return false;
+      }
+      batch = n.value;
+      at = 0;
     }
-    const n = await it.next();
-    if (n.done) done = true;
-    return n.done ? undefined : n.value;
+    return true;
   };
   // One sheet: stops after `perSheet` rows, or when the rows end (the last sheet).
   async function* sheet(): AsyncGenerator<Buffer> {
     let text = sheetHead;
     for (let r = 2; r <= perSheet + 1; r++) {
-      const cells = await next();
-      if (!cells) break;
-      text += rowXml(letters, r, cells);
+      if (at >= batch.length && !(await more())) break;
+      text += rowXml(letters, r, batch[at++]);
       if (text.length >= CHUNK) {
         yield Buffer.from(text, "utf8");
         text = "";
@@ -288,8 +292,7 @@ export async function* xlsxChunks(
       sheets++;
       yield* zip.entry(`xl/worksheets/sheet${sheets}.xml`, sheet());
       // A full sheet: another starts only when a row is left for it.
-      if (!done) pending = await next();
-    } while (!done);
+    } while (await more());
   } finally {
     if (!done) await it.return?.();
   }

@@ -94,9 +94,9 @@ describe("backpressure", () => {
       ],
       async *rows() {
         try {
-          for (let n = 0; ; n++) {
-            pulled++;
-            yield n;
+          for (let n = 0; ; n += 100) {
+            pulled += 100;
+            yield Array.from({ length: 100 }, (_, i) => n + i);
           }
         } finally {
           finished = true;
