@@ -12,7 +12,7 @@ function toDate(d: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+const pad = (n: number, width = 2) => (width === 2 && n < 10 ? `0${n}` : String(n).padStart(width, "0"));
 
 /** The wall-clock fields in India for an instant. */
 function istParts(date: Date) {
@@ -47,7 +47,10 @@ export function formatTime(d: DateInput): string {
 export function formatDateTime(d: DateInput): string {
   const date = toDate(d);
   if (!date) return "";
-  return `${formatDate(date)} ${formatTime(date)}`;
+  // One pass (an export formats a million of these).
+  const p = istParts(date);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${pad(p.day)}-${pad(p.month)}-${pad(p.year, 4)} ${pad(h12)}:${pad(p.minute)} ${p.hour < 12 ? "AM" : "PM"}`;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   userCompanies,
   users,
 } from "@/db/schema";
-import { getDb, rowsOf } from "./db";
+import { executePrepared, getDb, rowsOf } from "./db";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
@@ -105,7 +105,9 @@ async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCom
   const hitCols = t
     ? sql`(select points from hit) as rl_points, (select left_s from hit) as rl_left`
     : sql`null::int as rl_points, null::int as rl_left`;
-  const result = await db.execute(sql`${head}
+  const result = await executePrepared(
+    db,
+    sql`${head}
     select u.id, u.email, u.first_name, u.last_name, u.user_name, u.company_id, u.franchisee_id, u.role_id,
       u.session_version, u.is_active, r.name as role_name,
       (r.is_active = 1 and r.deleted_at is null) as role_live,
@@ -130,7 +132,8 @@ async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCom
         else coalesce(u.company_id, (select min(uc.company_id) from ${userCompanies} uc where uc.user_id = u.id)) end as chosen) c
     left join ${companies} co on co.id = c.chosen and co.deleted_at is null
     where u.id = ${who} and u.deleted_at is null
-    limit 1`);
+    limit 1`,
+  );
   const [row] = rowsOf<CallerRow>(result);
   return row;
 }

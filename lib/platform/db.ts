@@ -1,6 +1,8 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
@@ -51,6 +53,22 @@ export async function selectArrays(
   logger.logQuery(sql, params);
   const run = client.unsafe as (q: string, p: unknown[]) => { values(): Promise<unknown[][]> };
   return await run.call(client, sql, params).values();
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement every request sends (the caller's) as a named prepared statement on PostgreSQL: parsed once
+ * per connection, and planned once its generic plan proves as good (primary-key lookups). Elsewhere (PGlite, a
+ * transaction) as db.execute. Answers what db.execute answers (rowsOf reads both).
+ */
+export async function executePrepared(db: Executor, query: SQL): Promise<unknown> {
+  const client = (db as { $client?: { unsafe?: unknown } }).$client;
+  if (!client || typeof client.unsafe !== "function") return db.execute(query);
+  const { sql, params } = dialect.sqlToQuery(query);
+  logger.logQuery(sql, params);
+  const run = client.unsafe as (q: string, p: unknown[], o: { prepare: boolean }) => Promise<unknown>;
+  return await run.call(client, sql, params, { prepare: true });
 }
 
 /** Records every statement sent through drizzle until `stop()`: to prove a query's shape and its round trips. */

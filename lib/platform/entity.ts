@@ -305,10 +305,10 @@ export function exportOf<
     async *rows(ctx: Ctx, params: URLSearchParams) {
       authorize(ctx, def.permission("export"));
       const q = parseListQuery(list as unknown as List<Selection>, params);
-      // 1,000-row keyset batches, the next fetched while one is written, mapped from arrays rather than through
+      // 500-row keyset batches, the next fetched while one is written, mapped from arrays rather than through
       // drizzle's per-row mapping (iterateListBatches). 950k users to CSV on the production server: 500-row batches
       // 24 s (35 s through drizzle's mapping); 250-row batches passed row by row, 53 s.
-      yield* iterateListBatches(await getDb(), list, q, def.scope.where(ctx), 1000);
+      yield* iterateListBatches(await getDb(), list, q, def.scope.where(ctx), 500);
     },
   };
 }
