@@ -312,7 +312,10 @@ function SingleFilter({
   return (
     <Select value={value === "" ? ALL : value} onValueChange={(v) => onChange(v === ALL ? "" : v)}>
       <SelectTrigger className={cn(HALF, "bg-white")} aria-label={def.label}>
-        <SelectValue placeholder={def.label} />
+        {/* The label given, not mirrored from the items: those mount only after hydration (a blank until then). */}
+        <SelectValue placeholder={def.label}>
+          {value === "" ? `All (${def.label})` : (def.options.find((o) => o.value === value)?.label ?? value)}
+        </SelectValue>
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={ALL}>{`All (${def.label})`}</SelectItem>

@@ -54,7 +54,7 @@ export function Pagination({ count, estimated, page, rowsPerPage, ceiling, curso
           onValueChange={(v) => update({ rowsPerPage: v })}
         >
           <SelectTrigger size="sm" className="h-8 w-[84px] bg-white" aria-labelledby="rows-per-page-label">
-            <SelectValue />
+            <SelectValue>{isAll ? "ALL" : String(asked)}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             {sizes.map((s) => (

@@ -41,7 +41,10 @@ export function SelectField({
               aria-invalid={invalid}
               aria-describedby={invalid ? `${name}-error` : undefined}
             >
-              <SelectValue placeholder={placeholder ?? `Select ${label}`} />
+              {/* The chosen option's label, also before hydration (Radix mirrors it from items mounted later). */}
+              <SelectValue placeholder={placeholder ?? `Select ${label}`}>
+                {options.find((o) => String(o.value) === String(field.value ?? ""))?.label}
+              </SelectValue>
             </SelectTrigger>
             <SelectContent>
               {options.map((o) => (
