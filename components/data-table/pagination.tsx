@@ -4,37 +4,19 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 import { ALL_ROWS_VALUE, PAGE_SIZE_OPTIONS } from "./page-sizes";
-import { pageTurn, pagerState, type PageCursors } from "./pager";
+import { pageTurn, pagerState, type PageCursors, type PagerInput } from "./pager";
 import { useListUrl } from "./url-state";
 
 export type { PageCursors };
 
-type Props = {
-  count: number;
-  estimated?: boolean;
-  page: number;
-  rowsPerPage: number;
-  /**
-   * The most rows the screen shows (lib/platform/screens.ts PORTAL_MAX_ROWS): page size ALL shows the first this
-   * many and says so. Without it, ALL is the server's page cap.
-   */
-  ceiling?: number;
-  /** With cursors, pages past OFFSET_PAGES_UP_TO are reached by keyset (Next/Previous carry a cursor). */
-  cursors?: PageCursors;
-  className?: string;
-};
+/** The pager's input (pager.ts: with `ceiling`, ALL shows that many rows; with `cursors`, deep pages go by keyset). */
+type Props = PagerInput & { className?: string };
 
 /** Rows-per-page (10…100 and ALL), 'first–last of count', previous and next; the state is the URL. */
-export function Pagination({ count, estimated, page, rowsPerPage, ceiling, cursors, className }: Props) {
+export function Pagination({ className, ...input }: Props) {
   const { update, pending } = useListUrl();
-  const { asked, isAll, size, summary, noPrev, noNext } = pagerState({
-    count,
-    estimated,
-    page,
-    rowsPerPage,
-    ceiling,
-    cursors,
-  });
+  const { page, cursors } = input;
+  const { asked, isAll, size, summary, noPrev, noNext } = pagerState(input);
   const sizes: number[] = [...PAGE_SIZE_OPTIONS];
   if (!isAll && !sizes.includes(asked)) sizes.push(asked);
   sizes.sort((a, b) => a - b);

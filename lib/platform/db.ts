@@ -47,12 +47,24 @@ export async function selectArrays(
   db: Executor,
   query: { toSQL(): { sql: string; params: unknown[] } },
 ): Promise<unknown[][] | null> {
-  const client = (db as { $client?: { unsafe?: unknown } }).$client;
-  if (!client || typeof client.unsafe !== "function") return null;
+  const client = postgresClient(db);
+  if (!client) return null;
   const { sql, params } = query.toSQL();
   logger.logQuery(sql, params);
-  const run = client.unsafe as (q: string, p: unknown[]) => { values(): Promise<unknown[][]> };
-  return await run.call(client, sql, params).values();
+  return await client.unsafe(sql, params).values();
+}
+
+type RawClient = {
+  unsafe(
+    q: string,
+    p: unknown[],
+    o?: { prepare: boolean },
+  ): Promise<unknown> & { values(): Promise<unknown[][]> };
+};
+/** postgres.js under a drizzle database (not a transaction's, not PGlite): null where there is none. */
+function postgresClient(db: Executor): RawClient | null {
+  const client = (db as { $client?: { unsafe?: unknown } }).$client;
+  return client && typeof client.unsafe === "function" ? (client as RawClient) : null;
 }
 
 const dialect = new PgDialect();
@@ -63,12 +75,11 @@ const dialect = new PgDialect();
  * transaction) as db.execute. Answers what db.execute answers (rowsOf reads both).
  */
 export async function executePrepared(db: Executor, query: SQL): Promise<unknown> {
-  const client = (db as { $client?: { unsafe?: unknown } }).$client;
-  if (!client || typeof client.unsafe !== "function") return db.execute(query);
+  const client = postgresClient(db);
+  if (!client) return db.execute(query);
   const { sql, params } = dialect.sqlToQuery(query);
   logger.logQuery(sql, params);
-  const run = client.unsafe as (q: string, p: unknown[], o: { prepare: boolean }) => Promise<unknown>;
-  return await run.call(client, sql, params, { prepare: true });
+  return await client.unsafe(sql, params, { prepare: true });
 }
 
 /** Records every statement sent through drizzle until `stop()`: to prove a query's shape and its round trips. */

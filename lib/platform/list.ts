@@ -634,17 +634,6 @@ export async function* iterateListBatches<S extends Selection>(
   }
 }
 
-/** Every row of a list in the list's order, one at a time (iterateListBatches underneath). */
-export async function* iterateListQuery<S extends Selection>(
-  db: Executor,
-  list: List<S>,
-  q: ListQuery,
-  scope: SQL | undefined,
-  batch = 1000,
-): AsyncGenerator<RowOf<S>> {
-  for await (const rows of iterateListBatches(db, list, q, scope, batch)) yield* rows;
-}
-
 async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope: SQL | undefined) {
   const fields: Selection = { ...list.select, __id: list.id, ...sortKey(q) };
   const query = base(db, list, fields)

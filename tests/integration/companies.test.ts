@@ -16,6 +16,7 @@ import {
   seeded,
   superEmail,
   tokenFor,
+  EMPTY_LIST,
 } from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
@@ -64,13 +65,7 @@ describe("companies list", () => {
     expect(rows.every((r) => r.is_active === 0)).toBe(true);
 
     const none = await api("GET", "companies?search_keyword=zzzz-no-such", { token: superToken });
-    expect(none.json).toEqual({
-      data: [],
-      count: 0,
-      count_estimated: false,
-      next_cursor: null,
-      prev_cursor: null,
-    });
+    expect(none.json).toEqual(EMPTY_LIST);
   });
 
   it("sorts by the declared keys only", async () => {

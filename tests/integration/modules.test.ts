@@ -7,7 +7,16 @@ import type { Db } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { PERMISSION_REGISTRY } from "@/lib/platform/permissions";
 import { GET as download } from "@/app/api/download/route";
-import { adminEmail, api, linkRequest, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
+import {
+  adminEmail,
+  api,
+  linkRequest,
+  ctxFor,
+  seeded,
+  superEmail,
+  tokenFor,
+  EMPTY_LIST,
+} from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -72,13 +81,7 @@ describe("modules list", () => {
 
     expect((await api("POST", `modules/delete/${quiet.id}`, { token: superToken })).status).toBe(200);
     const live = await api("GET", "modules?search_keyword=grooming%20status", { token: superToken });
-    expect(live.json).toEqual({
-      data: [],
-      count: 0,
-      count_estimated: false,
-      next_cursor: null,
-      prev_cursor: null,
-    });
+    expect(live.json).toEqual(EMPTY_LIST);
     const trash = await api("GET", "modules?search_keyword=grooming%20status&open_trash=1", {
       token: superToken,
     });

@@ -5,7 +5,7 @@ import { can, type Ctx } from "@/lib/platform/context";
 import type { Db } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { PERMISSION_REGISTRY } from "@/lib/platform/permissions";
-import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
+import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor, EMPTY_LIST } from "../support/fixtures";
 
 // Server actions read the browser session; here the session lookup answers a chosen user, the rest is real.
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -91,13 +91,7 @@ describe("permissions list", () => {
     expect(junk.status).toBe(422);
     expect(junk.json.errors).toEqual({ module_id: ["The selected module is invalid."] });
     const none = await api("GET", "permissions?search_keyword=zz-none", { token: adminToken });
-    expect(none.json).toEqual({
-      data: [],
-      count: 0,
-      count_estimated: false,
-      next_cursor: null,
-      prev_cursor: null,
-    });
+    expect(none.json).toEqual(EMPTY_LIST);
   });
 
   it("opens the trash view with show_deleted", async () => {

@@ -23,6 +23,7 @@ import {
   seeded,
   superEmail,
   tokenFor,
+  EMPTY_LIST,
 } from "../support/fixtures";
 
 const {
@@ -127,13 +128,7 @@ describe("positions list", () => {
     expect((await listPositions(admin, {})).count).toBe(6);
 
     const none = await api("GET", "positions?search_keyword=zzz-none", { token: adminToken });
-    expect(none.json).toEqual({
-      data: [],
-      count: 0,
-      count_estimated: false,
-      next_cursor: null,
-      prev_cursor: null,
-    });
+    expect(none.json).toEqual(EMPTY_LIST);
   });
 });
 

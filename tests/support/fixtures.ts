@@ -41,6 +41,15 @@ export async function ctxFor(email: string, companyId?: number | null): Promise<
 export const adminEmail = DEMO_LOGINS[ROLE.ADMIN];
 export const superEmail = DEMO_LOGINS[ROLE.SUPER_ADMIN];
 
+/** A list's answer when nothing matches (lib/platform/list.ts ListResult). */
+export const EMPTY_LIST = {
+  data: [],
+  count: 0,
+  count_estimated: false,
+  next_cursor: null,
+  prev_cursor: null,
+};
+
 type CallOpts = {
   token?: string;
   companyId?: number | string;
