@@ -108,12 +108,12 @@ export const companiesDef = defineEntity({
     sort: { name: companies.name, created_at: companies.created_at },
     export: [
       ...idAndStatusColumns(),
-      { header: "Name", value: (r) => r.name },
-      { header: "Email", value: (r) => r.email },
-      { header: "Phone", value: (r) => r.phone },
-      { header: "Admin Name", value: (r) => r.admin_name },
-      { header: "City", value: (r) => r.city },
-      { header: "State", value: (r) => r.state },
+      { header: "Name", field: "name" },
+      { header: "Email", field: "email" },
+      { header: "Phone", field: "phone" },
+      { header: "Admin Name", field: "admin_name" },
+      { header: "City", field: "city" },
+      { header: "State", field: "state" },
     ],
   }),
 });

@@ -49,7 +49,7 @@ export const modulesDef = defineEntity({
     deletedAt: modules.deleted_at,
     search: [modules.name],
     sort: { name: modules.name, id: modules.id },
-    export: [...idAndStatusColumns(), { header: "Name", value: (r) => r.name }],
+    export: [...idAndStatusColumns(), { header: "Name", field: "name" }],
   }),
   // The edit screen lists the module's live permissions (spec 000 §2.12).
   detail: async (db, row) => ({

@@ -80,8 +80,8 @@ export const rolesDef = defineEntity({
     defaultSort: "id",
     export: [
       ...idAndStatusColumns(),
-      { header: "Name", value: (r) => r.name },
-      { header: "Created At", value: (r) => r.created_at },
+      { header: "Name", field: "name" },
+      { header: "Created At", field: "created_at" },
     ],
   }),
   detail: async (db, row) => ({ role_permissions: await grantsOf(db, row.id) }),

@@ -143,14 +143,14 @@ export const userTimestampList = defineList({
   // Newest first is id order (rows are only ever inserted), which the id index serves at a million rows.
   sort: { url: userTimestamps.from_path },
   export: [
-    { header: "Id", value: (r) => r.id },
-    { header: "Name", value: (r) => r.name, width: 28 },
-    { header: "Email", value: (r) => r.email, width: 30 },
-    { header: "URL", value: (r) => r.url, width: 40 },
-    { header: "Page", value: (r) => r.from_name, width: 24 },
+    { header: "Id", field: "id" },
+    { header: "Name", field: "name", width: 28 },
+    { header: "Email", field: "email", width: 30 },
+    { header: "URL", field: "url", width: 40 },
+    { header: "Page", field: "from_name", width: 24 },
     { header: "Time Spent", value: (r) => (r.timespent == null ? null : formatDuration(r.timespent)) },
-    { header: "Time Spent (seconds)", value: (r) => r.timespent },
-    { header: "Date", value: (r) => r.created_at, width: 22 },
+    { header: "Time Spent (seconds)", field: "timespent" },
+    { header: "Date", field: "created_at", width: 22 },
   ],
 });
 

@@ -12,7 +12,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 
-type Holder = { db: Promise<Db>; close: () => Promise<void> };
+/** `url`: the PostgreSQL server's, for a worker that opens its own connection (PGlite has none to share). */
+type Holder = { db: Promise<Db>; close: () => Promise<void>; url?: string };
 const g = globalThis as unknown as { __portalDb?: Holder };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
@@ -21,6 +22,12 @@ const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 export function getDb(): Promise<Db> {
   if (!g.__portalDb) g.__portalDb = open();
   return g.__portalDb.db;
+}
+
+/** The PostgreSQL server this process's database is on, or null on PGlite (a worker cannot reach it). */
+export async function postgresUrl(): Promise<string | null> {
+  await getDb();
+  return g.__portalDb?.url ?? null;
 }
 
 /** Closes the process's database (tests, shutdown). */
@@ -116,7 +123,7 @@ function openPostgres(url: string): Holder {
     await migrate(d, { migrationsFolder });
     return d;
   })();
-  return { db, close: async () => void (await client?.end({ timeout: 5 })) };
+  return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
 }
 
 function openPglite(dir: string): Holder {

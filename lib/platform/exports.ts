@@ -1,4 +1,7 @@
 import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { postgresUrl } from "./db";
 import { giveWay, interactiveBusy } from "./interactive";
 import type { Ctx } from "./context";
 import { invalid } from "./errors";
@@ -23,7 +26,15 @@ export type ExportDef<Row> = {
   sheet: string;
   columns: ExportColumn<Row>[];
   rows: (ctx: Ctx, params: URLSearchParams) => AsyncIterable<readonly Row[]>;
+  /**
+   * The same rows as one statement (permission checked, scope and filters applied), for the export worker. An
+   * export that has it, and whose columns are all declared as data, runs off the request thread on PostgreSQL.
+   */
+  statement?: (ctx: Ctx, params: URLSearchParams) => Promise<ExportStatement>;
 };
+
+/** An export's statement: SQL and parameters, and the row's field names in the order it selects them. */
+export type ExportStatement = { sql: string; params: unknown[]; keys: string[] };
 
 /**
  * e: export, q: its filters (search, trash view, sort), f: the format, u: user, c: company, b: the session or token
@@ -185,8 +196,9 @@ async function* paced<T>(
 }
 
 /**
- * Streams an export as XLSX or CSV: the first row is fetched before answering, so a refused export answers its
- * error status; the rest is pulled as the client reads.
+ * Streams an export as XLSX or CSV: the first rows are fetched before answering, so a refused export answers its
+ * error status; the rest is pulled as the client reads. On PostgreSQL an export with a statement and columns
+ * declared as data runs in a worker thread (runInWorker); otherwise here, giving way to requests (paced).
  */
 export async function streamExport<Row>(
   ctx: Ctx,
@@ -195,15 +207,145 @@ export async function streamExport<Row>(
   format: ExportFormat = "xlsx",
   o: { maxRowsPerSheet?: number } = {},
 ): Promise<Response> {
+  const headers = {
+    "content-type": EXPORT_CONTENT_TYPES[format],
+    "content-disposition": `attachment; filename="${exportFilename(def.filename, format)}"`,
+    "cache-control": "no-store",
+  };
+  const url = def.statement && def.columns.every((c) => c.field) ? await postgresUrl() : null;
+  if (url) {
+    const statement = await def.statement!(ctx, params); // throws 403 before any byte is sent
+    const body = await runInWorker({
+      url,
+      ...statement,
+      columns: def.columns.map(({ header, field, labels, otherwise, width }) => ({
+        header,
+        field,
+        labels,
+        otherwise,
+        width,
+      })),
+      format,
+      sheet: def.sheet,
+      maxRowsPerSheet: o.maxRowsPerSheet,
+    });
+    return new Response(body, { headers });
+  }
   const it = def.rows(ctx, params)[Symbol.asyncIterator]();
   const first = await it.next(); // throws 403 before any byte is sent
   const all = paced(first, it, READ_AHEAD);
   const chunks = exportChunks(format, { sheet: def.sheet, columns: def.columns, rows: all, ...o });
-  return new Response(pullStream(chunks), {
-    headers: {
-      "content-type": EXPORT_CONTENT_TYPES[format],
-      "content-disposition": `attachment; filename="${exportFilename(def.filename, format)}"`,
-      "cache-control": "no-store",
-    },
+  return new Response(pullStream(chunks), { headers });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The export worker (export-worker.mjs): plain JavaScript, loaded from the project folder at run time.
+
+type WorkerJob = ExportStatement & {
+  url: string;
+  columns: { header: string; field?: string; labels?: object; otherwise?: string; width?: number }[];
+  format: ExportFormat;
+  sheet: string;
+  maxRowsPerSheet?: number;
+};
+type WorkerMessage =
+  | { type: "ready" }
+  | { type: "end" }
+  | { type: "chunk"; data: Uint8Array }
+  | { type: "error"; message: string };
+
+const WORKER_FILE = path.join(process.cwd(), "lib", "platform", "export-worker.mjs");
+/** Rows per cursor fetch in the worker. */
+const WORKER_BATCH = 1000;
+/** Chunks (about 64 KB of sheet XML or CSV each) the worker may write ahead of the reader. */
+const WORKER_WINDOW = 4;
+/**
+ * Exports running at once in this process; more wait for a slot. Each worker is a thread with its own heap
+ * (capped below) and its own database connection.
+ */
+const MAX_WORKERS = Number(process.env.EXPORT_WORKERS ?? 4);
+/** Heap caps of one worker: it holds a batch or two and a few chunks, far below these. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+
+const slots = { busy: 0, waiting: [] as (() => void)[] };
+async function takeSlot(): Promise<() => void> {
+  if (slots.busy >= MAX_WORKERS) await new Promise<void>((r) => slots.waiting.push(r));
+  else slots.busy++;
+  let freed = false;
+  return () => {
+    if (freed) return;
+    freed = true;
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.busy--;
+  };
+}
+
+/**
+ * Runs an export job in a worker thread and answers its bytes as a stream, once the worker has its first rows
+ * (a failing statement is a 500 here, not a broken file). The reader's pace is the worker's: each chunk read
+ * grants the worker one more; cancelling (the client went away) stops the worker and its query.
+ */
+async function runInWorker(job: WorkerJob): Promise<ReadableStream<Uint8Array>> {
+  const free = await takeSlot();
+  const worker = new Worker(WORKER_FILE, {
+    workerData: { ...job, batch: WORKER_BATCH, credit: WORKER_WINDOW },
+    resourceLimits: WORKER_LIMITS,
   });
+  const queue: WorkerMessage[] = [];
+  let arrived: (() => void) | null = null;
+  let failed: Error | null = null;
+  const ended = () => {
+    free();
+    void worker.terminate();
+  };
+  worker.on("message", (m: WorkerMessage) => {
+    queue.push(m);
+    arrived?.();
+  });
+  worker.on("error", (e) => {
+    failed = e;
+    arrived?.();
+  });
+  worker.on("exit", () => {
+    free();
+    failed ??= new Error("the export worker stopped");
+    arrived?.();
+  });
+  const next = async (): Promise<WorkerMessage> => {
+    while (!queue.length) {
+      if (failed) return { type: "error", message: failed.message };
+      await new Promise<void>((r) => (arrived = r));
+      arrived = null;
+    }
+    return queue.shift()!;
+  };
+  const first = await next();
+  if (first.type !== "ready") {
+    ended();
+    // A server error (errorResponse logs it and answers 500 without the detail).
+    throw new Error(`export worker: ${first.type === "error" ? first.message : first.type}`);
+  }
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const m = await next();
+        if (m.type === "chunk") {
+          worker.postMessage({ credit: 1 });
+          controller.enqueue(m.data);
+        } else if (m.type === "end") {
+          ended();
+          controller.close();
+        } else {
+          ended();
+          console.error("[export]", m.type === "error" ? m.message : m.type);
+          controller.error(new Error("The export stopped."));
+        }
+      },
+      cancel() {
+        ended();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

@@ -268,8 +268,8 @@ export type ListDecl<S extends Selection> = {
 
 /** The export's first columns on every list with an active flag: Id and Status (Active / Inactive). */
 export const idAndStatusColumns = <R extends { id: number; is_active: number }>(): ExportColumn<R>[] => [
-  { header: "Id", value: (r) => r.id },
-  { header: "Status", value: (r) => (r.is_active === 1 ? "Active" : "Inactive") },
+  { header: "Id", field: "id" },
+  { header: "Status", field: "is_active", labels: { 1: "Active" }, otherwise: "Inactive" },
 ];
 
 /** A list declaration with its filters completed; see `defineList`. */
@@ -632,6 +632,26 @@ export async function* iterateListBatches<S extends Selection>(
     // Stopped early (the client went away): the batch in flight is dropped.
     next?.catch(() => {});
   }
+}
+
+/**
+ * The whole list in its order as one statement, for an export worker reading it through a cursor
+ * (lib/platform/export-worker.mjs): no page, no keyset; the keys are the row's field names in column order.
+ */
+export function listStatement<S extends Selection>(
+  db: Executor,
+  list: List<S>,
+  q: ListQuery,
+  scope: SQL | undefined,
+): { sql: string; params: unknown[]; keys: string[] } {
+  const l = list as unknown as List<Selection>;
+  // An export reads forwards from the start (or from an after-cursor), whatever page the screen was on.
+  const from: ListQuery = { ...q, direction: "after", cursor: q.direction === "before" ? null : q.cursor };
+  const query = base(db, l, l.select)
+    .where(and(whereOf(l, from, scope), keysetAfter(from, l)))
+    .orderBy(...orderOf(from, l));
+  const { sql: text, params } = query.toSQL();
+  return { sql: text, params, keys: Object.keys(l.select) };
 }
 
 async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope: SQL | undefined) {

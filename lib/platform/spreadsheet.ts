@@ -1,16 +1,28 @@
 import "server-only";
 import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
-import { formatDateTime } from "@/lib/format";
-import { csvChunks } from "./csv-writer";
-import { xlsxChunks, type Cell } from "./xlsx-writer";
+import { csvChunks } from "./csv-writer.mjs";
+import { cellReader } from "./export-cells.mjs";
+import { xlsxChunks, type Cell } from "./xlsx-writer.mjs";
 
-/** One export column: its header and how a row gives its cell. */
-export type ExportColumn<Row> = {
-  header: string;
-  value: (row: Row) => string | number | Date | null | undefined;
-  width?: number;
-};
+/** A value an export column gives: dates are formatted, everything else written as it is. */
+export type ExportValue = string | number | Date | null | undefined;
+
+/**
+ * One export column: its header and how a row gives its cell. Declared as data (`field`, with `labels` for coded
+ * values) wherever it can be, so the export runs in a worker off the request thread (export-worker.mjs); a column
+ * with its own `value` function keeps its export on the request thread.
+ */
+export type ExportColumn<Row> = { header: string; width?: number } & (
+  | { value: (row: Row) => ExportValue; field?: undefined; labels?: undefined; otherwise?: undefined }
+  | {
+      field: keyof Row & string;
+      /** The value's label (e.g. 1 → "Active"); `otherwise` for any other value, null included. */
+      labels?: Record<string | number, string>;
+      otherwise?: string;
+      value?: undefined;
+    }
+);
 
 /** The formats an export is written in. */
 export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
@@ -21,16 +33,10 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",
 };
 
-/**
- * One exported cell. Text stays text: the XLSX writer puts it in a typed text cell (never a formula, never a
- * number), so '+919876543210' and '=1+2' read exactly as typed; the CSV writer neutralises formulas (csv-writer.ts).
- * Dates and times are written as the screens show them (DD-MM-YYYY hh:mm A, India's time zone): an XLSX date has
- * no time zone, and an unstyled one reads as a bare serial number.
- */
-export function exportCell(v: string | number | Date | null | undefined): Cell {
-  if (v == null) return null;
-  if (v instanceof Date) return formatDateTime(v) || null;
-  return v;
+/** A column's cell from a row object. */
+export function columnCell<Row>(c: ExportColumn<Row>): (row: Row) => Cell {
+  const field = c.field;
+  return cellReader(c, c.value ?? ((r: Row) => (r as Record<string, unknown>)[field!]));
 }
 
 /** Batches of rows as batches of cell arrays, in the columns' order (the writers take plain values). */
@@ -38,13 +44,13 @@ export async function* exportCells<Row>(
   columns: ExportColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
 ): AsyncGenerator<Cell[][]> {
-  const values = columns.map((c) => c.value);
+  const cells = columns.map(columnCell);
   for await (const batch of batches) {
     const out: Cell[][] = new Array(batch.length);
     for (let b = 0; b < batch.length; b++) {
-      const cells: Cell[] = new Array(values.length);
-      for (let i = 0; i < values.length; i++) cells[i] = exportCell(values[i](batch[b]));
-      out[b] = cells;
+      const row: Cell[] = new Array(cells.length);
+      for (let i = 0; i < cells.length; i++) row[i] = cells[i](batch[b]);
+      out[b] = row;
     }
     yield out;
   }

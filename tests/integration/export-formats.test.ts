@@ -1,11 +1,11 @@
 import ExcelJS from "exceljs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as download } from "@/app/api/download/route";
 import { positions, users } from "@/db/schema";
 import { createUser, deleteUser, listUsers, userExport } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
-import { csvField } from "@/lib/platform/csv-writer";
+import { csvField } from "@/lib/platform/csv-writer.mjs";
 import { getDb } from "@/lib/platform/db";
 import { exportLink, readExportLink, streamExport, type ExportDef } from "@/lib/platform/exports";
 import { adminEmail, api, ctxFor, linkRequest, seeded, tokenFor } from "../support/fixtures";
@@ -275,5 +275,55 @@ describe("the export link and /api", () => {
     const bad = await api("GET", "users/excel_export?format=pdf", { token: adminToken });
     expect(bad.status).toBe(422);
     expect(bad.json.errors?.format?.[0]).toMatch(/xlsx, csv/);
+  });
+});
+
+// On PostgreSQL an export with a statement and declared columns runs in a worker thread with its own connection
+// (lib/platform/export-worker.mjs); on PGlite, and for an export without a statement, it runs on this thread.
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+describe("the export worker", () => {
+  const inProcess = { ...userExport, statement: undefined };
+
+  it("writes the very bytes of the in-process writer, CSV and XLSX sheet for sheet", async () => {
+    const params = { search_keyword: tag, sort: "email" };
+    const a = await (await streamExport(admin, userExport, new URLSearchParams(params), "csv")).text();
+    const b = await (await streamExport(admin, inProcess, new URLSearchParams(params), "csv")).text();
+    expect(parseCsv(a.replace(/^\ufeff/, "")).length).toBe(N + 1);
+    expect(a).toBe(b);
+    const sheets = async (def: typeof userExport | typeof inProcess) =>
+      (await workbookOf(await streamExport(admin, def, new URLSearchParams(params), "xlsx"))).worksheets.map(
+        (ws) => ws.getSheetValues(),
+      );
+    const x = await sheets(userExport);
+    expect(x[0]).toHaveLength(N + 2); // getSheetValues is 1-based: [empty, header, ...rows]
+    expect(x).toEqual(await sheets(inProcess));
+  });
+
+  it.runIf(onPostgres)(
+    "reads through its own connection only as the client reads, and a client that leaves ends it",
+    async () => {
+      const db = await getDb();
+      const exporting = async () => {
+        const rows = (await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where application_name = 'portal export' and datname = current_database()`,
+        )) as unknown as { n: number }[];
+        return rows[0].n;
+      };
+      const res = await streamExport(admin, userExport, new URLSearchParams(), "csv");
+      const reader = res.body!.getReader();
+      expect((await reader.read()).done).toBe(false);
+      expect(await exporting()).toBe(1);
+      await reader.cancel();
+      for (let i = 0; i < 50 && (await exporting()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await exporting()).toBe(0);
+    },
+  );
+
+  it.runIf(onPostgres)("refuses an export without the permission before starting a worker", async () => {
+    const clerk = { ...admin, roleName: "FRANCHISEE ADMIN", permissions: new Set<string>() };
+    await expect(streamExport(clerk, userExport, new URLSearchParams(), "csv")).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

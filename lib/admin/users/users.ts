@@ -113,8 +113,8 @@ export const fullName = (i: { first_name: string; middle_name?: string | null; l
     .slice(0, USER_NAME_MAX)
     .join("");
 
-const KYC_LABELS = ["PENDING", "APPROVED", "REJECTED"];
-const kycLabel = (v: number) => KYC_LABELS[v] ?? "PENDING";
+/** KYC status as the export writes it (an unknown code reads PENDING). */
+const KYC_LABELS = { 0: "PENDING", 1: "APPROVED", 2: "REJECTED" };
 const KYC_OPTIONS = Object.entries(KYC_STATUS).map(([label, value]) => ({ value: String(value), label }));
 
 const first = (raw: RawParams, key: string) => {
@@ -184,16 +184,16 @@ export const usersDef = defineEntity({
     sort: { name: users.first_name, email: users.email, created_at: users.created_at },
     export: [
       ...idAndStatusColumns(),
-      { header: "First Name", value: (r) => r.first_name },
-      { header: "Middle Name", value: (r) => r.middle_name },
-      { header: "Last Name", value: (r) => r.last_name },
-      { header: "Email", value: (r) => r.email },
-      { header: "Phone", value: (r) => r.phone },
-      { header: "Employee Code", value: (r) => r.employee_code },
-      { header: "Position", value: (r) => r.position_name },
-      { header: "Franchisee", value: (r) => r.franchisee_name },
-      { header: "KYC Status", value: (r) => kycLabel(r.is_kyc_verified) },
-      { header: "Created At", value: (r) => r.created_at },
+      { header: "First Name", field: "first_name" },
+      { header: "Middle Name", field: "middle_name" },
+      { header: "Last Name", field: "last_name" },
+      { header: "Email", field: "email" },
+      { header: "Phone", field: "phone" },
+      { header: "Employee Code", field: "employee_code" },
+      { header: "Position", field: "position_name" },
+      { header: "Franchisee", field: "franchisee_name" },
+      { header: "KYC Status", field: "is_kyc_verified", labels: KYC_LABELS, otherwise: "PENDING" },
+      { header: "Created At", field: "created_at" },
     ],
   }),
   detail: async (db, row) => {

@@ -14,23 +14,8 @@ import { crc32, createDeflateRaw } from "node:zlib";
  * 1,048,576 rows, and an entry past 4 GB is refused rather than written broken.
  */
 
-/** One cell as the writers take it: text is always a text cell, a finite number a number cell. */
-export type Cell = string | number | null | undefined;
-
 /** Rows per sheet that Excel allows below the header row (1,048,576 rows in all). */
 export const XLSX_MAX_DATA_ROWS = 1_048_575;
-
-export type XlsxOptions = {
-  /** The sheet's name; later sheets are "<name> (2)", "<name> (3)", … */
-  sheet: string;
-  header: string[];
-  /** Column widths in characters (a default from the header's length). */
-  widths?: (number | undefined)[];
-  /** Data rows per sheet before the next sheet starts, each with the header row again. */
-  maxRowsPerSheet?: number;
-  /** zlib level: 1 is about as small as 6 for sheet XML and several times faster. */
-  level?: number;
-};
 
 /** Bytes of sheet XML gathered before they go to deflate. */
 const CHUNK = 64 * 1024;
@@ -40,7 +25,7 @@ const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
 /** Text as XML character data (attribute-safe too). */
-export function xmlText(s: string): string {
+export function xmlText(s) {
   if (!NEEDS_ESCAPE.test(s)) return s;
   return s
     .replace(INVALID_XML, "")
@@ -51,14 +36,14 @@ export function xmlText(s: string): string {
 }
 
 /** A sheet name Excel accepts: no []:*?/\, at most 31 characters, with room for " (n)". */
-function sheetName(base: string, n: number): string {
+function sheetName(base, n) {
   const clean = base.replace(/[[\]:*?/\\]/g, " ").trim() || "Sheet";
   const suffix = n > 1 ? ` (${n})` : "";
   return clean.slice(0, 31 - suffix.length) + suffix;
 }
 
-function columnLetters(count: number): string[] {
-  const out: string[] = [];
+function columnLetters(count) {
+  const out = [];
   for (let i = 1; i <= count; i++) {
     let s = "";
     for (let n = i; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
@@ -68,7 +53,7 @@ function columnLetters(count: number): string[] {
 }
 
 /** One row of cells as sheet XML. */
-function rowXml(letters: string[], r: number, cells: readonly Cell[]): string {
+function rowXml(letters, r, cells) {
   let x = `<row r="${r}">`;
   for (let i = 0; i < letters.length; i++) {
     const v = cells[i];
@@ -90,7 +75,7 @@ const NS_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const NS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const NS_PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships";
 
-function contentTypes(sheets: number): string {
+function contentTypes(sheets) {
   let x = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`;
   x += '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>';
   x += '<Default Extension="xml" ContentType="application/xml"/>';
@@ -107,12 +92,12 @@ const ROOT_RELS =
   `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">` +
   `<Relationship Id="rId1" Type="${NS_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-function workbook(names: string[]): string {
+function workbook(names) {
   const sheets = names.map((n, i) => `<sheet name="${xmlText(n)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`);
   return `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}"><sheets>${sheets.join("")}</sheets></workbook>`;
 }
 
-function workbookRels(sheets: number): string {
+function workbookRels(sheets) {
   let x = `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">`;
   for (let i = 1; i <= sheets; i++)
     x += `<Relationship Id="rId${i}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${i}.xml"/>`;
@@ -132,24 +117,25 @@ const STYLES =
 
 /** Writes a zip entry by entry, each deflated as it streams, with a data descriptor after it. */
 class ZipWriter {
-  private offset = 0;
-  private entries: { name: Buffer; crc: number; csize: number; usize: number; offset: number }[] = [];
-  private readonly time: number;
-  private readonly date: number;
+  offset = 0;
+  /** @type {{ name: Buffer; crc: number; csize: number; usize: number; offset: number }[]} */
+  entries = [];
 
-  constructor(private readonly level: number) {
+  /** @param {number} level */
+  constructor(level) {
+    this.level = level;
     const d = new Date();
     this.time = (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2);
     this.date = ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate();
   }
 
-  private count(b: Buffer): Buffer {
+  count(b) {
     this.offset += b.length;
     return b;
   }
 
   /** The entry's bytes: header, deflated content (pulled from `content` only as the reader drains), descriptor. */
-  async *entry(name: string, content: AsyncIterable<Buffer> | Iterable<Buffer>): AsyncGenerator<Buffer> {
+  async *entry(name, content) {
     const nameBytes = Buffer.from(name, "utf8");
     const start = this.offset;
     const h = Buffer.alloc(30);
@@ -178,7 +164,7 @@ class ZipWriter {
     source.on("error", (e) => deflate.destroy(e));
     source.pipe(deflate);
     try {
-      for await (const b of deflate as AsyncIterable<Buffer>) {
+      for await (const b of deflate) {
         csize += b.length;
         yield this.count(b);
       }
@@ -199,8 +185,8 @@ class ZipWriter {
   }
 
   /** The central directory and its end record. */
-  end(): Buffer {
-    const parts: Buffer[] = [];
+  end() {
+    const parts = [];
     const cdStart = this.offset;
     for (const e of this.entries) {
       const c = Buffer.alloc(46);
@@ -236,10 +222,7 @@ class ZipWriter {
  * read, so a reader that stops holds the export where it is. Text cells are typed text (never a formula, never
  * a number); dates must come as text already.
  */
-export async function* xlsxChunks(
-  batches: AsyncIterable<readonly (readonly Cell[])[]>,
-  o: XlsxOptions,
-): AsyncGenerator<Buffer> {
+export async function* xlsxChunks(batches, o) {
   const zip = new ZipWriter(o.level ?? 1);
   const perSheet = Math.max(1, Math.min(o.maxRowsPerSheet ?? XLSX_MAX_DATA_ROWS, XLSX_MAX_DATA_ROWS));
   const letters = columnLetters(o.header.length);
@@ -257,10 +240,10 @@ export async function* xlsxChunks(
 
   // The current batch and the next row in it; a batch is awaited only when this one is used up.
   const it = batches[Symbol.asyncIterator]();
-  let batch: readonly (readonly Cell[])[] = [];
+  let batch = [];
   let at = 0;
   let done = false;
-  const more = async (): Promise<boolean> => {
+  const more = async () => {
     while (at >= batch.length) {
       if (done) return false;
       const n = await it.next();
@@ -274,7 +257,7 @@ export async function* xlsxChunks(
     return true;
   };
   // One sheet: stops after `perSheet` rows, or when the rows end (the last sheet).
-  async function* sheet(): AsyncGenerator<Buffer> {
+  async function* sheet() {
     let text = sheetHead;
     for (let r = 2; r <= perSheet + 1; r++) {
       if (at >= batch.length && !(await more())) break;

@@ -1,5 +1,3 @@
-import type { Cell } from "./xlsx-writer";
-
 /**
  * CSV for exports: RFC 4180 (fields with a comma, quote, CR or LF quoted, quotes doubled, CRLF line ends), UTF-8
  * with a byte-order mark so Excel reads Indian names (Devanagari, Tamil, …) as UTF-8 rather than the local code page.
@@ -18,7 +16,7 @@ const PLAIN_NUMBER = /^[+-]?[0-9][0-9 ().-]*$/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One field of a CSV line. */
-export function csvField(v: Cell): string {
+export function csvField(v) {
   if (v == null) return "";
   if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
   let s = v;
@@ -27,7 +25,7 @@ export function csvField(v: Cell): string {
 }
 
 /** One CSV line with its CRLF. */
-export function csvLine(cells: readonly Cell[], width: number): string {
+export function csvLine(cells, width) {
   let x = "";
   for (let i = 0; i < width; i++) x += (i ? "," : "") + csvField(cells[i]);
   return x + "\r\n";
@@ -40,10 +38,7 @@ const CHUNK = 64 * 1024;
  * A CSV as a stream of bytes: the byte-order mark, the header line, then the rows of `batches`. Pull-based like the XLSX writer:
  * the next row is taken only when the bytes before it have been read.
  */
-export async function* csvChunks(
-  batches: AsyncIterable<readonly (readonly Cell[])[]>,
-  header: string[],
-): AsyncGenerator<Buffer> {
+export async function* csvChunks(batches, header) {
   let text = BOM + csvLine(header, header.length);
   for await (const batch of batches) {
     for (const cells of batch) {

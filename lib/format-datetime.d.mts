@@ -1,0 +1,7 @@
+export type DateInput = Date | string | number | null | undefined;
+/** DD-MM-YYYY in India's time zone; '' for an empty or invalid date. */
+export function formatDate(d: DateInput): string;
+/** hh:mm A (12-hour clock, AM/PM) in India's time zone; '' for an empty or invalid date. */
+export function formatTime(d: DateInput): string;
+/** 'DD-MM-YYYY hh:mm A' in India's time zone; '' for an empty or invalid date. */
+export function formatDateTime(d: DateInput): string;

@@ -1,0 +1,57 @@
+// Display formats of spec 000 §9 for dates and times: DD-MM-YYYY, hh:mm A, in India's time zone. Plain JavaScript
+// (typed by format-datetime.d.mts), so the export worker can import it outside the bundle; lib/format.ts re-exports it.
+
+/** Asia/Kolkata is UTC+05:30 all year (no daylight saving), so a fixed offset is exact and needs no ICU data. */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** @param {Date | string | number | null | undefined} d */
+function toDate(d) {
+  if (d == null || d === "") return null;
+  const date = d instanceof Date ? d : new Date(d);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** @param {number} n */
+const pad = (n, width = 2) => (width === 2 && n < 10 ? `0${n}` : String(n).padStart(width, "0"));
+
+/**
+ * The wall-clock fields in India for an instant.
+ * @param {Date} date
+ */
+function istParts(date) {
+  const t = new Date(date.getTime() + IST_OFFSET_MS);
+  return {
+    year: t.getUTCFullYear(),
+    month: t.getUTCMonth() + 1,
+    day: t.getUTCDate(),
+    hour: t.getUTCHours(),
+    minute: t.getUTCMinutes(),
+  };
+}
+
+/** DD-MM-YYYY in India's time zone; '' for an empty or invalid date. */
+export function formatDate(d) {
+  const date = toDate(d);
+  if (!date) return "";
+  const p = istParts(date);
+  return `${pad(p.day)}-${pad(p.month)}-${pad(p.year, 4)}`;
+}
+
+/** hh:mm A (12-hour clock, AM/PM) in India's time zone; '' for an empty or invalid date. */
+export function formatTime(d) {
+  const date = toDate(d);
+  if (!date) return "";
+  const p = istParts(date);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${pad(h12)}:${pad(p.minute)} ${p.hour < 12 ? "AM" : "PM"}`;
+}
+
+/** 'DD-MM-YYYY hh:mm A' in India's time zone; '' for an empty or invalid date. */
+export function formatDateTime(d) {
+  const date = toDate(d);
+  if (!date) return "";
+  // One pass (an export formats a million of these).
+  const p = istParts(date);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${pad(p.day)}-${pad(p.month)}-${pad(p.year, 4)} ${pad(h12)}:${pad(p.minute)} ${p.hour < 12 ? "AM" : "PM"}`;
+}

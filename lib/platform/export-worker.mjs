@@ -1,0 +1,126 @@
+// One export, off the request thread (started by lib/platform/exports.ts on PostgreSQL).
+//
+// The request thread builds the list's statement (permission, company scope, filters, search, order) and hands it
+// here with the columns as data. This thread opens its own connection, reads the rows through a cursor (one
+// statement, one snapshot, batches of `batch` rows), makes the cells and writes CSV or XLSX, and posts the bytes
+// back. It runs at the lowest CPU priority, so the requests on the main thread come first, and inside the heap
+// limits its parent sets, so a million rows cannot grow the process.
+//
+// Backpressure: the parent grants `credit` chunks at a time (a window, then one for each chunk its reader takes);
+// without credit nothing more is written, so nothing more is fetched. Plain JavaScript: it runs outside the bundle.
+//
+// workerData: { url, sql, params, keys, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
+//               maxRowsPerSheet?, batch, credit }
+// posts:      { type: "ready" } after the first batch, { type: "chunk", data }, { type: "end" },
+//             { type: "error", message }
+import { setPriority } from "node:os";
+import { parentPort, workerData } from "node:worker_threads";
+import postgres from "postgres";
+import { csvChunks } from "./csv-writer.mjs";
+import { cellReader } from "./export-cells.mjs";
+import { xlsxChunks } from "./xlsx-writer.mjs";
+
+const job = workerData;
+const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort);
+
+// Linux keeps a nice value per thread: this lowers this thread only (and what it starts), not the process.
+try {
+  setPriority(19);
+} catch {
+  /* not allowed here: the export still runs, at normal priority */
+}
+
+let credit = job.credit ?? 4;
+let stopped = false;
+/** @type {(() => void) | null} */
+let wake = null;
+port.on("message", (m) => {
+  if (m.credit) credit += m.credit;
+  if (m.stop) stopped = true;
+  wake?.();
+  wake = null;
+});
+
+const sql = postgres(job.url, {
+  max: 1,
+  onnotice: () => {},
+  // Dates (no time) stay the text PostgreSQL sends, as drizzle's string mode gives them to the screens.
+  types: { dateText: { to: 1082, from: [1082], serialize: (x) => x, parse: (x) => x } },
+  connection: { application_name: "portal export" },
+});
+
+/** The rows as batches of cell arrays, in the columns' order. */
+async function* cellBatches(cursor) {
+  const readers = job.columns.map((c) => {
+    const i = job.keys.indexOf(c.field);
+    if (i < 0) throw new Error(`export column "${c.header}": the list has no field "${c.field}"`);
+    return cellReader(c, (row) => row[i]);
+  });
+  const width = readers.length;
+  for await (const rows of cursor) {
+    const out = new Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      const cells = new Array(width);
+      for (let c = 0; c < width; c++) cells[c] = readers[c](row);
+      out[r] = cells;
+    }
+    yield out;
+  }
+}
+
+async function run() {
+  const cursor = sql
+    .unsafe(job.sql, job.params)
+    .values()
+    .cursor(job.batch ?? 1000)
+    [Symbol.asyncIterator]();
+  // The first batch before the first byte: a failing statement is an error answer, not a broken file.
+  const first = await cursor.next();
+  port.postMessage({ type: "ready" });
+  const rows = {
+    [Symbol.asyncIterator]() {
+      let pending = first;
+      return {
+        next: () => {
+          if (pending) {
+            const n = pending;
+            pending = null;
+            return Promise.resolve(n);
+          }
+          return cursor.next();
+        },
+        return: async () => {
+          await cursor.return?.();
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+  const header = job.columns.map((c) => c.header);
+  const chunks =
+    job.format === "csv"
+      ? csvChunks(cellBatches(rows), header)
+      : xlsxChunks(cellBatches(rows), {
+          sheet: job.sheet,
+          header,
+          widths: job.columns.map((c) => c.width),
+          maxRowsPerSheet: job.maxRowsPerSheet,
+        });
+  for await (const chunk of chunks) {
+    while (credit <= 0 && !stopped) await new Promise((r) => (wake = r));
+    if (stopped) return;
+    credit--;
+    port.postMessage({ type: "chunk", data: chunk });
+  }
+  port.postMessage({ type: "end" });
+}
+
+try {
+  await run();
+} catch (e) {
+  port.postMessage({ type: "error", message: e instanceof Error ? e.message : String(e) });
+} finally {
+  await sql.end({ timeout: 1 }).catch(() => {});
+  port.close();
+}
