@@ -363,10 +363,16 @@ async function sample(
 const api = (q: Record<string, string>) => () => request(`${P}/api/users?${qs(q)}`, { headers: bearer });
 const floorJson = (name: string) => () => request(`${F}/json/${name}`);
 
-// Warm-up: every route compiled, caches warm, both sides.
-for (let i = 0; i < 5; i++) {
+// Warm-up: every route compiled, caches warm, and the code of both sides past the JIT's first tiers (the portal
+// runs far more JavaScript per request than the floor, so a short warm-up measures its compiler, not its speed).
+const WARM = CI ? 20 : 150;
+for (let i = 0; i < WARM; i++) {
   await api(scenarios.page1.q)();
   await floorJson("page1")();
+  await api(scenarios.deep.q)();
+  await floorJson("deep")();
+  await api(scenarios[`search_${SEARCHES[i % SEARCHES.length]}`].q)();
+  await floorJson(`search_${SEARCHES[i % SEARCHES.length]}`)();
   await request(`${P}/users`, { headers: page });
   await request(`${F}/html/page1`);
 }
@@ -657,7 +663,7 @@ The portal measured against a floor on the same machine, in the same run (\`npm 
   for the scenario (captured through drizzle's logger), answering the same rows as JSON or as a plain HTML table;
   the exports' floor is \`COPY ... TO STDOUT\`. The portal adds sign-in checks (the caller in one statement),
   validation, its JSON shape, React rendering and the shell.
-- **Method**: a warm-up, then ${ROUNDS} rounds; in each, ${REQUESTS} sequential requests per scenario and side (search: 8
+- **Method**: a warm-up (${WARM} requests per scenario and side), then ${ROUNDS} rounds; in each, ${REQUESTS} sequential requests per scenario and side (search: 8
   terms), portal and floor interleaved and alternating who goes first. p50/p95 over all samples; "rounds" is the
   spread of the rounds' medians. Throughput: 8 keep-alive clients for 3 s. Exports: the best of 2 runs, RSS of the
   portal's process sampled every 50 ms.

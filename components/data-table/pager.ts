@@ -1,16 +1,13 @@
 /** The pager's arithmetic (components/data-table/pagination.tsx), plain functions: tested in tests/unit. */
+import { MAX_PAGE_ROWS, OFFSET_PAGES_UP_TO } from "@/lib/list-limits";
 import { ALL_ROWS_VALUE } from "./page-sizes";
 
 /** The keyset cursors of the pages around this one (lib/platform/list.ts `prev_cursor`, `next_cursor`). */
 export type PageCursors = { prev: string | null; next: string | null };
 
-/** The server caps ALL at this many rows a page (lib/platform/list.ts MAX_PAGE_ROWS): such a page is ALL. */
-export const ALL_CEILING = 10_000;
-/**
- * Numbered pages (OFFSET) while the rows skipped stay within this many; beyond it the pager pages by keyset, so a
- * deep page of a million rows costs what the first does. `page` stays in the URL for the 'first–last' display.
- */
-export const OFFSET_PAGES_UP_TO = 10_000;
+/** The server caps ALL at this many rows a page (MAX_PAGE_ROWS): such a page is ALL. */
+export const ALL_CEILING = MAX_PAGE_ROWS;
+export { OFFSET_PAGES_UP_TO };
 
 const fmt = (n: number) => n.toLocaleString("en-IN");
 

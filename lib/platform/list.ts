@@ -27,14 +27,8 @@ import { parseIdParam } from "./ids";
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
 
-/** Page sizes every list offers; ALL is sent as 1000000 (spec 000 §9). */
-export const PAGE_SIZES = [10, 15, 20, 25, 30, 50, 100] as const;
-export const ALL_ROWS = 1_000_000;
-/** ALL still has a ceiling: a page never carries more rows than this. */
-export const MAX_PAGE_ROWS = 10_000;
-export const DEFAULT_PAGE_SIZE = 10;
-/** Below this many matching rows a list counts exactly; above it answers the planner's estimate. */
-export const EXACT_COUNT_LIMIT = 10_000;
+import { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, MAX_PAGE_ROWS } from "@/lib/list-limits";
+export { ALL_ROWS, DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, MAX_PAGE_ROWS, PAGE_SIZES } from "@/lib/list-limits";
 
 type Field = AnyPgColumn | SQL.Aliased | SQL;
 /** What a list selects: output name → column or SQL expression (joins allowed). */
