@@ -9,8 +9,12 @@
 // Backpressure: the parent grants `credit` chunks at a time (a window, then one for each chunk its reader takes);
 // without credit nothing more is written, so nothing more is fetched. Plain JavaScript: it runs outside the bundle.
 //
+// It also gives way, like the in-process path, to the /api calls in flight and the pages just begun on the main
+// thread (lib/platform/interactive.ts shares them in `interactive`): before each fetch and each chunk it waits
+// while they run, at most 50 ms at a time, so its cursor's database work does not compete with them either.
+//
 // workerData: { url, sql, params, keys, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
-//               maxRowsPerSheet?, batch, credit }
+//               maxRowsPerSheet?, batch, credit, interactive? (SharedArrayBuffer) }
 // posts:      { type: "ready" } after the first batch, { type: "chunk", data }, { type: "end" },
 //             { type: "error", message }
 import { setPriority } from "node:os";
@@ -28,6 +32,15 @@ try {
   setPriority(19);
 } catch {
   /* not allowed here: the export still runs, at normal priority */
+}
+
+const inFlight = job.interactive ? new Int32Array(job.interactive, 0, 1) : null;
+const until = job.interactive ? new Float64Array(job.interactive, 8, 1) : null;
+const busy = () => !!inFlight && (Atomics.load(inFlight, 0) > 0 || Date.now() < until[0]);
+/** Waits while the main thread serves requests, at most `maxMs` (requests slow an export, never stop it). */
+async function giveWay(maxMs = 50) {
+  const started = Date.now();
+  while (busy() && Date.now() - started < maxMs) await new Promise((r) => setTimeout(r, 1));
 }
 
 let credit = job.credit ?? 4;
@@ -58,6 +71,7 @@ async function* cellBatches(cursor) {
   });
   const width = readers.length;
   for await (const rows of cursor) {
+    if (busy()) await giveWay();
     const out = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
@@ -110,6 +124,7 @@ async function run() {
   for await (const chunk of chunks) {
     while (credit <= 0 && !stopped) await new Promise((r) => (wake = r));
     if (stopped) return;
+    if (busy()) await giveWay();
     credit--;
     port.postMessage({ type: "chunk", data: chunk });
   }

@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { postgresUrl } from "./db";
-import { giveWay, interactiveBusy } from "./interactive";
+import { giveWay, interactiveBusy, interactiveState } from "./interactive";
 import type { Ctx } from "./context";
 import { invalid } from "./errors";
 import { signPayload, verifyPayload } from "./signed";
@@ -289,7 +289,7 @@ async function takeSlot(): Promise<() => void> {
 async function runInWorker(job: WorkerJob): Promise<ReadableStream<Uint8Array>> {
   const free = await takeSlot();
   const worker = new Worker(WORKER_FILE, {
-    workerData: { ...job, batch: WORKER_BATCH, credit: WORKER_WINDOW },
+    workerData: { ...job, batch: WORKER_BATCH, credit: WORKER_WINDOW, interactive: interactiveState() },
     resourceLimits: WORKER_LIMITS,
   });
   const queue: WorkerMessage[] = [];
