@@ -13,7 +13,7 @@
 // thread (lib/platform/interactive.ts shares them in `interactive`): before each fetch and each chunk it waits
 // while they run, at most 50 ms at a time, so its cursor's database work does not compete with them either.
 //
-// workerData: { url, sql, params, keys, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
+// workerData: { url, sql, params, keys, dates, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
 //               maxRowsPerSheet?, batch, credit, interactive? (SharedArrayBuffer) }
 // posts:      { type: "ready" } after the first batch, { type: "chunk", data }, { type: "end" },
 //             { type: "error", message }
@@ -57,16 +57,26 @@ port.on("message", (m) => {
 const sql = postgres(job.url, {
   max: 1,
   onnotice: () => {},
-  // Dates (no time) stay the text PostgreSQL sends, as drizzle's string mode gives them to the screens.
-  types: { dateText: { to: 1082, from: [1082], serialize: (x) => x, parse: (x) => x } },
   connection: { application_name: "portal export" },
 });
+// As drizzle's postgres-js driver sets up the app's own client: date and time values travel as PostgreSQL's text,
+// both ways, so the statement's parameters mean here what they meant there; the fields drizzle reads as Date
+// (`job.dates`) are turned into Date below, as its timestamp columns do.
+const transparent = (x) => x;
+for (const type of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "1231"]) {
+  sql.options.parsers[type] = transparent;
+  sql.options.serializers[type] = transparent;
+}
+sql.options.serializers["114"] = transparent;
+sql.options.serializers["3802"] = transparent;
 
 /** The rows as batches of cell arrays, in the columns' order. */
 async function* cellBatches(cursor) {
   const readers = job.columns.map((c) => {
     const i = job.keys.indexOf(c.field);
     if (i < 0) throw new Error(`export column "${c.header}": the list has no field "${c.field}"`);
+    if (job.dates?.includes(c.field))
+      return cellReader(c, (row) => (row[i] == null ? null : new Date(row[i])));
     return cellReader(c, (row) => row[i]);
   });
   const width = readers.length;

@@ -33,8 +33,11 @@ export type ExportDef<Row> = {
   statement?: (ctx: Ctx, params: URLSearchParams) => Promise<ExportStatement>;
 };
 
-/** An export's statement: SQL and parameters, and the row's field names in the order it selects them. */
-export type ExportStatement = { sql: string; params: unknown[]; keys: string[] };
+/**
+ * An export's statement: SQL and parameters, the row's field names in the order it selects them, and which of them
+ * are timestamps (read as Date).
+ */
+export type ExportStatement = { sql: string; params: unknown[]; keys: string[]; dates: string[] };
 
 /**
  * e: export, q: its filters (search, trash view, sort), f: the format, u: user, c: company, b: the session or token

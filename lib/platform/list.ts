@@ -19,7 +19,7 @@ import {
   type GetColumnData,
   SQL,
 } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
@@ -630,14 +630,15 @@ export async function* iterateListBatches<S extends Selection>(
 
 /**
  * The whole list in its order as one statement, for an export worker reading it through a cursor
- * (lib/platform/export-worker.mjs): no page, no keyset; the keys are the row's field names in column order.
+ * (lib/platform/export-worker.mjs): no page, no keyset; the keys are the row's field names in column order, the
+ * dates those of them drizzle reads as Date.
  */
 export function listStatement<S extends Selection>(
   db: Executor,
   list: List<S>,
   q: ListQuery,
   scope: SQL | undefined,
-): { sql: string; params: unknown[]; keys: string[] } {
+): { sql: string; params: unknown[]; keys: string[]; dates: string[] } {
   const l = list as unknown as List<Selection>;
   // An export reads forwards from the start (or from an after-cursor), whatever page the screen was on.
   const from: ListQuery = { ...q, direction: "after", cursor: q.direction === "before" ? null : q.cursor };
@@ -645,7 +646,10 @@ export function listStatement<S extends Selection>(
     .where(and(whereOf(l, from, scope), keysetAfter(from, l)))
     .orderBy(...orderOf(from, l));
   const { sql: text, params } = query.toSQL();
-  return { sql: text, params, keys: Object.keys(l.select) };
+  const keys = Object.keys(l.select);
+  // Timestamp columns in drizzle's date mode: the worker reads them as Date, as drizzle does.
+  const dates = keys.filter((k) => is(l.select[k], PgTimestamp));
+  return { sql: text, params, keys, dates };
 }
 
 async function runBatch(db: Executor, list: List<Selection>, q: ListQuery, scope: SQL | undefined) {

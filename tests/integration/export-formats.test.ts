@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
+import { formatDateTime } from "@/lib/format";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as download } from "@/app/api/download/route";
 import { positions, users } from "@/db/schema";
@@ -327,6 +328,36 @@ describe("the export worker", () => {
       expect(await exporting()).toBe(0);
     },
   );
+
+  it.runIf(onPostgres)("reads timestamps and date parameters as the app's own client does", async () => {
+    const def: ExportDef<{ id: number; created_at: Date }> = {
+      filename: "t.csv",
+      sheet: "T",
+      columns: [
+        { header: "Id", field: "id" },
+        { header: "Created", field: "created_at" },
+      ],
+      rows: async function* () {},
+      statement: async () => ({
+        sql: "select id, created_at from users where email like $1 and created_at >= $2 order by id",
+        params: [`%.${stamp}@formats.test`, "2000-01-01 00:00:00+05:30"],
+        keys: ["id", "created_at"],
+        dates: ["created_at"],
+      }),
+    };
+    const [header, ...rows] = parseCsv(
+      (await (await streamExport(admin, def, new URLSearchParams(), "csv")).text()).replace(/^\ufeff/, ""),
+    );
+    const db = await getDb();
+    const expected = await db
+      .select({ id: users.id, created_at: users.created_at })
+      .from(users)
+      .where(like(users.email, `%.${stamp}@formats.test`))
+      .orderBy(users.id);
+    expect(header).toEqual(["Id", "Created"]);
+    expect(rows.length).toBeGreaterThanOrEqual(N);
+    expect(rows).toEqual(expected.map((r) => [String(r.id), formatDateTime(r.created_at)]));
+  });
 
   it.runIf(onPostgres)("refuses an export without the permission before starting a worker", async () => {
     const clerk = { ...admin, roleName: "FRANCHISEE ADMIN", permissions: new Set<string>() };
