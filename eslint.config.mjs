@@ -7,6 +7,7 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     ".next/**",
+    "bench/next-floor/.next/**",
     "node_modules/**",
     "data/**",
     "test-results/**",

@@ -203,11 +203,17 @@ const portalPort = await freePort();
 const floorPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 const children: ChildProcess[] = [];
-function start(cmd: string[], env: Record<string, string>, ready: RegExp | string): Promise<ChildProcess> {
+function start(
+  cmd: string[],
+  env: Record<string, string>,
+  ready: RegExp | string,
+  cwd = root,
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, cmd, {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
+      cwd,
     });
     children.push(child);
     let log = "";
@@ -247,6 +253,26 @@ const floor = await start(
   { BENCH_DATABASE_URL: url, FLOOR_PORT: String(floorPort) },
   "floor listening",
 );
+// The second floor (full runs): bench/next-floor, a bare Next app whose one route handler runs the same statements
+// through postgres.js: what Next itself costs on this machine, with no sign-in, no drizzle and no portal code.
+const nextFloorDir = path.join(root, "bench", "next-floor");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+let nextFloorUrl: string | null = null;
+if (!CI) {
+  if (!fs.existsSync(path.join(nextFloorDir, ".next", "BUILD_ID"))) {
+    console.log("[bench] building the bare Next floor...");
+    const b = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", cwd: nextFloorDir });
+    if (b.status !== 0) process.exit(b.status ?? 1);
+  }
+  const nextFloorPort = await freePort();
+  await start(
+    [nextBin, "start", "-p", String(nextFloorPort), "-H", "127.0.0.1"],
+    { BENCH_DATABASE_URL: url, NODE_ENV: "production" },
+    "Ready",
+    nextFloorDir,
+  );
+  nextFloorUrl = `http://127.0.0.1:${nextFloorPort}`;
+}
 const P = `http://127.0.0.1:${portalPort}`;
 const F = `http://127.0.0.1:${floorPort}`;
 // Wait until the portal answers.
@@ -309,6 +335,14 @@ async function load(name: string, body: object) {
   await request(`${F}/load/${name}`, { method: "POST", body: JSON.stringify(body) });
 }
 for (const [name, st] of Object.entries(captured)) await load(name, { statements: st });
+if (nextFloorUrl)
+  for (const name of ["page1", "deep"])
+    await request(`${nextFloorUrl}/api/load/${name}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ statements: captured[name] }),
+    });
+const nextJson = (name: string) => () => request(`${nextFloorUrl}/api/json/${name}`);
 await load("update_audited", { statements: updateStatements, tx: true });
 await load("update_unaudited", { statements: auditless, tx: true });
 const copySql = `copy (
@@ -375,11 +409,15 @@ for (let i = 0; i < WARM; i++) {
   await floorJson(`search_${SEARCHES[i % SEARCHES.length]}`)();
   await request(`${P}/users`, { headers: page });
   await request(`${F}/html/page1`);
+  if (nextFloorUrl) await nextJson("page1")();
 }
 
 const started = performance.now();
 for (let round = 0; round < ROUNDS; round++) {
   await sample("api_page1", api(scenarios.page1.q), floorJson("page1"), undefined, REQUESTS, round);
+  // The bare Next floor against the node:http floor, in the same rounds (reported beside page 1, no target).
+  if (nextFloorUrl)
+    await sample("next_page1", nextJson("page1"), floorJson("page1"), undefined, REQUESTS, round);
   await sample("api_deep", api(scenarios.deep.q), floorJson("deep"), undefined, REQUESTS, round);
   for (const s of SEARCHES)
     await sample(
@@ -562,7 +600,11 @@ const checks: Check[] = [
   {
     scenario: "/api list page 1",
     measured: `p50 ${ms(p50(R("api_page1").portal))} (rounds ${spread(R("api_page1").portal)}), p95 ${ms(p95(R("api_page1").portal))}, ${tput.portal.toFixed(0)} req/s`,
-    floor: `p50 ${ms(p50(R("api_page1").floor))}, p95 ${ms(p95(R("api_page1").floor))}, ${tput.floor.toFixed(0)} req/s`,
+    floor:
+      `p50 ${ms(p50(R("api_page1").floor))}, p95 ${ms(p95(R("api_page1").floor))}, ${tput.floor.toFixed(0)} req/s` +
+      (R("next_page1")
+        ? `; a bare Next route handler running the same statements: p50 ${ms(p50(R("next_page1").portal))} (rounds ${spread(R("next_page1").portal)}), floor in its rounds p50 ${ms(p50(R("next_page1").floor))}`
+        : ""),
     target: "p50 ≤ floor + 3 ms; throughput ≥ 0.25× floor; p95 ≤ 30 ms",
     ok:
       p50(R("api_page1").portal) <= p50(R("api_page1").floor) + 3 &&
@@ -661,7 +703,9 @@ The portal measured against a floor on the same machine, in the same run (\`npm 
   positions and franchisees 10k each, user_timestamps, notifications and audit_records 100k each.
 - **Floor**: bench/floor.mjs, a bare node:http server with postgres.js running the very statements the portal sent
   for the scenario (captured through drizzle's logger), answering the same rows as JSON or as a plain HTML table;
-  the exports' floor is \`COPY ... TO STDOUT\`. The portal adds sign-in checks (the caller in one statement),
+  the exports' floor is \`COPY ... TO STDOUT\`. Beside page 1, bench/next-floor: a bare Next app (same Next, same
+  production mode) whose one route handler runs the same statements through postgres.js, with no sign-in and no
+  portal code: what the framework itself costs here. The portal adds sign-in checks (the caller in one statement),
   validation, its JSON shape, React rendering and the shell.
 - **Method**: a warm-up (${WARM} requests per scenario and side), then ${ROUNDS} rounds; in each, ${REQUESTS} sequential requests per scenario and side (search: 8
   terms), portal and floor interleaved and alternating who goes first. p50/p95 over all samples; "rounds" is the
