@@ -1,4 +1,4 @@
-// Display formats of spec 000 §9 for dates and times: DD-MM-YYYY, hh:mm A, in India's time zone. Plain JavaScript
+// Display formats of spec 000 §9 for dates and times: DD-MM-YYYY, hh:mm A, in India's time zone, and durations. Plain JavaScript
 // (typed by format-datetime.d.mts), so the export worker can import it outside the bundle; lib/format.ts re-exports it.
 
 /** Asia/Kolkata is UTC+05:30 all year (no daylight saving), so a fixed offset is exact and needs no ICU data. */
@@ -54,4 +54,16 @@ export function formatDateTime(d) {
   const p = istParts(date);
   const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${pad(p.day)}-${pad(p.month)}-${pad(p.year, 4)} ${pad(h12)}:${pad(p.minute)} ${p.hour < 12 ? "AM" : "PM"}`;
+}
+
+/**
+ * Seconds as hours, minutes and seconds, e.g. 3900 → '1 h 05 m 00 s', 42 → '0 h 00 m 42 s': the spec's hours and
+ * minutes, with the seconds most page visits last (without them most visits read '0 h 00 m').
+ * @param {number | null | undefined} seconds
+ */
+export function formatDuration(seconds) {
+  const s = typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h} h ${pad(m)} m ${pad(s % 60)} s`;
 }

@@ -3,20 +3,15 @@
 
 // The date and time formats live in a plain module so the export worker (lib/platform/export-worker.mjs), which
 // runs outside the bundle, formats exactly as the screens do.
-export { formatDate, formatDateTime, formatTime, type DateInput } from "./format-datetime.mjs";
+export {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatTime,
+  type DateInput,
+} from "./format-datetime.mjs";
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/**
- * Seconds as hours, minutes and seconds, e.g. 3900 → '1 h 05 m 00 s', 42 → '0 h 00 m 42 s': the spec's hours and
- * minutes, with the seconds most page visits last (without them most visits read '0 h 00 m').
- */
-export function formatDuration(seconds: number | null | undefined): string {
-  const s = typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${h} h ${pad(m)} m ${pad(s % 60)} s`;
-}
 
 /** Rupees with Indian digit grouping and two decimals, e.g. 123456 → '₹1,23,456.00'; '' when not a number. */
 export function formatRupees(n: number | string | null | undefined): string {

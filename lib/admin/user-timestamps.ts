@@ -2,7 +2,6 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { userTimestamps, users } from "@/db/schema";
-import { formatDuration } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
@@ -11,6 +10,7 @@ import {
   dateRangeFilter,
   defineList,
   iterateListBatches,
+  listStatement,
   parseListQuery,
   referenceFilter,
   runListQuery,
@@ -148,7 +148,7 @@ export const userTimestampList = defineList({
     { header: "Email", field: "email", width: 30 },
     { header: "URL", field: "url", width: 40 },
     { header: "Page", field: "from_name", width: 24 },
-    { header: "Time Spent", value: (r) => (r.timespent == null ? null : formatDuration(r.timespent)) },
+    { header: "Time Spent", field: "timespent", format: "duration" },
     { header: "Time Spent (seconds)", field: "timespent" },
     { header: "Date", field: "created_at", width: 22 },
   ],
@@ -178,12 +178,21 @@ export async function* userTimestampsForExport(
   yield* iterateListBatches(await getDb(), userTimestampList, q, companyRows(ctx));
 }
 
-/** The export a signed download link names (lib/api/exports.ts). */
+/** The export a signed download link names (lib/api/exports.ts); on PostgreSQL it runs in the export worker. */
 export const userTimestampExport: ExportDef<UserTimestampRow> = {
   filename: "user-timestamps.xlsx",
   sheet: "User Timestamps",
   columns: userTimestampList.export!,
   rows: userTimestampsForExport,
+  async statement(ctx, raw) {
+    authorize(ctx, "user_timestamps.export");
+    return listStatement(
+      await getDb(),
+      userTimestampList,
+      parseListQuery(userTimestampList, raw),
+      companyRows(ctx),
+    );
+  },
 };
 
 /** The user filter's choices: users with page time in the acting company (a skip scan of the user index). */

@@ -4,6 +4,6 @@ import type { Cell } from "./xlsx-writer.mjs";
 export function exportCell(v: unknown): Cell;
 /** A column's cell from a row: its value through `get`, shown through `labels` when the column has them. */
 export function cellReader<Row>(
-  column: { labels?: Record<string | number, string>; otherwise?: string },
+  column: { labels?: Record<string | number, string>; otherwise?: string; format?: "duration" },
   get: (row: Row) => unknown,
 ): (row: Row) => Cell;

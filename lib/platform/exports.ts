@@ -221,11 +221,12 @@ export async function streamExport<Row>(
     const body = await runInWorker({
       url,
       ...statement,
-      columns: def.columns.map(({ header, field, labels, otherwise, width }) => ({
+      columns: def.columns.map(({ header, field, labels, otherwise, format, width }) => ({
         header,
         field,
         labels,
         otherwise,
+        format,
         width,
       })),
       format,
@@ -246,7 +247,14 @@ export async function streamExport<Row>(
 
 type WorkerJob = ExportStatement & {
   url: string;
-  columns: { header: string; field?: string; labels?: object; otherwise?: string; width?: number }[];
+  columns: {
+    header: string;
+    field?: string;
+    labels?: object;
+    otherwise?: string;
+    format?: "duration";
+    width?: number;
+  }[];
   format: ExportFormat;
   sheet: string;
   maxRowsPerSheet?: number;

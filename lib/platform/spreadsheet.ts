@@ -14,12 +14,20 @@ export type ExportValue = string | number | Date | null | undefined;
  * with its own `value` function keeps its export on the request thread.
  */
 export type ExportColumn<Row> = { header: string; width?: number } & (
-  | { value: (row: Row) => ExportValue; field?: undefined; labels?: undefined; otherwise?: undefined }
+  | {
+      value: (row: Row) => ExportValue;
+      field?: undefined;
+      labels?: undefined;
+      otherwise?: undefined;
+      format?: undefined;
+    }
   | {
       field: keyof Row & string;
       /** The value's label (e.g. 1 → "Active"); `otherwise` for any other value, null included. */
       labels?: Record<string | number, string>;
       otherwise?: string;
+      /** `duration`: seconds shown as '1 h 05 m 00 s'. */
+      format?: "duration";
       value?: undefined;
     }
 );

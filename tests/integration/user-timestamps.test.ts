@@ -270,6 +270,11 @@ describe("user timestamps list", () => {
     expect(sheet.getColumn(4).values.slice(2)).toEqual(["/companies/abc", "/companies"]);
     expect(sheet.getRow(2).getCell(6).value).toBe("0 h 00 m 05 s");
     expect(sheet.getRow(3).getCell(6).value).toBe("0 h 01 m 35 s");
+    // Unfiltered, still only the acting company's rows (on PostgreSQL the export worker runs the scoped statement).
+    const all = await api("GET", "user_timestamp_exports?format=csv", { token: adminToken });
+    const csv = await (await download(linkRequest(all.json.data as string, adminToken))).text();
+    expect(csv).toContain("/companies/abc");
+    expect(csv).not.toContain("/wag-secret-page");
   });
 });
 
