@@ -228,7 +228,7 @@ function SearchBox({
     setValue(props.initial);
   }
   return (
-    <div className="relative w-full sm:w-72">
+    <div className="relative w-full sm:w-96">
       <Search
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400"
         aria-hidden
