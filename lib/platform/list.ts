@@ -28,7 +28,7 @@ const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
 
 import { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, MAX_PAGE_ROWS } from "@/lib/list-limits";
-export { ALL_ROWS, DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, MAX_PAGE_ROWS, PAGE_SIZES } from "@/lib/list-limits";
+export { DEFAULT_PAGE_SIZE, EXACT_COUNT_LIMIT, MAX_PAGE_ROWS } from "@/lib/list-limits";
 
 type Field = AnyPgColumn | SQL.Aliased | SQL;
 /** What a list selects: output name → column or SQL expression (joins allowed). */
