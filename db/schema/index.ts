@@ -2,3 +2,4 @@
 export * from "./platform";
 export * from "./admin";
 export * from "./franchise";
+export * from "./operations";

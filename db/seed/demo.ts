@@ -11,6 +11,7 @@ import {
 import type { Executor } from "@/lib/platform/db";
 import { hashPassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { seedDemoOperations } from "./demo-operations";
 
 /** The password of every demo login (README lists the logins). */
 export const DEMO_PASSWORD = "Demo@1234";
@@ -152,6 +153,8 @@ export async function seedDemo(db: Executor): Promise<void> {
 
   const h = await perCompany(happy.id, "Happy Paws", DEMO_LOGINS[ROLE.ADMIN], 36);
   await perCompany(wag.id, "Wag Nation", "admin@wagnation.test", 14);
+  await seedDemoOperations(db, happy.id, "Maharashtra");
+  await seedDemoOperations(db, wag.id, "Karnataka");
 
   await db.insert(users).values([
     {

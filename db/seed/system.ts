@@ -2,10 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { defaultGrants, modules, permissions, rolePermissions, roles } from "@/db/schema";
 import type { Executor } from "@/lib/platform/db";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSION_REGISTRY, ROLE_IDS } from "@/lib/platform/permissions";
+import { seedStates } from "./states";
 
 /**
- * The rows the code depends on: the six roles (fixed ids), the registry's modules and permissions, and the default
- * grants. Safe to run at every start: it adds what is missing and changes nothing an admin set.
+ * The rows the code depends on: the six roles (fixed ids), the registry's modules and permissions, the default
+ * grants and India's states. Safe to run at every start: it adds what is missing and changes nothing an admin set.
  */
 export async function seedSystem(db: Executor): Promise<void> {
   for (const [name, id] of Object.entries(ROLE_IDS)) {
@@ -29,6 +30,7 @@ export async function seedSystem(db: Executor): Promise<void> {
     }
   }
   await applyDefaultGrants(db, permIds);
+  await seedStates(db);
 }
 
 /** Every (role, permission) pair of DEFAULT_ROLE_PERMISSIONS. */
