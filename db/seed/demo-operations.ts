@@ -102,15 +102,13 @@ export async function seedDemoOperations(db: Executor, companyId: number, stateN
     .orderBy(asc(users.id))
     .limit(6);
   if (customers.length)
-    await db
-      .insert(userServiceInterests)
-      .values(
-        customers.map((c, i) => ({
-          company_id: companyId,
-          user_id: c.id,
-          service_id: svc[i % svc.length].id,
-        })),
-      );
+    await db.insert(userServiceInterests).values(
+      customers.map((c, i) => ({
+        company_id: companyId,
+        user_id: c.id,
+        service_id: svc[i % svc.length].id,
+      })),
+    );
 
   const out = await db
     .insert(outlets)

@@ -57,7 +57,7 @@ export const PERMISSION_REGISTRY = {
     "franchisees.update",
     "franchisees.delete",
   ],
-  "Services": [
+  Services: [
     "services.list",
     "services.view",
     "services.create",
@@ -66,7 +66,7 @@ export const PERMISSION_REGISTRY = {
     "services.restore",
     "services.export",
   ],
-  "Outlets": [
+  Outlets: [
     "outlets.list",
     "outlets.view",
     "outlets.create",
@@ -83,7 +83,7 @@ export const PERMISSION_REGISTRY = {
     "outlet_users.delete",
     "outlet_users.export",
   ],
-  "PJPs": [
+  PJPs: [
     "pjps.list",
     "pjps.view",
     "pjps.create",
@@ -102,12 +102,7 @@ export const PERMISSION_REGISTRY = {
     "pjp_references.delete",
     "pjp_references.export",
   ],
-  "Values": [
-    "values.list",
-    "values.view",
-    "values.create",
-    "values.update",
-  ],
+  Values: ["values.list", "values.view", "values.create", "values.update"],
   "Value Lists": [
     "value_lists.list",
     "value_lists.view",
@@ -116,7 +111,7 @@ export const PERMISSION_REGISTRY = {
     "value_lists.delete",
     "value_lists.upload",
   ],
-  "Banners": [
+  Banners: [
     "banners.list",
     "banners.view",
     "banners.create",
