@@ -14,7 +14,7 @@ const BIG = arg("users", 1_000_000);
 const COMPANIES = arg("companies", 200);
 /** The biggest company holds about 30% of all users. */
 const OTHERS = Math.round((BIG * 7) / 3);
-const SEED_VERSION = "2";
+const SEED_VERSION = "3";
 
 const url = benchDatabaseUrl();
 const dbName = new URL(url).pathname.slice(1);
@@ -259,6 +259,92 @@ await sql`
   select 'user' || g || '@bench.test', 'Your password reset code', 'DELIVERED', now(), now() - (g % 30) * interval '1 day'
   from generate_series(1, 10000) g`;
 step("user_companies 10k, user_timestamps 100k, notifications 100k, audit_records 100k, mail_outbox 10k");
+
+// 7. Master data and field operations (issue 9). Each company's users are contiguous ids (`span`), so a row's user
+// is picked by arithmetic; the biggest company gets the biggest share, as in real use.
+await sql`create temporary table span as
+  select company_id as cid, min(id) as lo, count(*)::int as n from users where company_id is not null group by company_id`;
+await sql`
+  insert into "values" (company_id, name)
+  select c.id, (array['SERVICE TYPES','ZONES','PLAN TIERS'])[k] from companies c cross join generate_series(1, 3) k
+  where not exists (select 1 from "values" v where v.company_id = c.id)`;
+await sql`
+  insert into "values" (company_id, name)
+  select c.id, 'BENCH MASTER ' || lpad(k::text, 2, '0') from companies c cross join generate_series(4, 50) k`;
+await sql`
+  insert into value_lists (company_id, value_id, description, code, is_active)
+  select v.company_id, v.id, 'BENCH VALUE ' || k, 'C' || k, (k % 10 <> 0)::int
+  from "values" v cross join generate_series(1, 10) k where v.name like 'BENCH MASTER %'`;
+await sql`
+  insert into services (company_id, name, brand, service_type_id, start_time, end_time, max_distance_km, is_active)
+  select c.id, (array['Walk','Training','Daycare','Grooming','Boarding'])[1 + k % 5] || ' Plan ' || k,
+         (array['Happy Steps','Good Dog','Paw Inn'])[1 + k % 3],
+         (select min(l.id) from value_lists l join "values" v on v.id = l.value_id where v.company_id = c.id and v.name = 'SERVICE TYPES'),
+         time '06:00' + (k % 6) * interval '1 hour', time '12:00' + (k % 6) * interval '1 hour', 1 + k % 5, (k % 12 <> 0)::int
+  from companies c cross join generate_series(1, 100) k`;
+await sql`
+  insert into user_service_interests (company_id, user_id, service_id)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, sv.id
+  from generate_series(1, 100000) g
+  join span s on s.cid = case when g % 3 = 0 then (${sql.array(companyIds)}::int[])[1 + g % ${companyIds.length}] else ${happy} end
+  join lateral (select id from services where company_id = s.cid order by id offset g % 100 limit 1) sv on true
+  on conflict do nothing`;
+await sql`
+  insert into outlets (company_id, name, brand, is_active)
+  select c.id, (array['Pet Stop','HUFT','Just Dogs','Dogsee','Supertails'])[1 + k % 5] || ' ' ||
+         (array['Andheri','Bandra','Powai','Juhu','Colaba','Worli','Thane','Vashi'])[1 + k % 8] || ' ' || k,
+         (array['Pet Stop','HUFT','Just Dogs','Dogsee','Supertails'])[1 + k % 5], (k % 15 <> 0)::int
+  from companies c cross join generate_series(1, case when c.id = ${happy} then 20000 else 400 end) k`;
+await sql`create temporary table outlet_span as
+  select company_id as cid, min(id) as lo, count(*)::int as n from outlets group by company_id`;
+await sql`
+  insert into outlet_users (company_id, outlet_id, user_id, start_date, end_date, is_active)
+  select s.cid, o.lo + (g % o.n), s.lo + (g::bigint * 104729 % s.n)::int, date '2025-01-01' + (g % 500),
+         case when g % 4 = 0 then date '2025-01-01' + (g % 500) + 90 end, (g % 11 <> 0)::int
+  from generate_series(1, 100000) g
+  join span s on s.cid = case when g % 3 = 0 then (${sql.array(companyIds)}::int[])[1 + g % ${companyIds.length}] else ${happy} end
+  join outlet_span o on o.cid = s.cid`;
+await sql`
+  insert into pjp_references (company_id, name, location, user_id, day, week, is_active)
+  select s.cid, 'Round ' || g, (array['South Mumbai','Western suburbs','Navi Mumbai','Thane'])[1 + g % 4],
+         s.lo + (g::bigint * 7919 % s.n)::int,
+         (array['Monday','Tuesday','Wednesday','Thursday','Friday','Saturday','Sunday'])[1 + g % 7],
+         (array['EVEN','ODD'])[1 + g % 2], (g % 10 <> 0)::int
+  from generate_series(1, 50000) g
+  join span s on s.cid = case when g % 3 = 0 then (${sql.array(companyIds)}::int[])[1 + g % ${companyIds.length}] else ${happy} end`;
+await sql`
+  insert into pjp_reference_outlets (pjp_reference_id, outlet_id)
+  select r.id, o.lo + ((r.id::bigint * 31 + k) % o.n)::int
+  from pjp_references r join outlet_span o on o.cid = r.company_id cross join generate_series(0, 1) k
+  on conflict do nothing`;
+await sql`
+  insert into pjps (company_id, name, location, date, description, user_id, is_outlet_visited, is_active, deleted_at)
+  select s.cid, 'Visit ' || g, (array['South Mumbai','Western suburbs','Navi Mumbai','Thane'])[1 + g % 4],
+         date '2026-01-01' + (g % 365), case when g % 4 = 0 then 'Stock check and display audit' end,
+         s.lo + (g::bigint * 7919 % s.n)::int, (g % 3 = 0)::int, (g % 13 <> 0)::int,
+         case when g % 20 = 7 then timestamptz '2026-06-01' end
+  from generate_series(1, 100000) g
+  join span s on s.cid = case when g % 3 = 0 then (${sql.array(companyIds)}::int[])[1 + g % ${companyIds.length}] else ${happy} end`;
+await sql`
+  insert into pjp_outlets (pjp_id, outlet_id)
+  select p.id, o.lo + (p.id::bigint * 17 % o.n)::int from pjps p join outlet_span o on o.cid = p.company_id
+  on conflict do nothing`;
+await sql`
+  insert into banners (company_id, title, is_active)
+  select c.id, 'Offer ' || k, (k % 5 <> 0)::int from companies c cross join generate_series(1, 50) k`;
+await sql`
+  insert into state_holidays (company_id, state, holiday_date, description, is_recurring)
+  select c.id, st.id, date '2026-01-01' + (k * 7), 'Holiday ' || k, (k % 3 = 0)::int
+  from companies c cross join generate_series(1, 50) k
+  join states st on st.id = (select min(id) from states) + (c.id + k) % 36
+  on conflict do nothing`;
+await sql`
+  insert into state_gsts (company_id, state, gst)
+  select c.id, st.id, 18 from companies c cross join states st
+  on conflict do nothing`;
+step(
+  "operations: per company 50 values (10 rows each), 100 services, 50 banners, 50 holidays, a GST per state; outlets 20k in the biggest and 400 in each other; 100k interests, outlet users and PJPs, 50k PJP references",
+);
 
 await sql.unsafe("vacuum analyze");
 await sql`create table if not exists bench_meta (key text primary key, value text not null)`;
