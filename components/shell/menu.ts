@@ -25,7 +25,8 @@ export type MenuIcon =
   | "kyc"
   | "staff"
   | "leave"
-  | "api";
+  | "api"
+  | "operations";
 
 export type MenuItem = {
   label: string;
@@ -101,18 +102,31 @@ function fullMenu(links: MenuLinks): Entry[] {
     { label: "Franchisee", href: "/franchisees", names: [...ADMINS, ...MF], icon: "franchisee" },
     // Listed twice so each role sees §6's order; a user matching both sees it once (first wins).
     { label: "Staff", href: "/franchisee-staffs", names: MF, icon: "staff" },
+    // Not in §6's menu, though spec 001 builds these screens for the admins: grouped here rather than left unreachable.
+    {
+      label: "Field Operations",
+      names: ADMINS,
+      icon: "operations",
+      children: [
+        { label: "Services", entity: "services", names: ADMINS },
+        { label: "Outlets", entity: "outlets", names: ADMINS },
+        { label: "PJPs", entity: "pjps", names: ADMINS },
+        { label: "PJP References", entity: "pjp_references", names: ADMINS },
+      ],
+    },
     {
       label: "Settings",
       names: ADMINS,
       icon: "settings",
       children: [
-        { label: "Banners", href: "/banners", names: ADMINS },
+        { label: "Banners", entity: "banners", names: ADMINS },
         { label: "Modules", entity: "modules", names: ADMINS },
         { label: "Permissions", entity: "permissions", names: ADMINS },
-        { label: "Master", href: "/values", names: ADMINS },
+        { label: "Master", entity: "values", names: ADMINS },
+        // The value lists screen (/value-lists) edits the rows of the masters.
         { label: "Master Value", href: "/value-lists", names: ADMINS },
-        { label: "State Holidays", href: "/state-holidays", names: ADMINS },
-        { label: "State GSTs", href: "/state-gsts", names: ADMINS },
+        { label: "State Holidays", entity: "state_holidays", names: ADMINS },
+        { label: "State GSTs", entity: "state_gsts", names: ADMINS },
         { label: "Positions", entity: "positions", names: ADMINS },
         ...(links.profileHref ? [{ label: "My Profile", href: links.profileHref, names: ADMINS }] : []),
       ],

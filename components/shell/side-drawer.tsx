@@ -19,6 +19,7 @@ import {
   ClipboardList,
   Network,
   Newspaper,
+  MapPinned,
   PawPrint,
   Settings,
   Store,
@@ -49,6 +50,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   staff: UserCog,
   leave: CalendarOff,
   api: BookOpenText,
+  operations: MapPinned,
 };
 
 /** Whether a menu link is the current page (or one of its sub-pages: create, edit). */

@@ -39,6 +39,7 @@ describe("the menu", () => {
       "Blogs",
       "Master Franchisee",
       "Franchisee",
+      "Field Operations [Services, Outlets, PJPs, PJP References]",
       "Settings [Banners, Modules, Permissions, Master, Master Value, State Holidays, State GSTs, Positions, My Profile]",
       "User Timestamps",
       "API Reference",
@@ -53,6 +54,14 @@ describe("the menu", () => {
       Modules: "modules",
       Permissions: "permissions",
       Positions: "positions",
+      Services: "services",
+      Outlets: "outlets",
+      PJPs: "pjps",
+      "PJP References": "pjp_references",
+      Banners: "banners",
+      Master: "values",
+      "State Holidays": "state_holidays",
+      "State GSTs": "state_gsts",
     };
     for (const [label, name] of Object.entries(entities)) {
       expect(entityLink(name), name).not.toBeNull();
