@@ -7,6 +7,10 @@ import { permissionActions, permissionsDef } from "@/lib/admin/permission-record
 import { positionActions, positionsCrud } from "@/lib/admin/positions";
 import { roleActions, rolesDef } from "@/lib/admin/roles";
 import { userActions, usersDef } from "@/lib/admin/users/users";
+import { outletUserActions, outletUsersCrud } from "@/lib/operations/outlet-users";
+import { outletActions, outletsCrud } from "@/lib/operations/outlets";
+import { valueListActions, valueListsCrud } from "@/lib/operations/value-lists";
+import { valueActions, valuesCrud } from "@/lib/operations/values";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -29,6 +33,10 @@ export const registry: readonly Registered[] = (
     { def: permissionsDef, actions: permissionActions },
     { def: rolesDef, actions: roleActions },
     { def: usersDef, actions: userActions },
+    { def: outletsCrud.def, actions: outletActions },
+    { def: outletUsersCrud.def, actions: outletUserActions },
+    { def: valuesCrud.def, actions: valueActions },
+    { def: valueListsCrud.def, actions: valueListActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,

@@ -9,6 +9,7 @@ import type { Op } from "@/lib/platform/entity";
 import { forbidden, invalid } from "@/lib/platform/errors";
 import { ROLE, type Permission } from "@/lib/platform/permissions";
 import { registered } from "@/lib/registry";
+import { valueListMasters } from "@/lib/operations/value-lists";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
@@ -72,6 +73,13 @@ const CONTEXTS: Record<string, MastersContext> = {
     ops: ["list", "view", "create", "update"],
     load: (ctx) => userMasters(ctx),
     output: z.object({ positions: z.array(option), franchisees: z.array(option) }),
+  },
+  // The value-list screens' master dropdown: live, active values of the acting company.
+  value_list: {
+    entity: "value_lists",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => valueListMasters(ctx),
+    output: z.object({ values: z.array(option) }),
   },
 };
 

@@ -5,6 +5,8 @@ import { docsRoutes } from "./routes/docs";
 import { mastersRoutes } from "./routes/masters";
 import { modulesRoutes } from "./routes/modules";
 import { notificationsRoutes } from "./routes/notifications";
+import { outletUsersRoutes } from "./routes/outlet-users";
+import { outletsRoutes } from "./routes/outlets";
 import { permissionsRoutes } from "./routes/permissions";
 import { positionsRoutes } from "./routes/positions";
 import { profileRoutes } from "./routes/profile";
@@ -13,6 +15,8 @@ import { sessionRoutes } from "./routes/session";
 import { userTimestampsRoutes } from "./routes/user-timestamps";
 import { userUploadRoutes } from "./routes/user-upload";
 import { usersRoutes } from "./routes/users";
+import { valueListsRoutes } from "./routes/value-lists";
+import { valuesRoutes } from "./routes/values";
 import type { ApiRoute } from "./types";
 
 /**
@@ -33,5 +37,9 @@ export const apiRoutes: ApiRoute[] = [
   ...userTimestampsRoutes,
   ...auditRoutes,
   ...notificationsRoutes,
+  ...outletsRoutes,
+  ...outletUsersRoutes,
+  ...valuesRoutes,
+  ...valueListsRoutes,
   ...docsRoutes,
 ];

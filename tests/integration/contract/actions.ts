@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { modules, positions, roles, users } from "@/db/schema";
+import { modules, outlets, positions, roles, users, values } from "@/db/schema";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import type { Env } from "./types";
 
@@ -63,6 +63,29 @@ export const actionSamples: Record<string, ActionSample> = {
     },
   },
   positions: { create: () => ({ name: fresh("Position"), is_active: 1, position_permissions: [] }) },
+  outlets: { create: () => ({ name: fresh("Outlet"), brand: "Contract", role_id: 3 }) },
+  // Each assignment on an outlet of its own, so no two periods overlap.
+  outlet_users: {
+    create: async (e) => {
+      const [o] = await e.db
+        .insert(outlets)
+        .values({ company_id: e.happyId, name: fresh("Outlet") })
+        .returning({ id: outlets.id });
+      return { outlet_id: o.id, user_id: await customerOf(e, e.happyId), start_date: "2026-01-01" };
+    },
+  },
+  values: { create: () => ({ name: fresh("Value") }) },
+  value_lists: {
+    create: async (e) => {
+      const [v] = await e.db
+        .select({ id: values.id })
+        .from(values)
+        .where(and(eq(values.company_id, e.happyId), isNull(values.deleted_at)))
+        .orderBy(asc(values.id))
+        .limit(1);
+      return { value_id: v.id, description: fresh("Row"), code: `CA${++n}` };
+    },
+  },
   roles: {
     create: () => ({ name: fresh("Role"), is_active: 1, role_permissions: [] }),
     // The name is required on edit; a built-in role keeps its own.

@@ -3,6 +3,8 @@ import { companySamples } from "./companies";
 import { mastersSamples } from "./masters";
 import { modulesSamples } from "./modules";
 import { notificationsSamples } from "./notifications";
+import { outletUsersSamples } from "./outlet-users";
+import { outletsSamples } from "./outlets";
 import { permissionsSamples } from "./permissions";
 import { positionsSamples } from "./positions";
 import { rolesSamples } from "./roles";
@@ -10,6 +12,8 @@ import { sessionSamples } from "./session";
 import { userTimestampsSamples } from "./user-timestamps";
 import { userUploadSamples } from "./user-upload";
 import { usersSamples } from "./users";
+import { valueListsSamples } from "./value-lists";
+import { valuesSamples } from "./values";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -28,4 +32,8 @@ export const samples: Record<string, Sample> = {
   ...userTimestampsSamples,
   ...auditSamples,
   ...notificationsSamples,
+  ...outletsSamples,
+  ...outletUsersSamples,
+  ...valuesSamples,
+  ...valueListsSamples,
 };
