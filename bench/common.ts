@@ -12,3 +12,6 @@ export const flag = (name: string) => process.argv.includes(`--${name}`);
 export function benchDatabaseUrl(): string {
   return process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/bench";
 }
+
+/** The data set's shape: bench/seed.ts records it, bench/run.ts seeds again (CI) or asks for a seed when it differs. */
+export const SEED_VERSION = "3";

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { arg, flag } from "./common";
+import { arg, flag, SEED_VERSION } from "./common";
 import { json, request, rssOf, stats, throughput, type Timing } from "./http";
 
 const CI = flag("ci");
@@ -58,7 +58,7 @@ async function meta(): Promise<Record<string, string> | null> {
   }
 }
 let m = await meta();
-if (CI && m?.users !== String(CI_USERS)) {
+if (CI && (m?.users !== String(CI_USERS) || m?.version !== SEED_VERSION)) {
   const r = spawnSync(
     process.execPath,
     [
@@ -76,8 +76,8 @@ if (CI && m?.users !== String(CI_USERS)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
   m = await meta();
 }
-if (!m) {
-  console.error(`No benchmark data set in ${url}: run \`npm run bench:seed\` first.`);
+if (!m || m.version !== SEED_VERSION) {
+  console.error(`No benchmark data set of this version in ${url}: run \`npm run bench:seed\` first.`);
   process.exit(2);
 }
 const USERS = Number(m.users);
@@ -142,6 +142,14 @@ const captured: Record<string, Statement[]> = {};
 for (const [name, s] of Object.entries(scenarios))
   captured[name] = await capture(() => listUsers(ctx, { ...s.q }));
 
+// Every other registered entity's list, page 1 as its screen opens it: its shape is guarded like the users' (below).
+const { registry } = await import("@/lib/registry");
+const { listOf } = await import("@/lib/platform/entity");
+const entityPages: Record<string, Statement[]> = {};
+for (const r of registry)
+  if (r.def.list && r.def.ops.includes("list") && r.def.name !== "users")
+    entityPages[`${r.def.name} page 1`] = await capture(() => listOf(r.def)(ctx, {}));
+
 // The update: the statements of one save (its transaction), with and without the audit record.
 const { getUser } = await import("@/lib/admin/users/users");
 const before = (await getUser(ctx, updateTarget)) as Record<string, unknown>;
@@ -168,9 +176,14 @@ function maxRowsRead(n: PlanNode): number {
 }
 const shapeLimit = EXACT_COUNT_LIMIT + 1 + 100;
 const shapes: { name: string; rows: number; ok: boolean }[] = [];
-for (const name of ["page1", "deep"]) {
+const shapeCases: Record<string, Statement[]> = {
+  page1: captured.page1,
+  deep: captured.deep,
+  ...entityPages,
+};
+for (const [name, statements] of Object.entries(shapeCases)) {
   let worst = 0;
-  for (const s of captured[name]) {
+  for (const s of statements) {
     if (/^explain/i.test(s.text)) continue;
     const [plan] = await raw.unsafe(`explain (analyze, format json) ${s.text}`, s.params as never[]);
     const root = (Object.values(plan)[0] as { Plan: PlanNode }[])[0].Plan;

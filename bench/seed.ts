@@ -8,13 +8,12 @@
 // indexes are dropped first and built again after (minutes instead of an hour for the trigram index).
 import postgres from "postgres";
 import { performance } from "node:perf_hooks";
-import { benchDatabaseUrl, arg } from "./common";
+import { benchDatabaseUrl, arg, SEED_VERSION } from "./common";
 
 const BIG = arg("users", 1_000_000);
 const COMPANIES = arg("companies", 200);
 /** The biggest company holds about 30% of all users. */
 const OTHERS = Math.round((BIG * 7) / 3);
-const SEED_VERSION = "3";
 
 const url = benchDatabaseUrl();
 const dbName = new URL(url).pathname.slice(1);
