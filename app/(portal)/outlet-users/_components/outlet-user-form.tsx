@@ -1,0 +1,41 @@
+"use client";
+import { fieldsFor, type Option } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { TitledForm } from "../../values/_components/titled-form";
+import { createOutletUserAction, updateOutletUserAction } from "../actions";
+
+/** The outlet user form's fields (lib/operations/outlet-users.ts); outlet_id is the list's outlet, not shown. */
+export type OutletUserFormValues = {
+  outlet_id?: number;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  is_active: number;
+};
+const F = fieldsFor<OutletUserFormValues>();
+
+/**
+ * Add User: User (dropdown) and Start Date. Edit: User, Start Date, End Date, Is Active, and the button the spec
+ * labels 'Update Outlet'. Both return to the outlet's user list.
+ */
+export function OutletUserForm(props: FormScreenProps & { initial: OutletUserFormValues; users: Option[] }) {
+  const { users, ...form } = props;
+  const editing = !!props.id;
+  return (
+    <TitledForm<OutletUserFormValues>
+      {...form}
+      title={editing ? "Edit Outlet User" : "Add User"}
+      submitLabel={editing ? "Update Outlet" : "Save User"}
+      actions={{ create: createOutletUserAction, update: updateOutletUserAction }}
+    >
+      <F.Select name="user_id" label="User" options={users} required />
+      <F.Text name="start_date" label="Start Date" type="date" required />
+      {editing ? (
+        <>
+          <F.Text name="end_date" label="End Date" type="date" />
+          <F.Switch name="is_active" label="Is Active" />
+        </>
+      ) : null}
+    </TitledForm>
+  );
+}

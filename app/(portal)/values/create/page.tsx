@@ -1,0 +1,10 @@
+import { valuesCrud } from "@/lib/operations/values";
+import { createScreen } from "@/lib/platform/screens";
+import { EMPTY_VALUE, ValueForm } from "../_components/value-form";
+
+export const metadata = { title: "Add a Value" };
+
+export default async function CreateValuePage() {
+  const s = await createScreen(valuesCrud);
+  return <ValueForm {...s.form} initial={EMPTY_VALUE} />;
+}
