@@ -1,0 +1,158 @@
+import "server-only";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { z } from "zod";
+import { stateGsts, states } from "@/db/schema";
+import { requireCompany } from "@/lib/platform/context";
+import type { Tx } from "@/lib/platform/db";
+import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { AppError, type FieldErrors } from "@/lib/platform/errors";
+import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
+import { flag, optionalText, requiredId } from "@/lib/platform/schemas";
+import { lockSaves } from "@/lib/platform/unique";
+import { calendarDate } from "./state-holidays";
+import { checkState } from "./states";
+
+export const STATE_GST_MESSAGES = {
+  taken: "This state already has a GST rate.",
+  required: "The gst field is required.",
+  number: "The gst must be a number.",
+  range: "The gst must be between 0 and 100.",
+  decimals: "The gst may have at most 2 decimals.",
+} as const;
+
+/**
+ * GST (%): a percentage from 0 to 100 with at most 2 decimals (decision: the spec shows no bound; a rate is a
+ * percentage, and the column is numeric(5,2) with a CHECK of 0 to 100). Forms send it as text.
+ */
+export const gstRate = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z.union([z.number(), z.string()], { error: STATE_GST_MESSAGES.required }).transform((v, c) => {
+    if (v === "") {
+      c.addIssue({ code: "custom", message: STATE_GST_MESSAGES.required });
+      return z.NEVER;
+    }
+    const n = typeof v === "number" ? v : /^-?\d+(\.\d*)?$|^-?\.\d+$/.test(v) ? Number(v) : NaN;
+    const message = !Number.isFinite(n)
+      ? STATE_GST_MESSAGES.number
+      : n < 0 || n > 100
+        ? STATE_GST_MESSAGES.range
+        : Number(n.toFixed(2)) !== n
+          ? STATE_GST_MESSAGES.decimals
+          : null;
+    if (message) {
+      c.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  }),
+);
+
+const optionalDate = z.preprocess(
+  (v) => (v === "" ? null : v),
+  calendarDate(
+    "The gst date field is required.",
+    "The gst date must be a valid date (YYYY-MM-DD).",
+  ).nullish(),
+);
+
+/**
+ * The GST form (spec 001 §3): state and GST (%), Is Active on edit. The earlier client's create form also sends
+ * gst_date, description and is_recurring: optional, stored, not shown.
+ */
+export const stateGstCreateSchema = z.object({
+  state: requiredId("state"),
+  gst: gstRate,
+  gst_date: optionalDate,
+  description: optionalText("description", 500),
+  is_recurring: flag.default(0),
+  is_active: flag.default(1),
+});
+
+/** The GST rate a company charges per state (spec 001 §2 State GSTs). */
+export const stateGstsDef = defineEntity({
+  name: "state_gsts",
+  noun: "State Gst",
+  href: "/state-gsts",
+  table: stateGsts,
+  scope: companyScope(stateGsts),
+  create: stateGstCreateSchema,
+  // Spec 001 §8's texts.
+  messages: { deleted: "StateGst deleted successfully.", restored: "StateGst restored successfully." },
+  list: defineList({
+    from: stateGsts,
+    select: {
+      id: stateGsts.id,
+      state: stateGsts.state,
+      state_name: states.description,
+      gst: stateGsts.gst,
+      gst_date: stateGsts.gst_date,
+      description: stateGsts.description,
+      is_recurring: stateGsts.is_recurring,
+      is_active: stateGsts.is_active,
+    },
+    joins: [{ table: states, on: eq(states.id, stateGsts.state) }],
+    id: stateGsts.id,
+    isActive: stateGsts.is_active,
+    deletedAt: stateGsts.deleted_at,
+    // The search box finds a state by name (or a rate by its digits).
+    search: [states.description, stateGsts.gst],
+    filters: { state: referenceFilter(stateGsts.state, "State") },
+    sort: { state_name: states.description, gst: stateGsts.gst, created_at: stateGsts.created_at },
+    defaultSort: "state_name",
+    export: [
+      ...idAndStatusColumns(),
+      { header: "State", field: "state_name" },
+      { header: "GST (%)", field: "gst" },
+    ],
+  }),
+});
+
+/**
+ * One live rate per state in a company (the partial unique index state_gsts_live_state_uq backs it): checked under
+ * a per-company lock, so two saves (or a save and a restore) cannot both pass; answered as a field error on state.
+ */
+async function checkFreeState(
+  tx: Tx,
+  companyId: number,
+  state: number,
+  errors: FieldErrors,
+  exceptId?: number,
+) {
+  await lockSaves(tx, "state_gsts", companyId);
+  const [hit] = await tx
+    .select({ id: stateGsts.id })
+    .from(stateGsts)
+    .where(
+      and(
+        eq(stateGsts.company_id, companyId),
+        eq(stateGsts.state, state),
+        isNull(stateGsts.deleted_at),
+        exceptId != null ? ne(stateGsts.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (hit) errors.state ??= STATE_GST_MESSAGES.taken;
+}
+
+export const stateGstsCrud = crudOf(stateGstsDef, {
+  async create({ ctx, tx, input, insert, errors }) {
+    await checkState(tx, input.state, errors);
+    if (!errors.state) await checkFreeState(tx, requireCompany(ctx), input.state, errors);
+    return insert(input);
+  },
+  async update({ tx, before, patch, write, errors }) {
+    if (patch.state != null && patch.state !== before.state) {
+      await checkState(tx, patch.state, errors);
+      if (!errors.state) await checkFreeState(tx, before.company_id, patch.state, errors, before.id);
+    }
+    return write(patch);
+  },
+  // A rate comes back from the trash only while its state has no other live rate.
+  async restoreGuard({ tx, row }) {
+    const errors: FieldErrors = {};
+    await checkFreeState(tx, row.company_id, row.state, errors, row.id);
+    if (errors.state) throw new AppError(409, STATE_GST_MESSAGES.taken);
+  },
+});
+export const stateGstActions = entityActions(stateGstsCrud);

@@ -1,0 +1,148 @@
+import "server-only";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import { stateHolidays, states } from "@/db/schema";
+import { requireCompany } from "@/lib/platform/context";
+import type { Tx } from "@/lib/platform/db";
+import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { AppError, type FieldErrors } from "@/lib/platform/errors";
+import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
+import { flag, optionalText, requiredId } from "@/lib/platform/schemas";
+import { lockSaves } from "@/lib/platform/unique";
+import { checkState } from "./states";
+
+export const STATE_HOLIDAY_MESSAGES = {
+  taken: "This state already has a holiday on this date.",
+  dateRequired: "The holiday date field is required.",
+  dateInvalid: "The holiday date must be a valid date (YYYY-MM-DD).",
+} as const;
+
+/**
+ * A calendar date: YYYY-MM-DD, or a longer ISO text whose first 10 characters are one (the earlier client cut
+ * dates to 10 characters itself). A day that does not exist (2026-02-30) is refused.
+ */
+export const calendarDate = (required: string, bad: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((v, c) => {
+      const d = v.slice(0, 10);
+      const ok =
+        /^\d{4}-\d{2}-\d{2}$/.test(d) &&
+        (v.length === 10 || /^[T ]/.test(v.slice(10))) &&
+        new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+      if (!ok) {
+        c.addIssue({ code: "custom", message: bad });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+/**
+ * The holiday form (spec 001 §3): state (a states.id), date, description, recurring; Is Active on edit. The
+ * earlier create form's leftover pricing fields have no meaning here: not part of the form (unknown keys are
+ * dropped).
+ */
+export const stateHolidayCreateSchema = z.object({
+  state: requiredId("state"),
+  holiday_date: calendarDate(STATE_HOLIDAY_MESSAGES.dateRequired, STATE_HOLIDAY_MESSAGES.dateInvalid),
+  description: optionalText("description", 500),
+  is_recurring: flag.default(0),
+  is_active: flag.default(1),
+});
+
+/** Holidays per state of a company (spec 001 §2 State holidays). */
+export const stateHolidaysDef = defineEntity({
+  name: "state_holidays",
+  noun: "State Holiday",
+  href: "/state-holidays",
+  table: stateHolidays,
+  scope: companyScope(stateHolidays),
+  create: stateHolidayCreateSchema,
+  list: defineList({
+    from: stateHolidays,
+    select: {
+      id: stateHolidays.id,
+      state: stateHolidays.state,
+      state_name: states.description,
+      holiday_date: stateHolidays.holiday_date,
+      // The date as the screens show it (DD-MM-YYYY), for the export.
+      holiday_date_text: sql<string>`to_char(${stateHolidays.holiday_date}, 'DD-MM-YYYY')`,
+      description: stateHolidays.description,
+      is_recurring: stateHolidays.is_recurring,
+      is_active: stateHolidays.is_active,
+    },
+    joins: [{ table: states, on: eq(states.id, stateHolidays.state) }],
+    id: stateHolidays.id,
+    isActive: stateHolidays.is_active,
+    deletedAt: stateHolidays.deleted_at,
+    search: [stateHolidays.description],
+    // The client also sends the plan screens' no_of_dogs, no_of_walks and tier: not filters of this list, ignored.
+    filters: { state: referenceFilter(stateHolidays.state, "State") },
+    sort: { holiday_date: stateHolidays.holiday_date, created_at: stateHolidays.created_at },
+    defaultSort: "holiday_date",
+    export: [
+      ...idAndStatusColumns(),
+      { header: "State", field: "state_name" },
+      { header: "Date", field: "holiday_date_text" },
+      { header: "Description", field: "description" },
+      { header: "Recurring", field: "is_recurring", labels: { 1: "Yes" }, otherwise: "No" },
+    ],
+  }),
+});
+
+/**
+ * One live holiday per state and date in a company (the partial unique index state_holidays_live_date_uq backs
+ * it): checked under a per-company lock, so two saves (or a save and a restore) cannot both pass; answered as a
+ * field error on holiday_date.
+ */
+async function checkFreeDate(
+  tx: Tx,
+  companyId: number,
+  v: { state: number; holiday_date: string },
+  errors: FieldErrors,
+  exceptId?: number,
+) {
+  await lockSaves(tx, "state_holidays", companyId);
+  const [hit] = await tx
+    .select({ id: stateHolidays.id })
+    .from(stateHolidays)
+    .where(
+      and(
+        eq(stateHolidays.company_id, companyId),
+        eq(stateHolidays.state, v.state),
+        eq(stateHolidays.holiday_date, v.holiday_date),
+        isNull(stateHolidays.deleted_at),
+        exceptId != null ? ne(stateHolidays.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (hit) errors.holiday_date ??= STATE_HOLIDAY_MESSAGES.taken;
+}
+
+export const stateHolidaysCrud = crudOf(stateHolidaysDef, {
+  async create({ ctx, tx, input, insert, errors }) {
+    await checkState(tx, input.state, errors);
+    if (!errors.state) await checkFreeDate(tx, requireCompany(ctx), input, errors);
+    return insert(input);
+  },
+  async update({ tx, before, patch, write, errors }) {
+    if (patch.state != null && patch.state !== before.state) await checkState(tx, patch.state, errors);
+    const next = {
+      state: patch.state ?? before.state,
+      holiday_date: patch.holiday_date ?? before.holiday_date,
+    };
+    if (!errors.state) await checkFreeDate(tx, before.company_id, next, errors, before.id);
+    return write(patch);
+  },
+  // A holiday comes back from the trash only while its state and date are free.
+  async restoreGuard({ tx, row }) {
+    const errors: FieldErrors = {};
+    await checkFreeDate(tx, row.company_id, row, errors, row.id);
+    if (errors.holiday_date) throw new AppError(409, STATE_HOLIDAY_MESSAGES.taken);
+  },
+});
+
+export const stateHolidayActions = entityActions(stateHolidaysCrud);
