@@ -110,3 +110,9 @@ export function currentMonthYear(now: Date = new Date()): string {
   const india = new Date(now.getTime() + 330 * 60_000);
   return monthText(india.getUTCFullYear(), india.getUTCMonth() + 1);
 }
+
+/** The month after the current one in India (the copy screens plan ahead). */
+export function nextMonthYear(now: Date = new Date()): string {
+  const m = parseMonthYear(currentMonthYear(now))!;
+  return m.month === 12 ? monthText(m.year + 1, 1) : monthText(m.year, m.month + 1);
+}

@@ -1,0 +1,58 @@
+"use client";
+import { EntityForm, fieldsFor, type Option } from "@/components/form";
+import { DAYS, WEEK_PARITIES, WEEK_PARITY_HINT } from "@/lib/operations/week-parity";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { OutletRows } from "../../pjps/_components/outlet-rows";
+import { createPjpReferenceAction, updatePjpReferenceAction } from "../actions";
+
+/** The reference form's values (lib/operations/pjp-references.ts); ids as strings. */
+export type PjpReferenceFormValues = {
+  name: string;
+  location: string;
+  user_id: string;
+  day: string;
+  week: string;
+  is_active: number;
+  pjp_reference_outlets: { outlet_id: string }[];
+};
+
+export const EMPTY_PJP_REFERENCE: PjpReferenceFormValues = {
+  name: "",
+  location: "",
+  user_id: "",
+  day: "",
+  week: "",
+  is_active: 1,
+  pjp_reference_outlets: [{ outlet_id: "" }],
+};
+
+const F = fieldsFor<PjpReferenceFormValues>();
+const DAY_OPTIONS = DAYS.map((d) => ({ value: d, label: d }));
+const WEEK_OPTIONS = WEEK_PARITIES.map((w) => ({ value: w, label: w }));
+
+/** Name, Location, User, Day, Week (with what EVEN and ODD mean), Is Active on edit, and the outlets. */
+export function PjpReferenceForm(
+  props: FormScreenProps & { initial: PjpReferenceFormValues; users: Option[]; outlets: Option[] },
+) {
+  const { users, outlets, initial, ...form } = props;
+  return (
+    <EntityForm<PjpReferenceFormValues>
+      {...form}
+      initial={initial}
+      actions={{ create: createPjpReferenceAction, update: updatePjpReferenceAction }}
+      after={<OutletRows name="pjp_reference_outlets" outlets={outlets} disabled={form.readOnly} />}
+    >
+      <F.Text name="name" label="Name" required />
+      <F.Text name="location" label="Location" />
+      <F.Select name="user_id" label="User" options={users} required />
+      <F.Select name="day" label="Day" options={DAY_OPTIONS} required />
+      <div className="grid gap-1.5">
+        <F.Select name="week" label="Week" options={WEEK_OPTIONS} required />
+        <p className="text-sm text-slate-600" id="week-hint">
+          {WEEK_PARITY_HINT}
+        </p>
+      </div>
+      {form.id ? <F.Switch name="is_active" label="Is Active" /> : null}
+    </EntityForm>
+  );
+}
