@@ -9,6 +9,8 @@ import { roleActions, rolesDef } from "@/lib/admin/roles";
 import { userActions, usersDef } from "@/lib/admin/users/users";
 import { outletUserActions, outletUsersCrud } from "@/lib/operations/outlet-users";
 import { outletActions, outletsCrud } from "@/lib/operations/outlets";
+import { pjpReferenceActions, pjpReferencesCrud } from "@/lib/operations/pjp-references";
+import { pjpActions, pjpsCrud } from "@/lib/operations/pjps";
 import { valueListActions, valueListsCrud } from "@/lib/operations/value-lists";
 import { valueActions, valuesCrud } from "@/lib/operations/values";
 import { can, type Ctx } from "@/lib/platform/context";
@@ -35,6 +37,8 @@ export const registry: readonly Registered[] = (
     { def: usersDef, actions: userActions },
     { def: outletsCrud.def, actions: outletActions },
     { def: outletUsersCrud.def, actions: outletUserActions },
+    { def: pjpsCrud.def, actions: pjpActions },
+    { def: pjpReferencesCrud.def, actions: pjpReferenceActions },
     { def: valuesCrud.def, actions: valueActions },
     { def: valueListsCrud.def, actions: valueListActions },
   ] as Omit<Registered, "export">[]

@@ -3,8 +3,10 @@ import {
   banners,
   outlets,
   outletUsers,
+  pjpOutlets,
   pjpReferenceOutlets,
   pjpReferences,
+  pjps,
   services,
   stateGsts,
   stateHolidays,
@@ -15,6 +17,7 @@ import {
   values,
 } from "@/db/schema";
 import type { Executor } from "@/lib/platform/db";
+import { currentMonthYear, datesOfMonth, weekdayOf, weekParity } from "@/lib/operations/week-parity";
 
 /** The master value whose rows are the service types (masters?context=services answers them as service_types). */
 export const SERVICE_TYPES_VALUE = "SERVICE TYPES";
@@ -135,13 +138,39 @@ export async function seedDemoOperations(db: Executor, companyId: number, stateN
           week: i % 2 ? "ODD" : "EVEN",
         })),
       )
-      .returning({ id: pjpReferences.id });
+      .returning();
     await db.insert(pjpReferenceOutlets).values(
       refs.flatMap((r, i) => [
         { pjp_reference_id: r.id, outlet_id: out[i % out.length].id },
         { pjp_reference_id: r.id, outlet_id: out[(i + 1) % out.length].id },
       ]),
     );
+    // This month's PJPs, as "Copy Pjp from References" would make them (lib/operations/pjp-copy.ts).
+    const planned = datesOfMonth(currentMonthYear()).flatMap((date) =>
+      refs.flatMap((r, i) =>
+        r.day === weekdayOf(date) && r.week === weekParity(date) ? [{ r, i, date }] : [],
+      ),
+    );
+    if (planned.length) {
+      const made = await db
+        .insert(pjps)
+        .values(
+          planned.map(({ r, date }) => ({
+            company_id: companyId,
+            name: r.name,
+            location: r.location,
+            user_id: r.user_id,
+            date,
+          })),
+        )
+        .returning({ id: pjps.id });
+      await db.insert(pjpOutlets).values(
+        made.flatMap((p, k) => [
+          { pjp_id: p.id, outlet_id: out[planned[k].i % out.length].id },
+          { pjp_id: p.id, outlet_id: out[(planned[k].i + 1) % out.length].id },
+        ]),
+      );
+    }
   }
 
   const [home] = await db.select({ id: states.id }).from(states).where(eq(states.description, stateName));

@@ -8,6 +8,9 @@ import { notificationsRoutes } from "./routes/notifications";
 import { outletUsersRoutes } from "./routes/outlet-users";
 import { outletsRoutes } from "./routes/outlets";
 import { permissionsRoutes } from "./routes/permissions";
+import { pjpReferencesRoutes } from "./routes/pjp-references";
+import { pjpUploadRoutes } from "./routes/pjp-upload";
+import { pjpsRoutes } from "./routes/pjps";
 import { positionsRoutes } from "./routes/positions";
 import { profileRoutes } from "./routes/profile";
 import { rolesRoutes } from "./routes/roles";
@@ -39,6 +42,9 @@ export const apiRoutes: ApiRoute[] = [
   ...notificationsRoutes,
   ...outletsRoutes,
   ...outletUsersRoutes,
+  ...pjpsRoutes,
+  ...pjpUploadRoutes,
+  ...pjpReferencesRoutes,
   ...valuesRoutes,
   ...valueListsRoutes,
   ...docsRoutes,

@@ -46,6 +46,7 @@ const OPEN_ROUTES: ReadonlySet<string> = new Set([
 const TRASH_OF: Record<string, keyof Trash> = {
   "POST companies/restore/:id": "company",
   "POST positions/restore/:id": "position",
+  "POST pjps/restore/:id": "pjp",
   "POST users/restore/:id": "user",
 };
 

@@ -60,7 +60,8 @@ describe("months", () => {
 
   it("parses months and dates strictly", () => {
     expect(parseMonthYear("2026-06")).toEqual({ year: 2026, month: 6 });
-    for (const bad of ["2026-13", "2026-00", "2026-6", "June 2026", ""]) expect(parseMonthYear(bad)).toBeNull();
+    for (const bad of ["2026-13", "2026-00", "2026-6", "June 2026", ""])
+      expect(parseMonthYear(bad)).toBeNull();
     expect(parseDate("2026-02-29")).toBeNull();
     expect(parseDate("2028-02-29")?.toISOString()).toBe("2028-02-29T00:00:00.000Z");
     expect(parseDate("29-02-2028")).toBeNull();

@@ -24,8 +24,6 @@ const PENDING_ROOTS: Record<string, string> = {
   "user-monthly-job-requests": "Monthly Job Requests",
   "daily-job-plans": "Daily Job Plans",
   "leave-requests": "Leave Requests",
-  pjps: "PJPs",
-  "pjp-references": "PJP References",
   services: "Services",
 };
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { modules, outlets, positions, roles, users, values } from "@/db/schema";
+import { modules, outlets, pjpOutlets, pjps, positions, roles, users, values } from "@/db/schema";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import type { Env } from "./types";
 
@@ -42,6 +42,41 @@ async function customerOf(e: ActionEnv, companyId: number): Promise<number> {
   return u.id;
 }
 
+/** A user and an outlet PJPs may name: live, active, role USER / of the company. */
+async function pjpPartsOf(e: ActionEnv, companyId: number) {
+  const [u] = await e.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, companyId),
+        eq(users.role_id, ROLE_IDS.USER),
+        isNull(users.deleted_at),
+        eq(users.is_active, 1),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(1);
+  const [o] = await e.db
+    .select({ id: outlets.id })
+    .from(outlets)
+    .where(and(eq(outlets.company_id, companyId), isNull(outlets.deleted_at), eq(outlets.is_active, 1)))
+    .orderBy(asc(outlets.id))
+    .limit(1);
+  return { user_id: u.id, outlet_id: o.id };
+}
+
+/** A PJP of a company (none are seeded for a fixed month), with one outlet. */
+async function pjpOf(e: ActionEnv, companyId: number): Promise<number> {
+  const { user_id, outlet_id } = await pjpPartsOf(e, companyId);
+  const [p] = await e.db
+    .insert(pjps)
+    .values({ company_id: companyId, name: fresh("Pjp"), user_id, date: "2031-08-01" })
+    .returning({ id: pjps.id });
+  await e.db.insert(pjpOutlets).values({ pjp_id: p.id, outlet_id });
+  return p.id;
+}
+
 export const actionSamples: Record<string, ActionSample> = {
   companies: {
     own: async (e) => e.happyId,
@@ -72,6 +107,26 @@ export const actionSamples: Record<string, ActionSample> = {
         .values({ company_id: e.happyId, name: fresh("Outlet") })
         .returning({ id: outlets.id });
       return { outlet_id: o.id, user_id: await customerOf(e, e.happyId), start_date: "2026-01-01" };
+    },
+  },
+  pjps: {
+    own: (e) => pjpOf(e, e.happyId),
+    foreign: (e) => pjpOf(e, e.wagId),
+    create: async (e) => {
+      const { user_id, outlet_id } = await pjpPartsOf(e, e.happyId);
+      return { name: fresh("Pjp"), user_id, date: "2031-08-02", pjp_outlets: [{ outlet_id }] };
+    },
+  },
+  pjp_references: {
+    create: async (e) => {
+      const { user_id, outlet_id } = await pjpPartsOf(e, e.happyId);
+      return {
+        name: fresh("Reference"),
+        user_id,
+        day: "Monday",
+        week: "ODD",
+        pjp_reference_outlets: [{ outlet_id }],
+      };
     },
   },
   values: { create: () => ({ name: fresh("Value") }) },

@@ -6,6 +6,9 @@ import { notificationsSamples } from "./notifications";
 import { outletUsersSamples } from "./outlet-users";
 import { outletsSamples } from "./outlets";
 import { permissionsSamples } from "./permissions";
+import { pjpReferencesSamples } from "./pjp-references";
+import { pjpUploadSamples } from "./pjp-upload";
+import { pjpsSamples } from "./pjps";
 import { positionsSamples } from "./positions";
 import { rolesSamples } from "./roles";
 import { sessionSamples } from "./session";
@@ -34,6 +37,9 @@ export const samples: Record<string, Sample> = {
   ...notificationsSamples,
   ...outletsSamples,
   ...outletUsersSamples,
+  ...pjpsSamples,
+  ...pjpUploadSamples,
+  ...pjpReferencesSamples,
   ...valuesSamples,
   ...valueListsSamples,
 };

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { companies, positions, users } from "@/db/schema";
+import { companies, pjps, positions, users } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 
 /** Deleted records outside the caller's company, one per kind a restore route owns. */
-export type Trash = { company: number; position: number; user: number };
+export type Trash = { company: number; position: number; user: number; pjp: number };
 
 /**
  * Makes the records the restore samples' `foreign` calls name: a deleted company, and a deleted position and user
@@ -49,5 +49,15 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
       deleted_at,
     })
     .returning({ id: users.id });
-  return { company: company.id, position: position.id, user: user.id };
+  const [pjp] = await db
+    .insert(pjps)
+    .values({
+      company_id: companyId,
+      name: `Contract Trashed Pjp ${tag}`,
+      user_id: user.id,
+      date: "2031-01-05",
+      deleted_at,
+    })
+    .returning({ id: pjps.id });
+  return { company: company.id, position: position.id, user: user.id, pjp: pjp.id };
 }
