@@ -7,7 +7,7 @@ import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { companyScope, crudOf, defineEntity, wrapBuilt } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { forbidden, invalid, notFound, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
-import { defineList, type RawParams } from "@/lib/platform/list";
+import { defineList, referenceFilter, type RawParams } from "@/lib/platform/list";
 import { writeAudits } from "@/lib/platform/mutations";
 import { MAX_PAGE_ROWS } from "@/lib/list-limits";
 import { flag, requiredId } from "@/lib/platform/schemas";
@@ -74,6 +74,7 @@ export const valueListsDef = defineEntity({
     // Deleted rows are gone (no trash view or restore in the spec).
     where: isNull(valueLists.deleted_at),
     search: [valueLists.description, valueLists.code],
+    filters: { value_id: referenceFilter(valueLists.value_id, "Master") },
     sort: { id: valueLists.id, description: valueLists.description, code: valueLists.code },
     defaultSort: "id",
   }),
@@ -154,6 +155,7 @@ export const listValueListsOf = wrapBuilt(
     else
       for (const [k, v] of Object.entries(raw))
         for (const x of Array.isArray(v) ? v : v == null ? [] : [v]) params.append(k, x);
+    params.set("value_id", String(valueId));
     if (!params.get("rowsPerPage")) params.set("rowsPerPage", String(MAX_PAGE_ROWS));
     return valueListsCrud.list(ctx, params, undefined);
   },

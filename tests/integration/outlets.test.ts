@@ -23,7 +23,7 @@ vi.mock("@/lib/platform/session", async (orig) =>
 );
 const actions = await import("@/app/(portal)/outlets/actions");
 
-const { create, update, get, list, delete: remove, restore } = outletsCrud;
+const { create, update, get, list, delete: remove } = outletsCrud;
 
 let db: Awaited<ReturnType<typeof seeded>>["db"];
 let happy: typeof companies.$inferSelect;

@@ -155,7 +155,7 @@ export const valueListsRoutes: ApiRoute[] = [
     shape: "list",
     tag,
     summary: "A master's live rows in the order they were made; without rowsPerPage, all of them",
-    query: listQuerySchema(list),
+    query: listQuerySchema(list).omit({ value_id: true }),
     output: listAnswer(listRowSchema(list)),
     handler: ({ ctx, params, query }) => listValueListsOf(ctx, idParam(params.value_id), query),
   },
