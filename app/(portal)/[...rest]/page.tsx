@@ -18,7 +18,6 @@ const PENDING_ROOTS: Record<string, string> = {
   "franchisee-kyc-documents": "Franchisee KYC Documents",
   "user-kyc-documents": "User KYC Documents",
   banners: "Banners",
-  "value-lists": "Master Value",
   "state-holidays": "State Holidays",
   "state-gsts": "State GSTs",
   "user-monthly-job-requests": "Monthly Job Requests",

@@ -1,0 +1,29 @@
+"use client";
+import { fieldsFor, type Option } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { TitledForm } from "../../values/_components/titled-form";
+import { UpperTextField } from "../../values/_components/upper-text-field";
+import { createValueListAction, updateValueListAction } from "../actions";
+
+/** One row of a master (lib/operations/value-lists.ts): its master, description and code; Is Active on edit. */
+export type ValueListFormValues = { value_id: string; description: string; code: string; is_active: number };
+const F = fieldsFor<ValueListFormValues>();
+
+/**
+ * /value-lists/create and /value-lists/{id}: the spec does not show them; they hold what a row of the inline
+ * table holds, plus Is Active on edit. A row stays under its master: the dropdown is locked on edit.
+ */
+export function ValueListForm(props: FormScreenProps & { initial: ValueListFormValues; masters: Option[] }) {
+  const { masters, ...form } = props;
+  return (
+    <TitledForm<ValueListFormValues>
+      {...form}
+      actions={{ create: createValueListAction, update: updateValueListAction }}
+    >
+      <F.Select name="value_id" label="Master" options={masters} required disabled={!!props.id} />
+      <UpperTextField name="description" label="Description" required />
+      <UpperTextField name="code" label="Code" required />
+      {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}
+    </TitledForm>
+  );
+}
