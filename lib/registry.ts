@@ -13,6 +13,10 @@ import { pjpReferenceActions, pjpReferencesCrud } from "@/lib/operations/pjp-ref
 import { pjpActions, pjpsCrud } from "@/lib/operations/pjps";
 import { valueListActions, valueListsCrud } from "@/lib/operations/value-lists";
 import { valueActions, valuesCrud } from "@/lib/operations/values";
+import { serviceActions, servicesCrud } from "@/lib/operations/services";
+import { bannerActions, bannersCrud } from "@/lib/operations/banners";
+import { stateHolidayActions, stateHolidaysCrud } from "@/lib/operations/state-holidays";
+import { stateGstActions, stateGstsCrud } from "@/lib/operations/state-gsts";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -41,6 +45,10 @@ export const registry: readonly Registered[] = (
     { def: pjpReferencesCrud.def, actions: pjpReferenceActions },
     { def: valuesCrud.def, actions: valueActions },
     { def: valueListsCrud.def, actions: valueListActions },
+    { def: servicesCrud.def, actions: serviceActions },
+    { def: bannersCrud.def, actions: bannerActions },
+    { def: stateHolidaysCrud.def, actions: stateHolidayActions },
+    { def: stateGstsCrud.def, actions: stateGstActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,

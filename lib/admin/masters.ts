@@ -10,6 +10,8 @@ import { forbidden, invalid } from "@/lib/platform/errors";
 import { ROLE, type Permission } from "@/lib/platform/permissions";
 import { registered } from "@/lib/registry";
 import { valueListMasters } from "@/lib/operations/value-lists";
+import { serviceMasters } from "@/lib/operations/services";
+import { stateOptions } from "@/lib/operations/states";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
@@ -53,6 +55,7 @@ export const userMasters = cache(async function userMasters(ctx: Ctx): Promise<U
 });
 
 const option = z.object({ id: z.number(), name: z.string() });
+const described = z.object({ id: z.number(), description: z.string() });
 
 /**
  * One `context` of GET masters: the entity whose screens use it and the operations of those screens (the caller
@@ -80,6 +83,27 @@ const CONTEXTS: Record<string, MastersContext> = {
     ops: ["list", "view", "create", "update"],
     load: (ctx) => valueListMasters(ctx),
     output: z.object({ values: z.array(option) }),
+  },
+  // The service form's type picker: live, active rows of the company's "SERVICE TYPES" master.
+  services: {
+    entity: "services",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => serviceMasters(ctx),
+    output: z.object({ service_types: z.array(described) }),
+  },
+  // The holiday form's and list's state picker: live, active states (global), by name.
+  state_holidays: {
+    entity: "state_holidays",
+    ops: ["list", "view", "create", "update"],
+    load: async () => ({ states: await stateOptions() }),
+    output: z.object({ states: z.array(described) }),
+  },
+  // The GST form's and list's state picker.
+  state_gsts: {
+    entity: "state_gsts",
+    ops: ["list", "view", "create", "update"],
+    load: async () => ({ states: await stateOptions() }),
+    output: z.object({ states: z.array(described) }),
   },
 };
 

@@ -20,6 +20,10 @@ import { userUploadRoutes } from "./routes/user-upload";
 import { usersRoutes } from "./routes/users";
 import { valueListsRoutes } from "./routes/value-lists";
 import { valuesRoutes } from "./routes/values";
+import { servicesRoutes } from "./routes/services";
+import { bannersRoutes } from "./routes/banners";
+import { stateHolidaysRoutes } from "./routes/state-holidays";
+import { stateGstsRoutes } from "./routes/state-gsts";
 import type { ApiRoute } from "./types";
 
 /**
@@ -47,5 +51,9 @@ export const apiRoutes: ApiRoute[] = [
   ...pjpReferencesRoutes,
   ...valuesRoutes,
   ...valueListsRoutes,
+  ...servicesRoutes,
+  ...bannersRoutes,
+  ...stateHolidaysRoutes,
+  ...stateGstsRoutes,
   ...docsRoutes,
 ];

@@ -17,13 +17,9 @@ const PENDING_ROOTS: Record<string, string> = {
   franchisees: "Franchisees",
   "franchisee-kyc-documents": "Franchisee KYC Documents",
   "user-kyc-documents": "User KYC Documents",
-  banners: "Banners",
-  "state-holidays": "State Holidays",
-  "state-gsts": "State GSTs",
   "user-monthly-job-requests": "Monthly Job Requests",
   "daily-job-plans": "Daily Job Plans",
   "leave-requests": "Leave Requests",
-  services: "Services",
 };
 
 const ACTIONS: Record<string, string> = { create: "Create", upload: "Upload", "re-submit": "Re-submit" };

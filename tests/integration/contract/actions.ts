@@ -2,6 +2,9 @@ import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { modules, outlets, pjpOutlets, pjps, positions, roles, users, values } from "@/db/schema";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import type { Env } from "./types";
+import { serviceTypeOf } from "./services";
+import { stateId } from "./state-holidays";
+import { freeState } from "./state-gsts";
 
 /** What an action sample may use. */
 export type ActionEnv = Pick<Env, "db" | "happyId" | "wagId">;
@@ -129,6 +132,19 @@ export const actionSamples: Record<string, ActionSample> = {
       };
     },
   },
+  services: {
+    create: async (e) => ({ name: fresh("Service"), service_type_id: await serviceTypeOf(e, e.happyId) }),
+  },
+  banners: { create: () => ({ title: fresh("Banner"), role_id: 4 }) },
+  // Each holiday on a day of its own (one live holiday per state and date).
+  state_holidays: {
+    create: async (e) => ({
+      state: await stateId(e, "GA"),
+      holiday_date: new Date(Date.UTC(2041, 0, ++n)).toISOString().slice(0, 10),
+    }),
+  },
+  // Each rate on a state without one (one live rate per state).
+  state_gsts: { create: async (e) => ({ state: await freeState(e, e.happyId), gst: "18" }) },
   values: { create: () => ({ name: fresh("Value") }) },
   value_lists: {
     create: async (e) => {

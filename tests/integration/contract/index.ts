@@ -17,6 +17,10 @@ import { userUploadSamples } from "./user-upload";
 import { usersSamples } from "./users";
 import { valueListsSamples } from "./value-lists";
 import { valuesSamples } from "./values";
+import { servicesSamples } from "./services";
+import { bannersSamples } from "./banners";
+import { stateHolidaysSamples } from "./state-holidays";
+import { stateGstsSamples } from "./state-gsts";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -42,4 +46,8 @@ export const samples: Record<string, Sample> = {
   ...pjpReferencesSamples,
   ...valuesSamples,
   ...valueListsSamples,
+  ...servicesSamples,
+  ...bannersSamples,
+  ...stateHolidaysSamples,
+  ...stateGstsSamples,
 };

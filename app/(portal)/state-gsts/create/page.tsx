@@ -1,0 +1,12 @@
+import { stateGstsCrud } from "@/lib/operations/state-gsts";
+import { stateOptions } from "@/lib/operations/states";
+import { createScreen } from "@/lib/platform/screens";
+import { EMPTY_STATE_GST, StateGstForm } from "../_components/state-gst-form";
+
+export const metadata = { title: "Add State Gst" };
+
+export default async function CreateStateGstPage() {
+  const s = await createScreen(stateGstsCrud);
+  const states = (await stateOptions()).map((x) => ({ value: String(x.id), label: x.description }));
+  return <StateGstForm {...s.form} initial={EMPTY_STATE_GST} states={states} />;
+}

@@ -1,0 +1,49 @@
+"use client";
+import { EntityForm, fieldsFor, type Option } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { createStateHolidayAction, updateStateHolidayAction } from "../actions";
+
+/** The holiday schema's fields (lib/operations/state-holidays.ts) as the form holds them. */
+export type StateHolidayFormValues = {
+  state: string;
+  /** yyyy-mm-dd, as the date input holds it. */
+  holiday_date: string;
+  description: string;
+  is_recurring: number;
+  is_active: number;
+};
+
+export const EMPTY_STATE_HOLIDAY: StateHolidayFormValues = {
+  state: "",
+  holiday_date: "",
+  description: "",
+  is_recurring: 0,
+  is_active: 1,
+};
+
+const F = fieldsFor<StateHolidayFormValues>();
+
+/**
+ * State (required, with its hint), Holiday Date (required), Description, Recurring; Is Active on edit. The
+ * earlier client's leftover pricing fields are left out (spec 001 §2 notes them as meaningless here).
+ */
+export function StateHolidayForm({
+  states,
+  ...props
+}: FormScreenProps & { initial: StateHolidayFormValues; states: Option[] }) {
+  return (
+    <EntityForm<StateHolidayFormValues>
+      {...props}
+      actions={{ create: createStateHolidayAction, update: updateStateHolidayAction }}
+    >
+      <div className="grid gap-1.5">
+        <F.Select name="state" label="State" options={states} required />
+        <p className="text-muted-foreground text-xs">State for which this holiday is applicable</p>
+      </div>
+      <F.Text name="holiday_date" label="Holiday Date" type="date" required />
+      <F.Text name="description" label="Description" multiline className="md:col-span-2" />
+      <F.Switch name="is_recurring" label="Recurring (every year on this day)" />
+      {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}
+    </EntityForm>
+  );
+}
