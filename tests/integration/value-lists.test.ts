@@ -1,13 +1,20 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { companies, valueLists, values } from "@/db/schema";
 import { VALUE_LIST_UPLOAD_MESSAGES, valueListUpload } from "@/lib/operations/value-list-upload";
 import { VALUE_LIST_MESSAGES, valueListsCrud } from "@/lib/operations/value-lists";
 import { valuesCrud } from "@/lib/operations/values";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
+import { decodeId, encodeId } from "@/lib/platform/ids";
 import { adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
 import { readXlsx, xlsx } from "../support/xlsx";
+
+const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
+vi.mock("@/lib/platform/session", async (orig) =>
+  (await import("../support/session-mock")).mockedSession(orig, session),
+);
+const actions = await import("@/app/(portal)/value-lists/actions");
 
 let db: Awaited<ReturnType<typeof seeded>>["db"];
 let happy: typeof companies.$inferSelect;
@@ -323,5 +330,39 @@ describe("the value-list upload", () => {
       ["SAMPLE ONE", "S12"],
       ["SAMPLE TWO", "S2"],
     ]);
+  });
+});
+
+describe("the List of Masters' Save action", () => {
+  it("takes and answers opaque ids, and names refused rows like the /api call", async () => {
+    session.ctx = admin;
+    const master = encodeId(await newMaster());
+    const first = await actions.saveValueListsAction(master, [
+      { description: "red", code: "r" },
+      { description: "", code: "" },
+    ]);
+    expect(first.ok).toBe(true);
+    const [red] = (first as { data: { id: string; code: string }[] }).data;
+    expect(decodeId(red.id)).not.toBeNull();
+    const second = await actions.saveValueListsAction(master, [
+      { id: red.id, description: "crimson", code: "R" },
+      { id: String(decodeId(red.id)), description: "plain id", code: "P" },
+      { description: "green", code: "r" },
+    ]);
+    expect(second).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: {
+        "datas.1.id": VALUE_LIST_MESSAGES.rowInvalid,
+        "datas.2.code": VALUE_LIST_MESSAGES.codeTaken,
+      },
+    });
+    const [theirs] = await db.select().from(values).where(eq(values.company_id, wag.id)).limit(1);
+    expect(await actions.saveValueListsAction(encodeId(theirs.id), [])).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    session.ctx = null;
+    expect(await actions.saveValueListsAction(master, [])).toMatchObject({ ok: false, status: 401 });
   });
 });
