@@ -48,6 +48,10 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST positions/restore/:id": "position",
   "POST pjps/restore/:id": "pjp",
   "POST users/restore/:id": "user",
+  "POST services/restore/:id": "service",
+  "POST banners/restore/:id": "banner",
+  "POST state_holidays/restore/:id": "state_holiday",
+  "POST state_gsts/restore/:id": "state_gst",
 };
 
 const FORBIDDEN = forbidden().message;

@@ -58,7 +58,7 @@ export const bannersSamples: Record<string, Sample> = {
   "POST banners/restore/:id": {
     before: async (e) => void (spare.restore = await spareBanner(e, e.happyId, true)),
     path: () => `banners/restore/${spare.restore || 1}`,
-    foreign: async (e) => `banners/restore/${await spareBanner(e, e.wagId, true)}`,
+    foreign: (e) => `banners/restore/${e.trash.banner}`,
   },
   "POST upload_banner_image_path": {
     path: () => "upload_banner_image_path",

@@ -83,7 +83,7 @@ export const servicesSamples: Record<string, Sample> = {
   "POST services/restore/:id": {
     before: async (e) => void (spare.restore = await spareService(e, e.happyId, true)),
     path: () => `services/restore/${spare.restore || 1}`,
-    foreign: async (e) => `services/restore/${await spareService(e, e.wagId, true)}`,
+    foreign: (e) => `services/restore/${e.trash.service}`,
   },
   "GET services/:id/service_users": {
     path: async (e) => `services/${await serviceOf(e, e.happyId)}/service_users?page=1&rowsPerPage=5`,

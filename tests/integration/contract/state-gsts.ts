@@ -79,6 +79,6 @@ export const stateGstsSamples: Record<string, Sample> = {
   "POST state_gsts/restore/:id": {
     before: async (e) => void (spare.restore = await spareGst(e, e.happyId, true)),
     path: () => `state_gsts/restore/${spare.restore || 1}`,
-    foreign: async (e) => `state_gsts/restore/${await spareGst(e, e.wagId, true)}`,
+    foreign: (e) => `state_gsts/restore/${e.trash.state_gst}`,
   },
 };

@@ -75,6 +75,6 @@ export const stateHolidaysSamples: Record<string, Sample> = {
   "POST state_holidays/restore/:id": {
     before: async (e) => void (spare.restore = await spareHoliday(e, e.happyId, true)),
     path: () => `state_holidays/restore/${spare.restore || 1}`,
-    foreign: async (e) => `state_holidays/restore/${await spareHoliday(e, e.wagId, true)}`,
+    foreign: (e) => `state_holidays/restore/${e.trash.state_holiday}`,
   },
 };

@@ -1,10 +1,29 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { companies, pjps, positions, users } from "@/db/schema";
+import {
+  banners,
+  companies,
+  pjps,
+  positions,
+  services,
+  stateGsts,
+  stateHolidays,
+  states,
+  users,
+} from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 
 /** Deleted records outside the caller's company, one per kind a restore route owns. */
-export type Trash = { company: number; position: number; user: number; pjp: number };
+export type Trash = {
+  company: number;
+  position: number;
+  user: number;
+  pjp: number;
+  service: number;
+  banner: number;
+  state_holiday: number;
+  state_gst: number;
+};
 
 /**
  * Makes the records the restore samples' `foreign` calls name: a deleted company, and a deleted position and user
@@ -59,5 +78,31 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
       deleted_at,
     })
     .returning({ id: pjps.id });
-  return { company: company.id, position: position.id, user: user.id, pjp: pjp.id };
+  const [service] = await db
+    .insert(services)
+    .values({ company_id: companyId, name: `Contract Trashed Service ${tag}`, deleted_at })
+    .returning({ id: services.id });
+  const [banner] = await db
+    .insert(banners)
+    .values({ company_id: companyId, title: `Contract Trashed Banner ${tag}`, deleted_at })
+    .returning({ id: banners.id });
+  const [state] = await db.select({ id: states.id }).from(states).limit(1);
+  const [holiday] = await db
+    .insert(stateHolidays)
+    .values({ company_id: companyId, state: state.id, holiday_date: "2031-01-06", deleted_at })
+    .returning({ id: stateHolidays.id });
+  const [gst] = await db
+    .insert(stateGsts)
+    .values({ company_id: companyId, state: state.id, gst: 18, deleted_at })
+    .returning({ id: stateGsts.id });
+  return {
+    company: company.id,
+    position: position.id,
+    user: user.id,
+    pjp: pjp.id,
+    service: service.id,
+    banner: banner.id,
+    state_holiday: holiday.id,
+    state_gst: gst.id,
+  };
 }
