@@ -31,7 +31,7 @@ export default async function ValueListsPage({ searchParams }: Props) {
     : [];
   const may = {
     save: can(ctx, "value_lists.create") || can(ctx, "value_lists.update"),
-    update: can(ctx, "value_lists.view"),
+    edit: can(ctx, "value_lists.view"),
     delete: can(ctx, "value_lists.delete"),
   };
   const opaque = master ? encodeId(master.id) : null;

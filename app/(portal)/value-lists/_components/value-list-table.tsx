@@ -50,7 +50,7 @@ export function ValueListTable({
 }: {
   masterId: string;
   initial: SavedRow[];
-  may: { save: boolean; delete: boolean; update: boolean };
+  may: { save: boolean; delete: boolean; edit: boolean };
 }) {
   const router = useRouter();
   const dialogs = useDialogs();
@@ -158,7 +158,7 @@ export function ValueListTable({
                   ))}
                   <TableCell className="align-top">
                     <div className="flex items-center gap-1">
-                      {r.id && may.update ? (
+                      {r.id && may.edit ? (
                         <Button variant="ghost" size="icon" asChild>
                           <Link href={`/value-lists/${r.id}`} aria-label={`Edit row ${i + 1}`}>
                             <Pencil className="size-4" aria-hidden />
