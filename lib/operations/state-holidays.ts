@@ -30,10 +30,13 @@ export const calendarDate = (required: string, bad: string) =>
     .min(1, required)
     .transform((v, c) => {
       const d = v.slice(0, 10);
+      const t = Date.parse(`${d}T00:00:00Z`);
       const ok =
         /^\d{4}-\d{2}-\d{2}$/.test(d) &&
         (v.length === 10 || /^[T ]/.test(v.slice(10))) &&
-        new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d;
+        // An impossible month is no date at all; an impossible day rolls over (02-30 → 03-02).
+        !Number.isNaN(t) &&
+        new Date(t).toISOString().slice(0, 10) === d;
       if (!ok) {
         c.addIssue({ code: "custom", message: bad });
         return z.NEVER;

@@ -123,6 +123,9 @@ describe("saving a state holiday", () => {
     expect(await fieldErrorsOf(create(admin, { state: goa, holiday_date: "2026-02-30" }))).toEqual({
       holiday_date: STATE_HOLIDAY_MESSAGES.dateInvalid,
     });
+    expect(await fieldErrorsOf(create(admin, { state: goa, holiday_date: "2026-13-01" }))).toEqual({
+      holiday_date: STATE_HOLIDAY_MESSAGES.dateInvalid,
+    });
     expect(await fieldErrorsOf(create(admin, { state: goa, holiday_date: "26-01-2026" }))).toEqual({
       holiday_date: STATE_HOLIDAY_MESSAGES.dateInvalid,
     });
