@@ -6,7 +6,8 @@ import { STATE_INVALID } from "@/lib/operations/states";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
-import { adminEmail, api, ctxFor, EMPTY_LIST, seeded, tokenFor } from "../support/fixtures";
+import { GET as download } from "@/app/api/download/route";
+import { adminEmail, api, ctxFor, EMPTY_LIST, linkRequest, seeded, tokenFor } from "../support/fixtures";
 import { stateId } from "./contract/state-holidays";
 
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -108,9 +109,21 @@ describe("state holidays list", () => {
   });
 
   it("exports holidays on state_holiday_exports", async () => {
-    const r = await api("GET", "state_holiday_exports?search_keyword=day", { token });
+    const r = await api("GET", "state_holiday_exports?search_keyword=day&format=csv", { token });
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatch(/^\/api\/download\?/);
+    const res = await download(linkRequest(r.json.data as string, token));
+    expect(res.status).toBe(200);
+    const lines = (await res.text())
+      .replace(/^\ufeff/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Id,Status,State,Date,Description,Recurring");
+    // In the list's order (by date), dates as the screens show them.
+    expect(lines.slice(1).map((l) => l.split(",").slice(2).join(","))).toEqual([
+      "Maharashtra,26-01-2026,Republic Day,Yes",
+      "Maharashtra,15-08-2026,Independence Day,Yes",
+      "Goa,19-12-2026,Goa Liberation Day,No",
+    ]);
   });
 });
 
