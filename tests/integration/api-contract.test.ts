@@ -52,6 +52,7 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST banners/restore/:id": "banner",
   "POST state_holidays/restore/:id": "state_holiday",
   "POST state_gsts/restore/:id": "state_gst",
+  "POST outlets/restore/:id": "outlet",
 };
 
 const FORBIDDEN = forbidden().message;

@@ -56,6 +56,6 @@ export const outletsSamples: Record<string, Sample> = {
   "POST outlets/restore/:id": {
     before: async (e) => void (spare.restore = await spareOutlet(e, e.happyId, true)),
     path: () => `outlets/restore/${spare.restore || 1}`,
-    foreign: async (e) => `outlets/restore/${await spareOutlet(e, e.wagId, true)}`,
+    foreign: (e) => `outlets/restore/${e.trash.outlet}`,
   },
 };

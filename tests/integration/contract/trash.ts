@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import {
   banners,
   companies,
+  outlets,
   pjps,
   positions,
   services,
@@ -23,6 +24,7 @@ export type Trash = {
   banner: number;
   state_holiday: number;
   state_gst: number;
+  outlet: number;
 };
 
 /**
@@ -95,6 +97,10 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(stateGsts)
     .values({ company_id: companyId, state: state.id, gst: 18, deleted_at })
     .returning({ id: stateGsts.id });
+  const [outlet] = await db
+    .insert(outlets)
+    .values({ company_id: companyId, name: `Contract Trashed Outlet ${tag}`, deleted_at })
+    .returning({ id: outlets.id });
   return {
     company: company.id,
     position: position.id,
@@ -104,5 +110,6 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     banner: banner.id,
     state_holiday: holiday.id,
     state_gst: gst.id,
+    outlet: outlet.id,
   };
 }
