@@ -122,6 +122,21 @@ export async function serviceMasters(
   return { service_types };
 }
 
+/**
+ * The service form's types when editing: those offered, plus the service's own type when it is no longer offered
+ * (deactivated or deleted since), so the form shows it and a save that keeps it passes.
+ */
+export async function serviceMastersWith(ctx: Ctx, current: number | null) {
+  const m = await serviceMasters(ctx);
+  if (current == null || m.service_types.some((t) => t.id === current)) return m;
+  const db = await getDb();
+  const [own] = await db
+    .select({ id: valueLists.id, description: valueLists.description })
+    .from(valueLists)
+    .where(and(eq(valueLists.id, current), eq(valueLists.company_id, requireCompany(ctx))));
+  return own ? { service_types: [...m.service_types, own] } : m;
+}
+
 async function checkServiceType(tx: Executor, ctx: Ctx, id: number, errors: FieldErrors) {
   const [hit] = await tx
     .select({ id: valueLists.id })

@@ -33,3 +33,18 @@ export async function checkState(db: Executor, id: number, errors: FieldErrors, 
     .limit(1);
   if (!hit) errors[field] ??= STATE_INVALID;
 }
+
+/**
+ * The options of a form editing a record: the states offered, plus the record's own state when it is no longer
+ * offered (deactivated since), so the form shows it and a save that keeps it passes.
+ */
+export async function stateOptionsWith(current: number | null): Promise<StateOption[]> {
+  const offered = await stateOptions();
+  if (current == null || offered.some((s) => s.id === current)) return offered;
+  const db = await getDb();
+  const [own] = await db
+    .select({ id: states.id, description: states.description })
+    .from(states)
+    .where(eq(states.id, current));
+  return own ? [...offered, own] : offered;
+}

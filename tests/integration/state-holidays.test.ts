@@ -224,6 +224,20 @@ describe("saving a state holiday", () => {
     expect(await fieldErrorsOf(update(admin, { id: h.id, state: "" }))).toEqual({
       state: "The state field is required.",
     });
+    // A state deactivated since stays on the holidays that have it (the edit form sends it back unchanged), but
+    // no holiday moves onto it.
+    await db.update(states).set({ is_active: 0 }).where(eq(states.id, kerala));
+    try {
+      expect((await update(admin, { id: h.id, state: kerala, description: "Vishu!" })).description).toBe(
+        "Vishu!",
+      );
+      const g = await create(admin, { state: goa, holiday_date: "2026-04-14" });
+      expect(await fieldErrorsOf(update(admin, { id: g.id, state: kerala }))).toEqual({
+        state: STATE_INVALID,
+      });
+    } finally {
+      await db.update(states).set({ is_active: 1 }).where(eq(states.id, kerala));
+    }
   });
 
   it("answers 404 for another company's holiday", async () => {

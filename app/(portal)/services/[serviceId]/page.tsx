@@ -1,5 +1,5 @@
 import { EditScreen } from "@/components/audit/edit-screen";
-import { serviceMasters, servicesCrud } from "@/lib/operations/services";
+import { serviceMastersWith, servicesCrud } from "@/lib/operations/services";
 import { editScreen } from "@/lib/platform/screens";
 import { ServiceForm } from "../_components/service-form";
 
@@ -10,7 +10,7 @@ const text = (v: string | number | null) => (v == null ? "" : String(v));
 export default async function EditServicePage({ params }: { params: Promise<{ serviceId: string }> }) {
   const s = await editScreen(servicesCrud, (await params).serviceId);
   const r = s.record;
-  const { service_types } = await serviceMasters(s.ctx);
+  const { service_types } = await serviceMastersWith(s.ctx, r.service_type_id);
   return (
     <EditScreen ctx={s.ctx} entity="services" id={s.id}>
       <ServiceForm

@@ -1,6 +1,6 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { stateGstsCrud } from "@/lib/operations/state-gsts";
-import { stateOptions } from "@/lib/operations/states";
+import { stateOptionsWith } from "@/lib/operations/states";
 import { editScreen } from "@/lib/platform/screens";
 import { StateGstForm } from "../_components/state-gst-form";
 
@@ -9,7 +9,10 @@ export const metadata = { title: "Edit State Gst" };
 export default async function EditStateGstPage({ params }: { params: Promise<{ stateGstId: string }> }) {
   const s = await editScreen(stateGstsCrud, (await params).stateGstId);
   const r = s.record;
-  const states = (await stateOptions()).map((x) => ({ value: String(x.id), label: x.description }));
+  const states = (await stateOptionsWith(r.state)).map((x) => ({
+    value: String(x.id),
+    label: x.description,
+  }));
   return (
     <EditScreen ctx={s.ctx} entity="state_gsts" id={s.id}>
       <StateGstForm

@@ -1,6 +1,6 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { stateHolidaysCrud } from "@/lib/operations/state-holidays";
-import { stateOptions } from "@/lib/operations/states";
+import { stateOptionsWith } from "@/lib/operations/states";
 import { editScreen } from "@/lib/platform/screens";
 import { StateHolidayForm } from "../_components/state-holiday-form";
 
@@ -13,7 +13,10 @@ export default async function EditStateHolidayPage({
 }) {
   const s = await editScreen(stateHolidaysCrud, (await params).stateHolidayId);
   const r = s.record;
-  const states = (await stateOptions()).map((x) => ({ value: String(x.id), label: x.description }));
+  const states = (await stateOptionsWith(r.state)).map((x) => ({
+    value: String(x.id),
+    label: x.description,
+  }));
   return (
     <EditScreen ctx={s.ctx} entity="state_holidays" id={s.id}>
       <StateHolidayForm
