@@ -8,7 +8,9 @@ import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE_IDS } from "@/lib/platform/permissions";
-import { adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
+import { GET as download } from "@/app/api/download/route";
+import { adminEmail, api, ctxFor, linkRequest, seeded, tokenFor } from "../support/fixtures";
+import { readXlsx, sheetRows } from "../support/xlsx";
 
 const { list, get, create, update, upsert, delete: del, restore } = pjpsCrud;
 
@@ -389,5 +391,32 @@ describe("pjps masters", () => {
     expect(await statusOf(pjpMasters(only(["pjp_references.create"]), { forReferences: true }))).toBe(200);
     expect(await statusOf(pjpMasters(only(["pjps.copy"])))).toBe(200);
     expect(await statusOf(pjpMasters(only(["pjps.copy"]), { forReferences: true }))).toBe(403);
+  });
+});
+
+describe("pjps export", () => {
+  it("exports the month's PJPs in date order with the list's columns", async () => {
+    await create(admin, pjp({ name: "Export Late", date: "2026-10-20", user_id: ravi }));
+    await create(admin, pjp({ name: "Export Early", date: "2026-10-02", pjp_outlets: [{ outlet_id: B }] }));
+    await create(admin, pjp({ name: "Export Elsewhere", date: "2026-11-02" }));
+    const r = await api("GET", "pjp_exports?month_year=2026-10", { token });
+    expect(r.status).toBe(200);
+    const res = await download(linkRequest(r.json.data as string, token));
+    expect(res.status).toBe(200);
+    const ws = await readXlsx(Buffer.from(await res.arrayBuffer()));
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      "Id",
+      "Status",
+      "Name",
+      "Location",
+      "User",
+      "Date",
+      "Description",
+      "Is Outlet Visited",
+    ]);
+    expect(sheetRows(ws).map((row) => (row.values as unknown[]).slice(3, 7))).toEqual([
+      ["Export Early", "Andheri", "Asha Test", "2026-10-02"],
+      ["Export Late", "Andheri", "Ravi Test", "2026-10-20"],
+    ]);
   });
 });
