@@ -13,16 +13,22 @@ import { copyPjpFromPreviousMonthAction, copyPjpFromReferencesAction } from "../
 type Values = { user_id: string; month_year: string };
 type Answer = { created: number; skipped: number; message: string };
 
-const monthName = (m: string) => {
-  const [y, mo] = m.split("-").map(Number);
-  return y && mo
-    ? new Date(Date.UTC(y, mo - 1, 1)).toLocaleString("en-IN", {
-        month: "long",
-        year: "numeric",
-        timeZone: "UTC",
-      })
-    : "";
-};
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+/** 2026-06 → "June 2026" (the same text on the server and in the browser). */
+const monthName = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
 
 /**
  * The two copy screens (spec 001 §2): User and a month, button Copy Pjp; the answer "N PJPs created, M skipped".
