@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { companies, franchisees, modules, positions, roles, users } from "@/db/schema";
+import { companies, franchisees, modules, positions, roles, states, users, valueLists } from "@/db/schema";
 
 // How the history card reads a record's fields: their labels and order as the entity's form shows them, and what
 // kind of value each holds (a flag reads as its switch, an id as the name it points at, a stored file as its name).
@@ -14,6 +14,8 @@ export const REFERENCES = {
   roles: { id: roles.id, name: roles.name },
   companies: { id: companies.id, name: companies.name },
   modules: { id: modules.id, name: modules.name },
+  states: { id: states.id, name: states.description },
+  value_lists: { id: valueLists.id, name: valueLists.description },
   users: {
     id: users.id,
     name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
@@ -125,6 +127,39 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
     ],
   },
   modules: { fields: [text("name", "Name"), IS_ACTIVE] },
+  services: {
+    fields: [
+      text("name", "Name"),
+      text("brand", "Brand"),
+      ref("service_type_id", "Service Type", "value_lists"),
+      text("max_distance_km", "Maximum Distance (km)"),
+      text("start_time", "Start Time"),
+      text("end_time", "End Time"),
+      text("min_pet_age", "Minimum Pet Age (years)"),
+      text("max_pet_age", "Maximum Pet Age (years)"),
+      IS_ACTIVE,
+    ],
+  },
+  banners: { fields: [text("title", "Name"), file("image_path", "Image"), IS_ACTIVE] },
+  state_holidays: {
+    fields: [
+      ref("state", "State", "states"),
+      text("holiday_date", "Holiday Date"),
+      text("description", "Description"),
+      flag("is_recurring", "Recurring"),
+      IS_ACTIVE,
+    ],
+  },
+  state_gsts: {
+    fields: [
+      ref("state", "State", "states"),
+      text("gst", "GST (%)"),
+      text("gst_date", "GST Date"),
+      text("description", "Description"),
+      flag("is_recurring", "Recurring"),
+      IS_ACTIVE,
+    ],
+  },
   permissions: {
     fields: [ref("module_id", "Module", "modules"), text("permission_name", "Name"), IS_ACTIVE],
   },

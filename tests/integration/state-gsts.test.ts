@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { companies, stateGsts } from "@/db/schema";
+import { listAuditRecords, readableChanges } from "@/lib/admin/audit";
 import { STATE_GST_MESSAGES, stateGstsCrud } from "@/lib/operations/state-gsts";
 import { STATE_INVALID } from "@/lib/operations/states";
 import type { Ctx } from "@/lib/platform/context";
@@ -202,6 +203,21 @@ describe("saving a state GST", () => {
     const id = (ok as { data: { id: string } }).data.id;
     const edit = await actions.updateStateGstAction(id, { gst: "101" });
     expect(edit).toMatchObject({ ok: false, fieldErrors: { gst: STATE_GST_MESSAGES.range } });
+  });
+});
+
+describe("a rate's history", () => {
+  it("names the state and labels the fields as the form does", async () => {
+    const g = await create(admin, { state: await stateId({ db }, "AS"), gst: 12 });
+    await update(admin, { id: g.id, state: await stateId({ db }, "BR"), gst: "12.5" });
+    const { data } = await listAuditRecords(admin, { entity: "state_gsts", entity_id: g.id });
+    const [changes] = await readableChanges(data.slice(0, 1));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { field: "state", label: "State", before: "Assam", after: "Bihar" },
+        { field: "gst", label: "GST (%)", before: "12", after: "12.5" },
+      ]),
+    );
   });
 });
 
