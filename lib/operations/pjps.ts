@@ -99,14 +99,6 @@ export function monthYearFilter(): ListFilter {
   };
 }
 
-/**
- * pjps.date as the list's sort column. The kernel casts a keyset cursor's value by the column's dataType and takes a
- * string-mode date column (drizzle's default for `date`) for text, which PostgreSQL cannot compare with a date; this
- * view of the same column says "date" (the value then travels as text and is cast to timestamptz, which compares
- * with a date exactly). Remove once lib/platform/list.ts castOf knows PgDateString.
- */
-const dateSort = Object.assign(Object.create(pjps.date) as object, { dataType: "date" }) as typeof pjps.date;
-
 const outletName = (db: Executor, pjpId: number) =>
   db
     .select({ outlet_id: pjpOutlets.outlet_id, outlet_name: outlets.name })
@@ -146,7 +138,7 @@ export const pjpsDef = defineEntity({
       user_id: referenceFilter(pjps.user_id, "User"),
     },
     // A month's plan reads day by day.
-    sort: { date: dateSort, name: pjps.name },
+    sort: { date: pjps.date, name: pjps.name },
     defaultSort: "date",
     export: [
       ...idAndStatusColumns(),

@@ -421,12 +421,17 @@ function mentions(expr: SQL, table: string): boolean {
   return false;
 }
 
+/** The type a cursor's value is cast to for comparing with its sort column (calendar dates travel as strings). */
 const castOf = (c: AnyPgColumn) =>
-  c.dataType === "date"
-    ? sql.raw("timestamptz")
-    : c.dataType === "number"
-      ? sql.raw("numeric")
-      : sql.raw("text");
+  c.columnType === "PgDateString"
+    ? sql.raw("date")
+    : c.columnType === "PgTime"
+      ? sql.raw("time")
+      : c.dataType === "date"
+        ? sql.raw("timestamptz")
+        : c.dataType === "number"
+          ? sql.raw("numeric")
+          : sql.raw("text");
 
 /**
  * The rows after the cursor in the list's order. A nullable sort column needs its NULLs placed explicitly
