@@ -27,6 +27,10 @@ type Props<T extends FieldValues> = FormScreenProps & {
   children: ReactNode | ((form: UseFormReturn<T>) => ReactNode);
   /** Cards under the main one (more fields in sections, child rows, a read-only sub-list). */
   after?: ReactNode;
+  /** The spec's own title where it words it otherwise ('Add a Value'); default 'Add <noun>' / 'Edit <noun>'. */
+  title?: string;
+  /** The spec's own button where it words it otherwise ('Update Outlet'); default 'Save <noun>' / 'Update <noun>'. */
+  submitLabel?: string;
 };
 
 /** A form page's one h1: the form's title, styled as its card's title. */
@@ -51,6 +55,8 @@ export function EntityForm<T extends FieldValues>({
   messages,
   children,
   after,
+  title: ownTitle,
+  submitLabel,
 }: Props<T>) {
   // Our own focusing (useFocusFirstError) knows custom fields and the page's order.
   const form = useForm<T>({ defaultValues: initial, shouldFocusError: false });
@@ -67,7 +73,7 @@ export function EntityForm<T extends FieldValues>({
       setSaved(true);
     },
   });
-  const title = readOnly ? `View ${noun}` : id ? `Edit ${noun}` : `Add ${noun}`;
+  const title = readOnly ? `View ${noun}` : (ownTitle ?? (id ? `Edit ${noun}` : `Add ${noun}`));
   const pending = form.formState.isSubmitting || saved;
   return (
     <FormProvider {...form}>
@@ -96,7 +102,7 @@ export function EntityForm<T extends FieldValues>({
           </Button>
           {readOnly ? null : (
             <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : `${id ? "Update" : "Save"} ${noun}`}
+              {pending ? "Saving..." : (submitLabel ?? `${id ? "Update" : "Save"} ${noun}`)}
             </Button>
           )}
         </div>

@@ -13,6 +13,8 @@ type Props = {
   multiline?: boolean;
   disabled?: boolean;
   className?: string;
+  /** Forced to upper case while typing (spec 001 §5: value names, value-list descriptions and codes). */
+  upperCase?: boolean;
 };
 
 /** A text input bound to the form; its server error shows under it. */
@@ -25,16 +27,29 @@ export function TextField({
   multiline,
   disabled,
   className,
+  upperCase,
 }: Props) {
   const { register, formState } = useFormContext();
   const invalid = !!fieldError(formState.errors, name);
+  const field = register(name);
   const common = {
     id: name,
     placeholder: placeholder ?? label,
     disabled,
     "aria-invalid": invalid,
     "aria-describedby": invalid ? `${name}-error` : undefined,
-    ...register(name),
+    ...field,
+    ...(upperCase
+      ? {
+          onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            // Upper-cased in place, the caret where it was.
+            const { selectionStart, selectionEnd } = e.target;
+            e.target.value = e.target.value.toUpperCase();
+            e.target.setSelectionRange(selectionStart, selectionEnd);
+            return field.onChange(e);
+          },
+        }
+      : {}),
   };
   return (
     <Field name={name} label={label} required={required} className={className}>

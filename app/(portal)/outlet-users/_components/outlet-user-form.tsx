@@ -1,7 +1,6 @@
 "use client";
-import { fieldsFor, type Option } from "@/components/form";
+import { fieldsFor, type Option, EntityForm } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
-import { TitledForm } from "../../values/_components/titled-form";
 import { createOutletUserAction, updateOutletUserAction } from "../actions";
 
 /** The outlet user form's fields (lib/operations/outlet-users.ts); outlet_id is the list's outlet, not shown. */
@@ -22,7 +21,7 @@ export function OutletUserForm(props: FormScreenProps & { initial: OutletUserFor
   const { users, ...form } = props;
   const editing = !!props.id;
   return (
-    <TitledForm<OutletUserFormValues>
+    <EntityForm<OutletUserFormValues>
       {...form}
       title={editing ? "Edit Outlet User" : "Add User"}
       submitLabel={editing ? "Update Outlet" : "Save User"}
@@ -36,6 +35,6 @@ export function OutletUserForm(props: FormScreenProps & { initial: OutletUserFor
           <F.Switch name="is_active" label="Is Active" />
         </>
       ) : null}
-    </TitledForm>
+    </EntityForm>
   );
 }

@@ -1,8 +1,6 @@
 "use client";
-import { fieldsFor, type Option } from "@/components/form";
+import { fieldsFor, type Option, EntityForm, TextField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
-import { TitledForm } from "../../values/_components/titled-form";
-import { UpperTextField } from "../../values/_components/upper-text-field";
 import { createValueListAction, updateValueListAction } from "../actions";
 
 /** One row of a master (lib/operations/value-lists.ts): its master, description and code; Is Active on edit. */
@@ -16,14 +14,14 @@ const F = fieldsFor<ValueListFormValues>();
 export function ValueListForm(props: FormScreenProps & { initial: ValueListFormValues; masters: Option[] }) {
   const { masters, ...form } = props;
   return (
-    <TitledForm<ValueListFormValues>
+    <EntityForm<ValueListFormValues>
       {...form}
       actions={{ create: createValueListAction, update: updateValueListAction }}
     >
       <F.Select name="value_id" label="Master" options={masters} required disabled={!!props.id} />
-      <UpperTextField name="description" label="Description" required />
-      <UpperTextField name="code" label="Code" required />
+      <TextField name="description" label="Description" required upperCase />
+      <TextField name="code" label="Code" required upperCase />
       {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}
-    </TitledForm>
+    </EntityForm>
   );
 }
