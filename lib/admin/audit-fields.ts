@@ -1,7 +1,18 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { companies, franchisees, modules, positions, roles, states, users, valueLists } from "@/db/schema";
+import {
+  companies,
+  franchisees,
+  modules,
+  outlets,
+  positions,
+  roles,
+  states,
+  users,
+  valueLists,
+  values,
+} from "@/db/schema";
 
 // How the history card reads a record's fields: their labels and order as the entity's form shows them, and what
 // kind of value each holds (a flag reads as its switch, an id as the name it points at, a stored file as its name).
@@ -16,6 +27,8 @@ export const REFERENCES = {
   modules: { id: modules.id, name: modules.name },
   states: { id: states.id, name: states.description },
   value_lists: { id: valueLists.id, name: valueLists.description },
+  values: { id: values.id, name: values.name },
+  outlets: { id: outlets.id, name: outlets.name },
   users: {
     id: users.id,
     name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
@@ -162,6 +175,49 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
   },
   permissions: {
     fields: [ref("module_id", "Module", "modules"), text("permission_name", "Name"), IS_ACTIVE],
+  },
+  outlets: { fields: [text("name", "Name"), text("brand", "Brand"), IS_ACTIVE] },
+  outlet_users: {
+    fields: [
+      ref("outlet_id", "Outlet", "outlets"),
+      ref("user_id", "User", "users"),
+      text("start_date", "Start Date"),
+      text("end_date", "End Date"),
+      IS_ACTIVE,
+    ],
+  },
+  values: { fields: [text("name", "Name")] },
+  value_lists: {
+    fields: [
+      ref("value_id", "Master", "values"),
+      text("description", "Description"),
+      text("code", "Code"),
+      IS_ACTIVE,
+    ],
+  },
+  // The outlet lists are recorded as ids (auditDetail) and read as the outlets' names.
+  pjps: {
+    fields: [
+      text("name", "Name"),
+      text("location", "Location"),
+      ref("user_id", "User", "users"),
+      text("date", "Date"),
+      text("description", "Description"),
+      ref("pjp_outlets", "Outlets", "outlets"),
+      flag("is_outlet_visited", "Is outlet visited"),
+      IS_ACTIVE,
+    ],
+  },
+  pjp_references: {
+    fields: [
+      text("name", "Name"),
+      text("location", "Location"),
+      ref("user_id", "User", "users"),
+      text("day", "Day"),
+      text("week", "Week"),
+      ref("pjp_reference_outlets", "Outlets", "outlets"),
+      IS_ACTIVE,
+    ],
   },
 };
 

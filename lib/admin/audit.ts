@@ -245,9 +245,13 @@ export async function readableChanges(entries: AuditEntry[]): Promise<ReadableCh
   const keys = new Set<string>();
   for (const { c, f } of fields.flat())
     for (const v of [c.before, c.after]) {
-      if (typeof f.kind === "object" && isId(v)) {
-        if (!ids.has(f.kind.ref)) ids.set(f.kind.ref, new Set());
-        ids.get(f.kind.ref)!.add(v);
+      if (typeof f.kind === "object") {
+        // One id, or a list of them (a PJP's outlets).
+        for (const id of Array.isArray(v) ? v : [v]) {
+          if (!isId(id)) continue;
+          if (!ids.has(f.kind.ref)) ids.set(f.kind.ref, new Set());
+          ids.get(f.kind.ref)!.add(id);
+        }
       } else if (f.kind === "file" && typeof v === "string" && v) keys.add(v);
     }
   const names = await referenceNames(ids);
@@ -306,7 +310,15 @@ function readable(
   if (kind === "kyc") return KYC[Number(v)] ?? "-";
   // The file's own name when it is still known; never the storage key.
   if (kind === "file") return (typeof v === "string" && files.get(v)) || "Uploaded file";
-  if (typeof kind === "object") return (isId(v) && names.get(kind.ref)?.get(v)) || "Removed record";
+  if (typeof kind === "object") {
+    const name = (id: unknown) => (isId(id) && names.get(kind.ref)?.get(id)) || "Removed record";
+    return Array.isArray(v)
+      ? v
+          .map(name)
+          .sort((a, b) => a.localeCompare(b))
+          .join(", ") || "-"
+      : name(v);
+  }
   return valueText(v);
 }
 

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { date, pgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { stateHolidays, states } from "@/db/schema";
 import { requireCompany } from "@/lib/platform/context";
@@ -57,15 +56,6 @@ export const stateHolidayCreateSchema = z.object({
   is_active: flag.default(1),
 });
 
-/**
- * holiday_date as a date-mode column, for the list's sort: the keyset cursor (lib/platform/list.ts castOf) casts a
- * sort value by its column's dataType, and casts a string-mode date column's value to text, which PostgreSQL will
- * not compare with a date. Same table and column, so the SQL is the same.
- */
-const holidayDateSort = pgTable("state_holidays", {
-  holiday_date: date("holiday_date", { mode: "date" }),
-}).holiday_date;
-
 /** Holidays per state of a company (spec 001 §2 State holidays). */
 export const stateHolidaysDef = defineEntity({
   name: "state_holidays",
@@ -94,7 +84,7 @@ export const stateHolidaysDef = defineEntity({
     search: [stateHolidays.description],
     // The client also sends the plan screens' no_of_dogs, no_of_walks and tier: not filters of this list, ignored.
     filters: { state: referenceFilter(stateHolidays.state, "State") },
-    sort: { holiday_date: holidayDateSort, created_at: stateHolidays.created_at },
+    sort: { holiday_date: stateHolidays.holiday_date, created_at: stateHolidays.created_at },
     defaultSort: "holiday_date",
     export: [
       ...idAndStatusColumns(),

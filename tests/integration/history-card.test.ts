@@ -160,3 +160,40 @@ describe("reading fields no list names", () => {
     expect(valueText("")).toBe("-");
   });
 });
+
+describe("a PJP's history card", () => {
+  it("reads its outlets and its user by name", async () => {
+    const { pjpsCrud } = await import("@/lib/operations/pjps");
+    const { outlets } = await import("@/db/schema");
+    const { userOptions } = await import("@/lib/operations/users-lookup");
+    const db = await getDb();
+    const own = await db
+      .select({ id: outlets.id, name: outlets.name })
+      .from(outlets)
+      .where(eq(outlets.company_id, admin.companyId!))
+      .orderBy(outlets.name)
+      .limit(3);
+    const [planner] = await userOptions(admin);
+    const pjp = (await pjpsCrud.create!(admin, {
+      name: "History Round",
+      user_id: planner.id,
+      date: "2026-03-02",
+      pjp_outlets: [{ outlet_id: own[0].id }, { outlet_id: own[1].id }],
+    })) as { id: number };
+    await pjpsCrud.update!(admin, {
+      id: pjp.id,
+      pjp_outlets: [{ outlet_id: own[0].id }, { outlet_id: own[2].id }],
+    });
+    session.ctx = admin;
+    const r = await loadAuditHistoryAction("pjps", encodeId(pjp.id), 1);
+    if (!r.ok) throw new Error(r.message);
+    const [updated, created] = r.data.entries as View[];
+    expect(updated.changes).toEqual([
+      // By name, whatever order the ids were recorded in.
+      { field: "Outlets", before: `${own[0].name}, ${own[1].name}`, after: `${own[0].name}, ${own[2].name}` },
+    ]);
+    expect(created.changes).toContainEqual(
+      expect.objectContaining({ field: "User", before: "-", after: planner.user_name }),
+    );
+  });
+});
