@@ -597,3 +597,26 @@ export function markRepeated<K extends string>(
     if (v && !r.errors[column] && (seen.get(lower(v)) ?? 0) > 1) r.errors[column] = message;
   }
 }
+
+/**
+ * The preview as its screen shows it (components/upload StagedRowsTable): the columns with their labels in the
+ * file's order, and each row with its errors in that order, named by their columns' labels (never a field's name).
+ */
+export function stagedScreen<K extends string>(
+  upload: Pick<StagedUpload<K>, "columns" | "labelOf">,
+  rows: StagedPreviewRow<K>[],
+) {
+  const order = (k: string) => {
+    const i = upload.columns.findIndex((c) => c.key === k);
+    return i < 0 ? upload.columns.length : i;
+  };
+  return {
+    columns: upload.columns.map((c) => ({ key: c.key as string, label: c.header ?? c.key })),
+    rows: rows.map((r) => ({
+      ...r,
+      messages: Object.entries(r.errors ?? {})
+        .sort(([a], [b]) => order(a) - order(b))
+        .map(([key, message]) => ({ label: upload.labelOf(key), message })),
+    })),
+  };
+}

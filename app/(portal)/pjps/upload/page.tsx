@@ -5,8 +5,9 @@ import { pjpsUpload, stagedPjpList } from "@/lib/operations/pjp-upload";
 import { parseListQuery } from "@/lib/platform/list";
 import { authorizePage, pageCompanyId } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
-import { PjpUploadForm } from "./_components/pjp-upload-form";
-import { StagedPjpsTable } from "./_components/staged-pjps-table";
+import { stagedScreen } from "@/lib/platform/staged-upload";
+import { StagedRowsTable, StagedUploadForm } from "@/components/upload/staged-upload";
+import { discardStagedPjpsAction, processStagedPjpsAction } from "./actions";
 
 export const metadata = { title: "Upload Pjp" };
 
@@ -35,11 +36,14 @@ export default async function PjpUploadPage({ searchParams }: Props) {
           </a>
         </Button>
       }
-      toolbar={<PjpUploadForm />}
+      toolbar={<StagedUploadForm field="pjps" url="/api/crud_pjps/upload_pjp" buttonLabel="Preview" />}
     >
-      <StagedPjpsTable
-        rows={data.map((r) => ({ ...r, messages: errorMessages(r.errors) }))}
-        columns={pjpsUpload.columns.map((c) => ({ key: c.key, label: c.header ?? c.key }))}
+      {/* Spec 001 §2: 'Upload file' processes the staged rows into PJPs, 'Delete' discards them. */}
+      <StagedRowsTable
+        {...stagedScreen(pjpsUpload, data)}
+        process={processStagedPjpsAction}
+        discard={discardStagedPjpsAction}
+        processLabel="Upload file"
         count={count}
         invalid={invalid}
         page={params.page}
@@ -47,15 +51,4 @@ export default async function PjpUploadPage({ searchParams }: Props) {
       />
     </ListPage>
   );
-}
-
-/** A row's errors in the file's column order, each named by its column's label. */
-function errorMessages(errors: Record<string, string> | null) {
-  const order = (k: string) => {
-    const i = pjpsUpload.columns.findIndex((c) => c.key === k);
-    return i < 0 ? pjpsUpload.columns.length : i;
-  };
-  return Object.entries(errors ?? {})
-    .sort(([a], [b]) => order(a) - order(b))
-    .map(([key, message]) => ({ label: pjpsUpload.labelOf(key), message }));
 }

@@ -7,8 +7,9 @@ import { pageCompanyId } from "@/lib/platform/page-guard";
 import { parseListQuery } from "@/lib/platform/list";
 import { requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../../_components/access-denied";
-import { StagedUsersTable } from "./_components/staged-users-table";
-import { UserUploadForm } from "./_components/user-upload-form";
+import { stagedScreen } from "@/lib/platform/staged-upload";
+import { StagedRowsTable, StagedUploadForm } from "@/components/upload/staged-upload";
+import { discardStagedUsersAction, processStagedUsersAction } from "./actions";
 
 export const metadata = { title: "Bulk Upload Users" };
 
@@ -36,11 +37,12 @@ export default async function UserUploadPage({ searchParams }: Props) {
           </a>
         </Button>
       }
-      toolbar={<UserUploadForm />}
+      toolbar={<StagedUploadForm field="users" url="/api/crud_users/upload_user" />}
     >
-      <StagedUsersTable
-        rows={data.map((r) => ({ ...r, messages: errorMessages(r.errors) }))}
-        columns={usersUpload.columns.map((c) => ({ key: c.key, label: c.header ?? c.key }))}
+      <StagedRowsTable
+        {...stagedScreen(usersUpload, data)}
+        process={processStagedUsersAction}
+        discard={discardStagedUsersAction}
         count={count}
         invalid={invalid}
         page={params.page}
@@ -48,15 +50,4 @@ export default async function UserUploadPage({ searchParams }: Props) {
       />
     </ListPage>
   );
-}
-
-/** A row's errors in the file's column order, each named by its column's label (never a field's internal name). */
-function errorMessages(errors: Record<string, string> | null) {
-  const order = (k: string) => {
-    const i = usersUpload.columns.findIndex((c) => c.key === k);
-    return i < 0 ? usersUpload.columns.length : i;
-  };
-  return Object.entries(errors ?? {})
-    .sort(([a], [b]) => order(a) - order(b))
-    .map(([key, message]) => ({ label: usersUpload.labelOf(key), message }));
 }

@@ -11,8 +11,9 @@ import { pageCompanyId } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
 import { AccessDenied } from "../../_components/access-denied";
 import { MasterPicker } from "../_components/master-picker";
-import { StagedValueListsTable } from "./_components/staged-value-lists-table";
-import { ValueListUploadForm } from "./_components/value-list-upload-form";
+import { stagedScreen } from "@/lib/platform/staged-upload";
+import { StagedRowsTable, StagedUploadForm } from "@/components/upload/staged-upload";
+import { discardValueListUploadAction, processValueListUploadAction } from "../actions";
 
 export const metadata = { title: "Upload Value Lists" };
 
@@ -52,23 +53,24 @@ export default async function ValueListUploadPage({ searchParams }: Props) {
       toolbar={
         <div className="flex flex-col gap-4">
           <MasterPicker masters={masters} value={opaque} />
-          {opaque ? <ValueListUploadForm masterId={opaque} /> : null}
+          {opaque ? (
+            <StagedUploadForm
+              field="value_lists"
+              url="/api/crud_value_lists/upload_value_list"
+              extra={{ value_id: opaque }}
+              returnHref={`/value-lists/upload?master=${encodeURIComponent(opaque)}`}
+              multiple
+            />
+          ) : null}
         </div>
       }
     >
       {upload && preview && params && opaque ? (
-        <StagedValueListsTable
-          masterId={opaque}
-          rows={preview.data.map((r) => ({
-            id: r.id,
-            row_no: r.row_no,
-            description: r.description,
-            code: r.code,
-            errors: r.errors,
-            messages: Object.entries(r.errors ?? {})
-              .sort(([a], [b]) => (a === "description" ? -1 : b === "description" ? 1 : 0))
-              .map(([key, message]) => ({ label: upload.labelOf(key), message })),
-          }))}
+        <StagedRowsTable
+          {...stagedScreen(upload, preview.data)}
+          process={processValueListUploadAction.bind(null, opaque)}
+          discard={discardValueListUploadAction.bind(null, opaque)}
+          processLabel="Upload file"
           count={preview.count}
           invalid={preview.invalid}
           page={params.page}
