@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { CellText } from "./cell-text";
-import { RowActions } from "./row-actions";
+import { RowActions, type RowLink } from "./row-actions";
 import { sortable } from "./sort-header";
 import { StatusChip } from "./status-chip";
 
@@ -34,6 +34,8 @@ export function actionColumn<Row>(o: {
   restoreSuccess?: string;
   /** A deleted row goes to the trash view, from where it can be restored (the confirmation says so). */
   restorable?: boolean;
+  /** A live row's links besides edit (an outlet's users). */
+  links?: (row: Row) => RowLink[];
 }): ColumnDef<Row> {
   return {
     id: "action",
@@ -55,6 +57,7 @@ export function actionColumn<Row>(o: {
           onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
           deleteSuccess={o.deleteSuccess}
           restorable={o.restorable}
+          links={o.links?.(r)}
         />
       );
     },

@@ -3,6 +3,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { actionColumn } from "./columns";
+import type { RowLink } from "./row-actions";
 import { DataTable } from "./data-table";
 
 type RowAction = (opaqueId: string) => Promise<ActionResult<unknown>>;
@@ -15,6 +16,8 @@ export type EntityTableProps<R> = ListScreenProps<R> & {
   /** Rows the entity's own rules keep (e.g. built-in roles): no delete button for them. */
   deletable?: (row: ScreenRow<R>) => boolean;
   emptyText?: string;
+  /** A live row's links besides edit and delete (an outlet's users), shown first in the Action column. */
+  links?: (row: ScreenRow<R>) => RowLink[];
 };
 
 /**
@@ -36,6 +39,7 @@ export function EntityTable<R>({
   messages,
   emptyText,
   deletable,
+  links,
   sort,
   ceiling,
   cursors,
@@ -54,6 +58,7 @@ export function EntityTable<R>({
       restoreSuccess: messages.restored,
       // The entity has a trash view (whoever may restore from it), so a delete can be undone there.
       restorable: !!actions.restore,
+      links,
     }),
   ];
   return (

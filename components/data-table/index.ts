@@ -4,7 +4,7 @@ export { ListPage } from "./list-page";
 export { ListToolbar, type ExportAction, type FilterDef } from "./list-toolbar";
 export { ALL_ROWS_VALUE, PAGE_SIZE_OPTIONS } from "./page-sizes";
 export { Pagination } from "./pagination";
-export { RowActions } from "./row-actions";
+export { RowActions, type RowLink } from "./row-actions";
 export { Chip, StatusChip } from "./status-chip";
 export { useListUrl } from "./url-state";
 export { STATUS_FILTER } from "./filters";

@@ -2,7 +2,7 @@
 import { useRef, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Loader2 } from "lucide-react";
+import { Loader2, type LucideIcon } from "lucide-react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,6 +20,9 @@ import { TableIcon } from "./table-icons";
 
 type RowAction = () => Promise<ActionResult<unknown>>;
 
+/** A link of a row besides edit (an outlet's users, a service's users): its icon, tooltip and accessible name. */
+export type RowLink = { href: string; label: string; tip: string; icon: LucideIcon };
+
 type Props = {
   /** Edit screen of the row; omitted when the caller may not edit (or in the trash view). */
   editHref?: string;
@@ -32,6 +35,8 @@ type Props = {
   entityLabel: string;
   /** A deleted row goes to the trash view, from where it can be restored; else the delete is final. */
   restorable?: boolean;
+  /** Links shown before edit (not in the trash view). */
+  links?: RowLink[];
 };
 
 /** The confirmation's text: the spec's question, then where the record goes. */
@@ -54,6 +59,7 @@ export function RowActions({
   restoreSuccess = "Restored successfully.",
   entityLabel,
   restorable = false,
+  links = [],
 }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
@@ -90,6 +96,11 @@ export function RowActions({
 
   return (
     <div ref={cell} className="dt-acts">
+      {links.map(({ href, label, tip, icon: Icon }) => (
+        <Link key={href} href={href} className="dt-btn" aria-label={label} data-tip={tip}>
+          <Icon className="dt-i" aria-hidden />
+        </Link>
+      ))}
       {editHref ? (
         <Link href={editHref} className="dt-btn" aria-label={`Edit ${entityLabel}`} data-tip="Edit">
           <TableIcon name="edit" />
