@@ -8,7 +8,7 @@ import { companyScope, crudOf, defineEntity, wrapBuilt } from "@/lib/platform/en
 import { entityActions } from "@/lib/platform/entity-actions";
 import { forbidden, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns, referenceFilter, type RawParams } from "@/lib/platform/list";
-import { flag, requiredId } from "@/lib/platform/schemas";
+import { flag, optionalDate, requiredDate, requiredId } from "@/lib/platform/schemas";
 import { lockSaves } from "@/lib/platform/unique";
 import { liveOutletOf } from "./outlets";
 import { isUserOfCompany, USER_LOOKUP_MESSAGES, userOptions } from "./users-lookup";
@@ -20,31 +20,6 @@ export const OUTLET_USER_MESSAGES = {
   overlap: "This user is already assigned to this outlet for an overlapping period.",
   userInvalid: USER_LOOKUP_MESSAGES.userInvalid,
 } as const;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (s: string) => {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-const dateMessage = (label: string) => `The ${label} is not a valid date (YYYY-MM-DD).`;
-
-/** A required calendar date sent as YYYY-MM-DD (a date picker's value). */
-export const requiredDate = (label: string) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .trim()
-    .min(1, `The ${label} field is required.`)
-    .refine(isDate, dateMessage(label));
-
-/** An optional calendar date: blank or missing becomes null. */
-export const optionalDate = (label: string) =>
-  z
-    .string()
-    .trim()
-    .nullish()
-    .refine((v) => !v || isDate(v), dateMessage(label))
-    .transform((v) => (v ? v : null));
 
 /** The outlet user form as POST outlet_users sends it (spec 001 §7): the outlet is the list's. */
 export const outletUserCreateSchema = z.object({

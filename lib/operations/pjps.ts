@@ -16,11 +16,11 @@ import {
   type ListFilter,
   type RawParams,
 } from "@/lib/platform/list";
-import { flag, optionalText, requiredId, requiredText } from "@/lib/platform/schemas";
+import { flag, optionalText, requiredDate, requiredId, requiredText } from "@/lib/platform/schemas";
 import { writeAudits } from "@/lib/platform/mutations";
 import { lockSaves } from "@/lib/platform/unique";
 import { outletRowErrors, userDisplayName } from "./pjp-masters";
-import { currentMonthYear, parseDate, parseMonthYear } from "./week-parity";
+import { currentMonthYear, parseMonthYear } from "./week-parity";
 
 /** Texts of this module's own rules (not spec texts; the spec's are the entity's messages). */
 export const PJP_MESSAGES = {
@@ -28,24 +28,6 @@ export const PJP_MESSAGES = {
   monthInvalid: "The month year must be a month like 2026-11.",
   monthRequired: "The month year field is required.",
 } as const;
-
-/**
- * A calendar date as YYYY-MM-DD. A date-time whose first ten characters are such a date (an old client posting
- * the loaded record back, `2026-06-01T00:00:00.000Z`) is taken as that date.
- */
-export const requiredDate = (label: string) =>
-  z
-    .string({ error: `The ${label} field is required.` })
-    .trim()
-    .min(1, `The ${label} field is required.`)
-    .transform((v, c) => {
-      const d = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ? v.slice(0, 10) : null;
-      if (!d || !parseDate(d)) {
-        c.addIssue({ code: "custom", message: `The ${label} is not a valid date.` });
-        return z.NEVER;
-      }
-      return d;
-    });
 
 /** A month as YYYY-MM (month_year of the list and the copies). */
 export const monthYear = z

@@ -8,9 +8,8 @@ import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
-import { flag, optionalText, requiredId } from "@/lib/platform/schemas";
+import { flag, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { lockSaves } from "@/lib/platform/unique";
-import { calendarDate } from "./state-holidays";
 import { checkState } from "./states";
 
 export const STATE_GST_MESSAGES = {
@@ -48,14 +47,6 @@ export const gstRate = z.preprocess(
   }),
 );
 
-const optionalDate = z.preprocess(
-  (v) => (v === "" ? null : v),
-  calendarDate(
-    "The gst date field is required.",
-    "The gst date must be a valid date (YYYY-MM-DD).",
-  ).nullish(),
-);
-
 /**
  * The GST form (spec 001 §3): state and GST (%), Is Active on edit. The earlier client's create form also sends
  * gst_date, description and is_recurring: optional, stored, not shown.
@@ -63,7 +54,7 @@ const optionalDate = z.preprocess(
 export const stateGstCreateSchema = z.object({
   state: requiredId("state"),
   gst: gstRate,
-  gst_date: optionalDate,
+  gst_date: optionalDate("gst date"),
   description: optionalText("description", 500),
   is_recurring: flag.default(0),
   is_active: flag.default(1),

@@ -8,40 +8,15 @@ import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
-import { flag, optionalText, requiredId } from "@/lib/platform/schemas";
+import { flag, optionalText, requiredDate, requiredId } from "@/lib/platform/schemas";
 import { lockSaves } from "@/lib/platform/unique";
 import { checkState } from "./states";
 
 export const STATE_HOLIDAY_MESSAGES = {
   taken: "This state already has a holiday on this date.",
   dateRequired: "The holiday date field is required.",
-  dateInvalid: "The holiday date must be a valid date (YYYY-MM-DD).",
+  dateInvalid: "The holiday date is not a valid date.",
 } as const;
-
-/**
- * A calendar date: YYYY-MM-DD, or a longer ISO text whose first 10 characters are one (the earlier client cut
- * dates to 10 characters itself). A day that does not exist (2026-02-30) is refused.
- */
-export const calendarDate = (required: string, bad: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .transform((v, c) => {
-      const d = v.slice(0, 10);
-      const t = Date.parse(`${d}T00:00:00Z`);
-      const ok =
-        /^\d{4}-\d{2}-\d{2}$/.test(d) &&
-        (v.length === 10 || /^[T ]/.test(v.slice(10))) &&
-        // An impossible month is no date at all; an impossible day rolls over (02-30 → 03-02).
-        !Number.isNaN(t) &&
-        new Date(t).toISOString().slice(0, 10) === d;
-      if (!ok) {
-        c.addIssue({ code: "custom", message: bad });
-        return z.NEVER;
-      }
-      return d;
-    });
 
 /**
  * The holiday form (spec 001 §3): state (a states.id), date, description, recurring; Is Active on edit. The
@@ -50,7 +25,7 @@ export const calendarDate = (required: string, bad: string) =>
  */
 export const stateHolidayCreateSchema = z.object({
   state: requiredId("state"),
-  holiday_date: calendarDate(STATE_HOLIDAY_MESSAGES.dateRequired, STATE_HOLIDAY_MESSAGES.dateInvalid),
+  holiday_date: requiredDate("holiday date"),
   description: optionalText("description", 500),
   is_recurring: flag.default(0),
   is_active: flag.default(1),

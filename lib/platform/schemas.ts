@@ -35,6 +35,32 @@ export const optionalPhone = (label: string) =>
     `The ${label} must be a valid phone number.`,
   );
 
+/** The calendar date (YYYY-MM-DD) a text starts with, when it is one that exists (2026-02-30 is not). */
+function calendarDay(v: string): string | null {
+  const d = v.slice(0, 10);
+  // YYYY-MM-DD, or a longer ISO text starting with one (an old client posting a loaded record back).
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || !(v.length === 10 || /^[T ]/.test(v.slice(10)))) return null;
+  const t = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d ? d : null;
+}
+
+/** A required calendar date as a date picker sends it (YYYY-MM-DD); answered as YYYY-MM-DD. */
+export const requiredDate = (label: string) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .transform((v, c) => {
+      const d = calendarDay(v);
+      if (d) return d;
+      c.addIssue({ code: "custom", message: `The ${label} is not a valid date.` });
+      return z.NEVER;
+    });
+
+/** An optional calendar date: blank or missing becomes null. */
+export const optionalDate = (label: string) =>
+  z.preprocess((v) => (v === "" ? null : v), requiredDate(label).nullish()).transform((v) => v ?? null);
+
 /** 1/0 flags as the spec sends them; also accepts booleans and "1"/"0"/"on" from forms. */
 export const flag = z
   .union([z.literal(0), z.literal(1), z.boolean(), z.enum(["0", "1", "true", "false", "on"])])

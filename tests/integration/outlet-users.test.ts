@@ -180,7 +180,7 @@ describe("outlet user saves", () => {
     });
     expect(
       await fieldErrors(create(admin, { outlet_id: outlet, user_id: staff[0], start_date: "2026-02-30" })),
-    ).toEqual({ start_date: "The start date is not a valid date (YYYY-MM-DD)." });
+    ).toEqual({ start_date: "The start date is not a valid date." });
     expect(
       await fieldErrors(
         create(admin, {

@@ -142,7 +142,7 @@ describe("saving a state GST", () => {
       await fieldErrorsOf(
         create(admin, { state: await stateId({ db }, "HP"), gst: 5, gst_date: "2026-13-01" }),
       ),
-    ).toEqual({ gst_date: "The gst date must be a valid date (YYYY-MM-DD)." });
+    ).toEqual({ gst_date: "The gst date is not a valid date." });
   });
 
   it("keeps one live rate per state (422 on state), per company; a restore needs the state free", async () => {
