@@ -1,6 +1,7 @@
 "use client";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Controller, useFormContext } from "react-hook-form";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Field, fieldError } from "./field";
 
@@ -11,21 +12,24 @@ const IMAGE_TOO_LARGE = "The image may not be greater than 5 MB.";
 /**
  * An image upload with a preview of the chosen or the current image. The chosen file is a value of the form and
  * travels with the save (the entity's `files`); the server checks its content again. What was chosen stays when
- * the save is refused.
+ * the save is refused. `removable` adds a Remove button that drops the chosen file (a stored image stays).
  */
 export function ImageField({
   name,
   label,
   currentUrl,
   disabled,
+  removable,
 }: {
   name: string;
   label: string;
   currentUrl?: string;
   /** Read-only: the current image shows, no file can be chosen. */
   disabled?: boolean;
+  removable?: boolean;
 }) {
-  const { control, watch, formState } = useFormContext();
+  const { control, watch, setValue, formState } = useFormContext();
+  const input = useRef<HTMLInputElement | null>(null);
   const file = watch(name) as File | null;
   const preview = useMemo(() => (file instanceof File ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -33,23 +37,39 @@ export function ImageField({
   const invalid = !!fieldError(formState.errors, name);
   return (
     <Field name={name} label={label}>
-      <Controller
-        control={control}
-        name={name}
-        rules={{ validate: (f) => !(f instanceof File) || f.size <= MAX_IMAGE_BYTES || IMAGE_TOO_LARGE }}
-        render={({ field }) => (
-          <Input
-            id={name}
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            disabled={disabled}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? `${name}-error` : undefined}
-            onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
-            onBlur={field.onBlur}
-          />
-        )}
-      />
+      <div className="flex items-center gap-2">
+        <Controller
+          control={control}
+          name={name}
+          rules={{ validate: (f) => !(f instanceof File) || f.size <= MAX_IMAGE_BYTES || IMAGE_TOO_LARGE }}
+          render={({ field }) => (
+            <Input
+              ref={input}
+              id={name}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              disabled={disabled}
+              aria-invalid={invalid}
+              aria-describedby={invalid ? `${name}-error` : undefined}
+              onChange={(e) => field.onChange(e.target.files?.[0] ?? null)}
+              onBlur={field.onBlur}
+            />
+          )}
+        />
+        {removable ? (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={disabled || !(file instanceof File)}
+            onClick={() => {
+              setValue(name, null, { shouldDirty: true });
+              if (input.current) input.current.value = "";
+            }}
+          >
+            Remove
+          </Button>
+        ) : null}
+      </div>
       {shown && (
         // eslint-disable-next-line @next/next/no-img-element -- previews of blob: and authorised file URLs
         <img

@@ -1,8 +1,7 @@
 "use client";
-import { EntityForm, fieldsFor } from "@/components/form";
+import { EntityForm, fieldsFor, ImageField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createBannerAction, updateBannerAction } from "../actions";
-import { BannerImageField } from "./banner-image-field";
 
 /** The banner schema's fields (lib/operations/banners.ts) as the form holds them; the image is a file. */
 export type BannerFormValues = {
@@ -28,7 +27,8 @@ export function BannerForm({
       actions={{ create: createBannerAction, update: updateBannerAction }}
     >
       <F.Text name="title" label="Name" required />
-      <BannerImageField
+      <ImageField
+        removable
         name="image_path"
         label="Image"
         currentUrl={imageUrl ?? undefined}
