@@ -178,6 +178,10 @@ export const pjps = pgTable(
     index("pjps_company_date_idx").on(t.company_id, t.deleted_at, t.date, t.id),
     // The user filter and the copies' "already there" check.
     index("pjps_user_date_idx").on(t.company_id, t.user_id, t.date),
+    // One live PJP per user, date and name (case-insensitive): what makes the copies idempotent.
+    uniqueIndex("pjps_live_key_uq")
+      .on(t.company_id, t.user_id, t.date, sql`lower(${t.name})`)
+      .where(live(t)),
   ],
 );
 

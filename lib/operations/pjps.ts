@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gte, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { outlets, pjpOutlets, pjps, users } from "@/db/schema";
 import { isUserOfCompany, USER_LOOKUP_MESSAGES } from "@/lib/operations/users-lookup";
@@ -8,7 +8,7 @@ import { requireCompany, type Ctx } from "@/lib/platform/context";
 import type { Executor, Tx } from "@/lib/platform/db";
 import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, invalid, type FieldErrors } from "@/lib/platform/errors";
+import { invalid, type FieldErrors } from "@/lib/platform/errors";
 import {
   defineList,
   idAndStatusColumns,
@@ -96,6 +96,16 @@ export const pjpsDef = defineEntity({
   href: "/pjps",
   table: pjps,
   scope: companyScope(pjps),
+  // One live PJP per user, date and name: the copies skip what is there by this key, the form refuses it (422),
+  // a restore that would clash answers 409.
+  unique: [
+    {
+      columns: [pjps.user_id, pjps.date, pjps.name],
+      field: "name",
+      message: PJP_MESSAGES.taken,
+      index: "pjps_live_key_uq",
+    },
+  ],
   create: pjpCreateSchema,
   list: defineList({
     from: pjps,
@@ -151,33 +161,11 @@ export const pjpsDef = defineEntity({
 
 /**
  * PJPs are unique among a company's live PJPs by user, date and name (case-insensitive): the copies skip what is
- * already there by this key, so the form refuses a second one too. Saves of one user's PJPs run one at a time.
+ * already there by this key (pjpsDef.unique; the index pjps_live_key_uq backs it). Saves and copies of one user's
+ * PJPs run one at a time.
  */
 export const lockUserPjps = (tx: Tx, ctx: Ctx, userId: number) =>
   lockSaves(tx, `pjps:${requireCompany(ctx)}`, userId);
-
-async function keyTaken(
-  tx: Executor,
-  ctx: Ctx,
-  k: { user_id: number; date: string; name: string },
-  exceptId?: number,
-) {
-  const [hit] = await tx
-    .select({ id: pjps.id })
-    .from(pjps)
-    .where(
-      and(
-        eq(pjps.company_id, requireCompany(ctx)),
-        eq(pjps.user_id, k.user_id),
-        eq(pjps.date, k.date),
-        sql`lower(${pjps.name}) = ${k.name.toLowerCase()}`,
-        isNull(pjps.deleted_at),
-        exceptId != null ? ne(pjps.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!hit;
-}
 
 const replaceOutlets = (tx: Tx, pjpId: number, rows: readonly { outlet_id: number }[]) =>
   replaceChildRows(tx, {
@@ -200,7 +188,6 @@ export const pjpsCrud = crudOf(pjpsDef, {
     await lockUserPjps(tx, ctx, fields.user_id);
     await checkUser(tx, ctx, fields.user_id, errors);
     Object.assign(errors, await outletRowErrors(tx, ctx, "pjp_outlets", pjp_outlets));
-    if (!errors.user_id && (await keyTaken(tx, ctx, fields))) errors.name = PJP_MESSAGES.taken;
     const row = await insert(fields);
     await replaceOutlets(tx, row.id, pjp_outlets);
     return row;
@@ -215,20 +202,9 @@ export const pjpsCrud = crudOf(pjpsDef, {
       const kept = new Set((await outletName(tx, before.id)).map((o) => o.outlet_id));
       Object.assign(errors, await outletRowErrors(tx, ctx, "pjp_outlets", pjp_outlets, kept));
     }
-    const moved =
-      after.user_id !== before.user_id ||
-      after.date !== before.date ||
-      after.name.toLowerCase() !== before.name.toLowerCase();
-    if (moved && !errors.user_id && (await keyTaken(tx, ctx, after, before.id)))
-      errors.name = PJP_MESSAGES.taken;
     const row = await write(fields);
     if (pjp_outlets) await replaceOutlets(tx, before.id, pjp_outlets);
     return row;
-  },
-  // Restored only while no live PJP took its user, date and name meanwhile.
-  async restoreGuard({ ctx, tx, row }) {
-    await lockUserPjps(tx, ctx, row.user_id);
-    if (await keyTaken(tx, ctx, row, row.id)) throw new AppError(409, PJP_MESSAGES.taken);
   },
 });
 export const pjpActions = entityActions(pjpsCrud);

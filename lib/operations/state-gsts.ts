@@ -1,15 +1,11 @@
 import "server-only";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { stateGsts, states } from "@/db/schema";
-import { requireCompany } from "@/lib/platform/context";
-import type { Tx } from "@/lib/platform/db";
 import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
 import { flag, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
-import { lockSaves } from "@/lib/platform/unique";
 import { checkState } from "./states";
 
 export const STATE_GST_MESSAGES = {
@@ -70,6 +66,15 @@ export const stateGstsDef = defineEntity({
   create: stateGstCreateSchema,
   // Spec 001 §8's texts.
   messages: { deleted: "StateGst deleted successfully.", restored: "StateGst restored successfully." },
+  // One live rate per state: 422 on save, 409 on a restore that would clash.
+  unique: [
+    {
+      columns: [stateGsts.state],
+      field: "state",
+      message: STATE_GST_MESSAGES.taken,
+      index: "state_gsts_live_state_uq",
+    },
+  ],
   list: defineList({
     from: stateGsts,
     select: {
@@ -99,51 +104,14 @@ export const stateGstsDef = defineEntity({
   }),
 });
 
-/**
- * One live rate per state in a company (the partial unique index state_gsts_live_state_uq backs it): checked under
- * a per-company lock, so two saves (or a save and a restore) cannot both pass; answered as a field error on state.
- */
-async function checkFreeState(
-  tx: Tx,
-  companyId: number,
-  state: number,
-  errors: FieldErrors,
-  exceptId?: number,
-) {
-  await lockSaves(tx, "state_gsts", companyId);
-  const [hit] = await tx
-    .select({ id: stateGsts.id })
-    .from(stateGsts)
-    .where(
-      and(
-        eq(stateGsts.company_id, companyId),
-        eq(stateGsts.state, state),
-        isNull(stateGsts.deleted_at),
-        exceptId != null ? ne(stateGsts.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (hit) errors.state ??= STATE_GST_MESSAGES.taken;
-}
-
 export const stateGstsCrud = crudOf(stateGstsDef, {
-  async create({ ctx, tx, input, insert, errors }) {
+  async create({ tx, input, insert, errors }) {
     await checkState(tx, input.state, errors);
-    if (!errors.state) await checkFreeState(tx, requireCompany(ctx), input.state, errors);
     return insert(input);
   },
   async update({ tx, before, patch, write, errors }) {
-    if (patch.state != null && patch.state !== before.state) {
-      await checkState(tx, patch.state, errors);
-      if (!errors.state) await checkFreeState(tx, before.company_id, patch.state, errors, before.id);
-    }
+    if (patch.state != null && patch.state !== before.state) await checkState(tx, patch.state, errors);
     return write(patch);
-  },
-  // A rate comes back from the trash only while its state has no other live rate.
-  async restoreGuard({ tx, row }) {
-    const errors: FieldErrors = {};
-    await checkFreeState(tx, row.company_id, row.state, errors, row.id);
-    if (errors.state) throw new AppError(409, STATE_GST_MESSAGES.taken);
   },
 });
 export const stateGstActions = entityActions(stateGstsCrud);

@@ -1,15 +1,11 @@
 import "server-only";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { stateHolidays, states } from "@/db/schema";
-import { requireCompany } from "@/lib/platform/context";
-import type { Tx } from "@/lib/platform/db";
 import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
 import { flag, optionalText, requiredDate, requiredId } from "@/lib/platform/schemas";
-import { lockSaves } from "@/lib/platform/unique";
 import { checkState } from "./states";
 
 export const STATE_HOLIDAY_MESSAGES = {
@@ -38,6 +34,15 @@ export const stateHolidaysDef = defineEntity({
   href: "/state-holidays",
   table: stateHolidays,
   scope: companyScope(stateHolidays),
+  // One live holiday per state and date: 422 on save, 409 on a restore that would clash.
+  unique: [
+    {
+      columns: [stateHolidays.state, stateHolidays.holiday_date],
+      field: "holiday_date",
+      message: STATE_HOLIDAY_MESSAGES.taken,
+      index: "state_holidays_live_date_uq",
+    },
+  ],
   create: stateHolidayCreateSchema,
   list: defineList({
     from: stateHolidays,
@@ -71,55 +76,14 @@ export const stateHolidaysDef = defineEntity({
   }),
 });
 
-/**
- * One live holiday per state and date in a company (the partial unique index state_holidays_live_date_uq backs
- * it): checked under a per-company lock, so two saves (or a save and a restore) cannot both pass; answered as a
- * field error on holiday_date.
- */
-async function checkFreeDate(
-  tx: Tx,
-  companyId: number,
-  v: { state: number; holiday_date: string },
-  errors: FieldErrors,
-  exceptId?: number,
-) {
-  await lockSaves(tx, "state_holidays", companyId);
-  const [hit] = await tx
-    .select({ id: stateHolidays.id })
-    .from(stateHolidays)
-    .where(
-      and(
-        eq(stateHolidays.company_id, companyId),
-        eq(stateHolidays.state, v.state),
-        eq(stateHolidays.holiday_date, v.holiday_date),
-        isNull(stateHolidays.deleted_at),
-        exceptId != null ? ne(stateHolidays.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (hit) errors.holiday_date ??= STATE_HOLIDAY_MESSAGES.taken;
-}
-
 export const stateHolidaysCrud = crudOf(stateHolidaysDef, {
-  async create({ ctx, tx, input, insert, errors }) {
+  async create({ tx, input, insert, errors }) {
     await checkState(tx, input.state, errors);
-    if (!errors.state) await checkFreeDate(tx, requireCompany(ctx), input, errors);
     return insert(input);
   },
   async update({ tx, before, patch, write, errors }) {
     if (patch.state != null && patch.state !== before.state) await checkState(tx, patch.state, errors);
-    const next = {
-      state: patch.state ?? before.state,
-      holiday_date: patch.holiday_date ?? before.holiday_date,
-    };
-    if (!errors.state) await checkFreeDate(tx, before.company_id, next, errors, before.id);
     return write(patch);
-  },
-  // A holiday comes back from the trash only while its state and date are free.
-  async restoreGuard({ tx, row }) {
-    const errors: FieldErrors = {};
-    await checkFreeDate(tx, row.company_id, row, errors, row.id);
-    if (errors.holiday_date) throw new AppError(409, STATE_HOLIDAY_MESSAGES.taken);
   },
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { authorize, can, requireCompany, type Ctx } from "./context";
@@ -106,6 +106,14 @@ export type UniqueName = {
   message?: string;
 };
 
+/**
+ * One live row per these columns' values within the scope (a holiday per state and date, a GST rate per state):
+ * checked before a create or an update that sends one of the columns (422 on `field`) and before a restore (409);
+ * the partial unique index `index` (db/schema) catches a race the check lost. Text columns compare case-insensitively;
+ * a null value never clashes.
+ */
+export type UniqueRule = { columns: readonly AnyPgColumn[]; field: string; message: string; index: string };
+
 export type EntityDecl<
   T extends EntityTable,
   C extends z.ZodType,
@@ -128,6 +136,8 @@ export type EntityDecl<
   update?: U;
   list?: List<S>;
   uniqueName?: UniqueName;
+  /** Uniqueness over other columns than a name (see UniqueRule). */
+  unique?: readonly UniqueRule[];
   /** The portal's list route ("/positions"): the menu, history and links read it. */
   href?: string;
   /** Columns never answered (password hashes...). */
@@ -426,16 +436,83 @@ async function nameTaken(tx: Executor, def: AnyEntity, ctx: Ctx, name: unknown, 
 const nameField = (def: AnyEntity) => def.uniqueName?.field ?? def.uniqueName?.column.name ?? "name";
 const nameMessage = (def: AnyEntity) => def.uniqueName?.message ?? "The name has already been taken.";
 
-/** A unique violation of the entity's live-name index (a race the check lost) answers like the check. */
-function uniqueViolation(def: AnyEntity, e: unknown): boolean {
+/** The row's key of a column of the entity's table (the TypeScript key, which may differ from the SQL name). */
+function keyOf(def: AnyEntity, column: AnyPgColumn): string {
+  for (const [k, c] of Object.entries(getTableColumns(def.table as PgTable))) if (c === column) return k;
+  return column.name;
+}
+
+const isText = (c: AnyPgColumn) => c.columnType === "PgVarchar" || c.columnType === "PgText";
+
+/** Whether another live row in the caller's scope holds the rule's values (those of `values`, by row key). */
+async function ruleTaken(
+  tx: Executor,
+  def: AnyEntity,
+  ctx: Ctx,
+  rule: UniqueRule,
+  values: Record<string, unknown>,
+  exceptId?: number,
+) {
+  const same: SQL[] = [];
+  for (const c of rule.columns) {
+    const v = values[keyOf(def, c)];
+    if (v === null || v === undefined) return false;
+    same.push(isText(c) ? sql`lower(${c}) = ${String(v).toLowerCase()}` : eq(c, v));
+  }
+  const t = def.table;
+  const [hit] = await tx
+    .select({ id: t.id })
+    .from(t as PgTable)
+    .where(
+      and(
+        live(t),
+        ...same,
+        exceptId != null ? ne(t.id, exceptId) : undefined,
+        needsCompany(def.scope) ? def.scope.where(ctx) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!hit;
+}
+
+/**
+ * The unique rules' errors of a save, into `errors`: each rule whose columns the save sets (all of them on a create
+ * or restore), unless one of those columns (or the rule's field) is refused already — a refused reference (another
+ * company's user, an inactive state) is said once, as itself.
+ */
+async function checkUnique(
+  tx: Executor,
+  def: AnyEntity,
+  ctx: Ctx,
+  values: Record<string, unknown>,
+  errors: FieldErrors,
+  o: { sent?: Record<string, unknown>; exceptId?: number } = {},
+): Promise<void> {
+  for (const rule of (def.unique ?? []) as UniqueRule[]) {
+    const keys = rule.columns.map((c) => keyOf(def, c));
+    if (o.sent && !keys.some((k) => o.sent![k] !== undefined)) continue;
+    if (errors[rule.field] || keys.some((k) => errors[k])) continue;
+    if (await ruleTaken(tx, def, ctx, rule, values, o.exceptId)) errors[rule.field] = rule.message;
+  }
+}
+
+/**
+ * A unique violation of the entity's live-name index or of a rule's index (a race the check lost) answers like the
+ * check: the field and message it concerns; null for any other error.
+ */
+function uniqueViolation(def: AnyEntity, e: unknown): { field: string; message: string } | null {
   for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
     const err = c as { code?: string; constraint?: string; constraint_name?: string };
     if (err.code === "23505") {
       const name = err.constraint ?? err.constraint_name;
-      return !!def.uniqueName && (!name || name === def.uniqueName.index);
+      const rule = ((def.unique ?? []) as UniqueRule[]).find((r) => r.index === name);
+      if (rule) return { field: rule.field, message: rule.message };
+      return def.uniqueName && (!name || name === def.uniqueName.index)
+        ? { field: nameField(def), message: nameMessage(def) }
+        : null;
     }
   }
-  return false;
+  return null;
 }
 
 async function transact<R>(def: AnyEntity, status: 409 | 422, fn: (tx: Tx) => Promise<R>): Promise<R> {
@@ -443,9 +520,10 @@ async function transact<R>(def: AnyEntity, status: 409 | 422, fn: (tx: Tx) => Pr
   try {
     return await db.transaction(fn);
   } catch (e) {
-    if (uniqueViolation(def, e)) {
-      if (status === 409) throw new AppError(409, nameMessage(def));
-      throw invalid({ [nameField(def)]: nameMessage(def) });
+    const v = uniqueViolation(def, e);
+    if (v) {
+      if (status === 409) throw new AppError(409, v.message);
+      throw invalid({ [v.field]: v.message });
     }
     throw e;
   }
@@ -484,6 +562,8 @@ export function createOf<
           if (await nameTaken(tx, d, ctx, (input as Record<string, unknown>)[nameField(d)]))
             errors[nameField(d)] = nameMessage(d);
           const insert = async (values: Record<string, unknown>) => {
+            // After the entity's own checks, so a refused reference is not also said to clash.
+            await checkUnique(tx, d, ctx, { ...(input as Record<string, unknown>), ...values }, errors);
             if (Object.keys(errors).length) throw invalid(errors);
             const [row] = await tx
               .insert(def.table)
@@ -567,6 +647,8 @@ export function updateOf<
           if (name !== undefined && (await nameTaken(tx, d, ctx, name, id)))
             errors[nameField(d)] = nameMessage(d);
           const write = async (values: Record<string, unknown>) => {
+            const merged = { ...(row as Record<string, unknown>), ...values };
+            await checkUnique(tx, d, ctx, merged, errors, { sent: values, exceptId: id });
             if (Object.keys(errors).length) throw invalid(errors);
             const [updated] = await tx
               .update(t)
@@ -642,6 +724,12 @@ function lifecycle<T extends EntityTable>(def: Entity<T>, action: "delete" | "re
         if (action === "restore" && def.uniqueName) {
           const name = (before as Record<string, unknown>)[def.uniqueName.column.name];
           if (await nameTaken(tx, d, ctx, name, id)) throw new AppError(409, nameMessage(d));
+        }
+        if (action === "restore") {
+          const taken: FieldErrors = {};
+          await checkUnique(tx, d, ctx, before as Record<string, unknown>, taken, { exceptId: id });
+          const message = Object.values(taken)[0];
+          if (message) throw new AppError(409, message);
         }
         await guard?.({ ctx, tx, row: before });
         const set =

@@ -211,6 +211,17 @@ describe("saving a state holiday", () => {
     expect(blocked.message).toBe(STATE_HOLIDAY_MESSAGES.taken);
   });
 
+  it("lets one of two saves sent at once take a state's date; the other answers 422 on holiday_date", async () => {
+    const both = await Promise.allSettled([
+      create(admin, { state: kerala, holiday_date: "2026-10-20", description: "first" }),
+      create(admin, { state: kerala, holiday_date: "2026-10-20", description: "second" }),
+    ]);
+    expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [refused] = both.filter((r) => r.status === "rejected") as PromiseRejectedResult[];
+    expect(refused.reason).toBeInstanceOf(AppError);
+    expect((refused.reason as AppError).fieldErrors).toEqual({ holiday_date: STATE_HOLIDAY_MESSAGES.taken });
+  });
+
   it("edits only what is sent, and answers the date as yyyy-mm-dd", async () => {
     const h = await create(admin, { state: kerala, holiday_date: "2026-04-14", description: "Vishu" });
     const r = await api("PATCH", `state_holidays/${h.id}`, {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "pjps_live_key_uq" ON "pjps" USING btree ("company_id","user_id","date",lower("name")) WHERE "pjps"."deleted_at" is null;
