@@ -60,6 +60,15 @@ export const valueListsDef = defineEntity({
   scope: companyScope(valueLists),
   create: valueListCreateSchema,
   update: valueListUpdateSchema,
+  // Codes are unique among a master's live rows (the multiple save checks its rows itself, see below).
+  unique: [
+    {
+      columns: [valueLists.value_id, valueLists.code],
+      field: "code",
+      message: VALUE_LIST_MESSAGES.codeTaken,
+      index: "value_lists_live_code_uq",
+    },
+  ],
   list: defineList({
     from: valueLists,
     select: {
@@ -117,20 +126,7 @@ export async function takenCodes(
 export const valueListsCrud = crudOf(valueListsDef, {
   async create({ ctx, tx, input, insert, errors }) {
     if (!(await liveValueOf(tx, ctx, input.value_id))) errors.value_id = VALUE_LIST_MESSAGES.masterInvalid;
-    else {
-      await lockMaster(tx, input.value_id);
-      if ((await takenCodes(tx, input.value_id, [input.code])).size)
-        errors.code = VALUE_LIST_MESSAGES.codeTaken;
-    }
     return insert(input);
-  },
-  async update({ tx, before, patch, write, errors }) {
-    if (patch.code !== undefined && patch.code.toUpperCase() !== before.code.toUpperCase()) {
-      await lockMaster(tx, before.value_id);
-      if ((await takenCodes(tx, before.value_id, [patch.code], [before.id])).size)
-        errors.code = VALUE_LIST_MESSAGES.codeTaken;
-    }
-    return write(patch);
   },
 });
 
