@@ -30,7 +30,7 @@ export function BannersTable(props: ListScreenProps<Row>) {
                 View image
               </a>
             ) : (
-              <span className="text-slate-400">No image</span>
+              <span className="text-slate-600">No image</span>
             ),
         },
       ]}

@@ -2,7 +2,7 @@ import { EditScreen } from "@/components/audit/edit-screen";
 import { pjpMasters } from "@/lib/operations/pjp-masters";
 import { pjpReferencesCrud } from "@/lib/operations/pjp-references";
 import { editScreen } from "@/lib/platform/screens";
-import { withOwn } from "../../pjps/_components/outlet-rows";
+import { withOwn } from "../../pjps/_components/outlet-options";
 import { PjpReferenceForm } from "../_components/pjp-reference-form";
 
 export const metadata = { title: "Edit Pjp Reference" };

@@ -2,7 +2,7 @@ import { EditScreen } from "@/components/audit/edit-screen";
 import { pjpMasters } from "@/lib/operations/pjp-masters";
 import { pjpsCrud } from "@/lib/operations/pjps";
 import { editScreen } from "@/lib/platform/screens";
-import { withOwn } from "../_components/outlet-rows";
+import { withOwn } from "../_components/outlet-options";
 import { PjpForm } from "../_components/pjp-form";
 
 export const metadata = { title: "Edit Pjp" };

@@ -110,14 +110,3 @@ export function OutletRows({
     </Card>
   );
 }
-
-/** The outlets a form offers: the pickable ones, plus those the record already has (maybe deactivated since). */
-export function withOwn(options: Option[], own: { outlet_id: number; outlet_name: string }[]): Option[] {
-  const have = new Set(options.map((o) => o.value));
-  return [
-    ...options,
-    ...own
-      .filter((o) => !have.has(String(o.outlet_id)))
-      .map((o) => ({ value: String(o.outlet_id), label: o.outlet_name })),
-  ];
-}
