@@ -129,7 +129,8 @@ export const outlets = pgTable(
     ...tenantColumns(),
   },
   (t) => [
-    index("outlets_company_idx").on(t.company_id, t.deleted_at, t.name),
+    // The list (live rows by name, then id): page 1 and its bounded count read this index in order (bench shapes).
+    index("outlets_list_idx").on(t.company_id, t.name, t.id).where(live(t)),
     uniqueIndex("outlets_live_name_uq")
       .on(t.company_id, sql`lower(${t.name})`)
       .where(live(t)),
@@ -152,7 +153,9 @@ export const outletUsers = pgTable(
     ...tenantColumns(),
   },
   (t) => [
-    index("outlet_users_outlet_idx").on(t.company_id, t.outlet_id, t.deleted_at, t.id),
+    // The outlet's users by start date (the screen), and all of a company's (the list without an outlet).
+    index("outlet_users_outlet_idx").on(t.company_id, t.outlet_id, t.start_date, t.id).where(live(t)),
+    index("outlet_users_list_idx").on(t.company_id, t.start_date, t.id).where(live(t)),
     index("outlet_users_user_idx").on(t.user_id),
     check("outlet_users_dates_ck", sql`${t.end_date} is null or ${t.end_date} >= ${t.start_date}`),
   ],
@@ -216,7 +219,7 @@ export const pjpReferences = pgTable(
     ...tenantColumns(),
   },
   (t) => [
-    index("pjp_references_company_idx").on(t.company_id, t.deleted_at, t.name),
+    index("pjp_references_list_idx").on(t.company_id, t.name, t.id).where(live(t)),
     index("pjp_references_user_idx").on(t.company_id, t.user_id),
     check(
       "pjp_references_day_ck",
