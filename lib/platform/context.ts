@@ -4,6 +4,8 @@ import {
   apiTokens,
   companies,
   franchisees,
+  masterFranchisees,
+  masterFranchiseeZones,
   permissions,
   positionPermissions,
   positions,
@@ -31,6 +33,11 @@ export type Ctx = {
   companyName: string | null;
   /** The user's own franchisee, for roles the spec scopes to it. */
   franchiseeId: number | null;
+  /**
+   * A MASTER FRANCHISEE's zones in the acting company (their master_franchisees record's zones; empty when they
+   * have none); null for every other caller. networkScope / zoneFilter narrow the franchise screens to them.
+   */
+  zoneIds: number[] | null;
   /** True when a BACKEND ADMIN or SUPER ADMIN acts for a company they chose. */
   actingAsAdmin: boolean;
   via: "session" | "token";
@@ -72,6 +79,7 @@ type CallerRow = {
   chosen: number | null;
   company_name: string | null;
   franchisee_ok: boolean;
+  zone_ids: number[] | string | null;
   perms: [name: string, byRole: boolean][] | string;
   rl_points: number | null;
   rl_left: number | null;
@@ -114,6 +122,11 @@ async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCom
       p.name as position_name,
       a.req_allowed, c.chosen, co.name as company_name,
       exists (select 1 from ${franchisees} f where f.id = u.franchisee_id and f.company_id = c.chosen) as franchisee_ok,
+      case when r.name = ${ROLE.MASTER_FRANCHISEE} or p.name = ${ROLE.MASTER_FRANCHISEE} then coalesce((
+        select json_agg(mz.zone_id) from ${masterFranchiseeZones} mz
+        join ${masterFranchisees} mf on mf.id = mz.master_franchisee_id
+        where mf.user_id = u.id and mf.company_id = c.chosen and mf.deleted_at is null and mf.is_active = 1
+      ), '[]'::json) end as zone_ids,
       coalesce((
         select json_agg(json_build_array(pm.permission_name, pm.id in (select rp.permission_id from ${rolePermissions} rp where rp.role_id = u.role_id)))
         from ${permissions} pm
@@ -184,6 +197,10 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
     companyName,
     franchiseeId:
       row.franchisee_id != null && companyId != null && row.franchisee_ok ? row.franchisee_id : null,
+    zoneIds:
+      row.zone_ids == null
+        ? null
+        : ((typeof row.zone_ids === "string" ? JSON.parse(row.zone_ids) : row.zone_ids) as number[]),
     actingAsAdmin: isPlatformAdmin && companyId != null,
     via: o.via,
     binding: o.binding,

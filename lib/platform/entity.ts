@@ -75,6 +75,42 @@ export const franchiseeScope = (t: { company_id: AnyPgColumn; franchisee_id: Any
   }),
 });
 
+/**
+ * A MASTER FRANCHISEE's zones as a condition on `zone` (a zone column, or an expression giving a row's zone): rows
+ * of their zones only (none when they oversee no zone); undefined for every other caller.
+ */
+export function zoneFilter(ctx: Ctx, zone: AnyPgColumn | SQL): SQL | undefined {
+  if (ctx.zoneIds == null) return undefined;
+  if (ctx.zoneIds.length === 0) return sql`false`;
+  return sql`${zone} in (${sql.join(
+    ctx.zoneIds.map((z) => sql`${z}::int`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * Rows of the franchise network (spec 002 §6): the acting company's; a MASTER FRANCHISEE's only in their zones
+ * (`zone`: the row's zone column or an expression giving it); a franchisee's member's only their own franchisee's
+ * (`franchisee`: the row's franchisee column; a new row is stamped with it when `stampFranchisee`).
+ */
+export const networkScope = (
+  t: { company_id: AnyPgColumn },
+  o: { zone?: AnyPgColumn | SQL; franchisee?: AnyPgColumn; stampFranchisee?: boolean },
+): Scope => ({
+  kind: "franchisee",
+  where: (ctx) =>
+    and(
+      eq(t.company_id, requireCompany(ctx)),
+      o.zone ? zoneFilter(ctx, o.zone) : undefined,
+      o.franchisee && ctx.franchiseeId != null ? eq(o.franchisee, ctx.franchiseeId) : undefined,
+    ),
+  companyOf: (row) => (row.company_id as number | null) ?? null,
+  stamp: (ctx) => ({
+    company_id: requireCompany(ctx),
+    ...(o.stampFranchisee && ctx.franchiseeId != null ? { franchisee_id: ctx.franchiseeId } : {}),
+  }),
+});
+
 /** The caller's own rows (within the acting company when the table has one). */
 export const ownScope = (t: { user_id: AnyPgColumn; company_id?: AnyPgColumn }): Scope => ({
   kind: "own",

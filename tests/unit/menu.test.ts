@@ -16,6 +16,7 @@ function caller(roleName: string, o: Partial<Ctx> = {}): Ctx {
     companyId: 7,
     companyName: "Happy Paws",
     franchiseeId: null,
+    zoneIds: null,
     actingAsAdmin: false,
     via: "session",
     ...o,

@@ -18,6 +18,7 @@ const ctx = (over: Partial<Ctx> = {}): Ctx => ({
   companyId: null,
   companyName: null,
   franchiseeId: null,
+  zoneIds: null,
   actingAsAdmin: false,
   via: "session",
   ...over,
