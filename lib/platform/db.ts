@@ -137,7 +137,13 @@ function openPglite(dir: string): Holder {
       fs.mkdirSync(path.dirname(dir), { recursive: true });
       lockFile = takeLock(dir);
     }
-    pg = await PGlite.create(dir === "memory://" ? undefined : dir, { extensions: { pg_trgm } });
+    // Tests: an in-memory database starts from a migrated template (tests/support/global-setup.ts) instead of
+    // creating a cluster per test file (initdb is ~7 s on 2 cores; loading the template ~1.5 s).
+    const template = dir === "memory://" ? process.env.PGLITE_TEMPLATE : undefined;
+    pg = await PGlite.create(dir === "memory://" ? undefined : dir, {
+      extensions: { pg_trgm },
+      ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
+    });
     const { drizzle } = await import("drizzle-orm/pglite");
     const d = drizzle(pg, { schema, logger });
     const { migrate } = await import("drizzle-orm/pglite/migrator");
