@@ -11,6 +11,7 @@ import {
 import type { Executor } from "@/lib/platform/db";
 import { hashPassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { seedDemoFranchise } from "./demo-franchise";
 import { seedDemoOperations } from "./demo-operations";
 
 /** The password of every demo login (README lists the logins). */
@@ -198,6 +199,10 @@ export async function seedDemo(db: Executor): Promise<void> {
   // The master franchisee also oversees Wag Nation: a user with two memberships.
   await db.execute(sql`insert into ${userCompanies} (user_id, company_id)
     select id, ${wag.id} from ${users} where email = ${DEMO_LOGINS[ROLE.MASTER_FRANCHISEE]}`);
+  // The franchise network; the master franchisee oversees the WEST zone of both (Andheri and Bandra, not Powai).
+  const masterEmail = DEMO_LOGINS[ROLE.MASTER_FRANCHISEE];
+  await seedDemoFranchise(db, happy.id, { masterEmail, masterZones: ["WEST"] });
+  await seedDemoFranchise(db, wag.id, { masterEmail, masterZones: ["WEST"] });
 
   // A little history, so the audit screens and the bell are not empty on a first visit.
   const [admin] = await db
