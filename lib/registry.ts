@@ -17,6 +17,8 @@ import { serviceActions, servicesCrud } from "@/lib/operations/services";
 import { bannerActions, bannersCrud } from "@/lib/operations/banners";
 import { stateHolidayActions, stateHolidaysCrud } from "@/lib/operations/state-holidays";
 import { stateGstActions, stateGstsCrud } from "@/lib/operations/state-gsts";
+import { franchiseeActions, franchiseesCrud } from "@/lib/franchise/franchisees";
+import { masterFranchiseeActions, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -49,6 +51,8 @@ export const registry: readonly Registered[] = (
     { def: bannersCrud.def, actions: bannerActions },
     { def: stateHolidaysCrud.def, actions: stateHolidayActions },
     { def: stateGstsCrud.def, actions: stateGstActions },
+    { def: franchiseesCrud.def, actions: franchiseeActions },
+    { def: masterFranchiseesCrud.def, actions: masterFranchiseeActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,

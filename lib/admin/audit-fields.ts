@@ -219,6 +219,27 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       IS_ACTIVE,
     ],
   },
+  franchisees: {
+    fields: [
+      text("name", "Name"),
+      text("email", "Email"),
+      text("phone", "Phone"),
+      text("address", "Address"),
+      text("description", "Description"),
+      text("latitude", "Latitude"),
+      text("longitude", "Longitude"),
+      ref("zone_id", "Zone", "value_lists"),
+      text("start_time", "Start Time"),
+      text("end_time", "End Time"),
+      flag("is_kyc_valid", "KYC Done"),
+      { field: "status", label: "Approval Status", kind: "kyc" },
+      text("rejection_reason", "Rejection Reason"),
+      IS_ACTIVE,
+    ],
+  },
+  master_franchisees: {
+    fields: [ref("user_id", "User", "users"), ref("zone_ids", "Zones", "value_lists"), IS_ACTIVE],
+  },
 };
 
 /** 'franchisee_summary_colorcode_2' → 'Franchisee Summary Colorcode 2': the label of a field no list names. */

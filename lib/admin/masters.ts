@@ -12,6 +12,8 @@ import { registered } from "@/lib/registry";
 import { valueListMasters } from "@/lib/operations/value-lists";
 import { serviceMasters } from "@/lib/operations/services";
 import { stateOptions } from "@/lib/operations/states";
+import { franchiseeMasters } from "@/lib/franchise/franchisees";
+import { masterFranchiseeMasters } from "@/lib/franchise/master-franchisees";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
@@ -104,6 +106,23 @@ const CONTEXTS: Record<string, MastersContext> = {
     ops: ["list", "view", "create", "update"],
     load: async () => ({ states: await stateOptions() }),
     output: z.object({ states: z.array(described) }),
+  },
+  // The franchisee form's and list's zone picker: live, active rows of the company's "ZONES" master.
+  franchisees: {
+    entity: "franchisees",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => franchiseeMasters(ctx),
+    output: z.object({ zones: z.array(described) }),
+  },
+  // The master franchisee form: users with role or position MASTER FRANCHISEE, and the zones.
+  master_franchisees: {
+    entity: "master_franchisees",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => masterFranchiseeMasters(ctx),
+    output: z.object({
+      users: z.array(z.object({ id: z.number(), user_name: z.string() })),
+      zones: z.array(described),
+    }),
   },
 };
 

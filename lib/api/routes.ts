@@ -24,6 +24,8 @@ import { servicesRoutes } from "./routes/services";
 import { bannersRoutes } from "./routes/banners";
 import { stateHolidaysRoutes } from "./routes/state-holidays";
 import { stateGstsRoutes } from "./routes/state-gsts";
+import { franchiseesRoutes } from "./routes/franchisees";
+import { masterFranchiseesRoutes } from "./routes/master-franchisees";
 import type { ApiRoute } from "./types";
 
 /**
@@ -55,5 +57,7 @@ export const apiRoutes: ApiRoute[] = [
   ...bannersRoutes,
   ...stateHolidaysRoutes,
   ...stateGstsRoutes,
+  ...franchiseesRoutes,
+  ...masterFranchiseesRoutes,
   ...docsRoutes,
 ];

@@ -13,8 +13,6 @@ const PENDING_ROOTS: Record<string, string> = {
   "customer-walk-requests": "Customer Walk Requests",
   blogs: "Blogs",
   "blog-details": "Blog Details",
-  "master-franchisees": "Master Franchisees",
-  franchisees: "Franchisees",
   "franchisee-kyc-documents": "Franchisee KYC Documents",
   "user-kyc-documents": "User KYC Documents",
   "user-monthly-job-requests": "Monthly Job Requests",

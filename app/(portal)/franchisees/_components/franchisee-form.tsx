@@ -1,0 +1,134 @@
+"use client";
+import { useFormContext, useWatch } from "react-hook-form";
+import { EntityForm, Field, fieldError, fieldsFor, type Option } from "@/components/form";
+import { Input } from "@/components/ui/input";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { createFranchiseeAction, updateFranchiseeAction } from "../actions";
+
+/** The franchisee schema's fields (lib/franchise/franchisees.ts) as the form holds them: texts, blank for none. */
+export type FranchiseeFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  description: string;
+  latitude: string;
+  longitude: string;
+  zone_id: string;
+  start_time: string;
+  end_time: string;
+  /** Never typed: holds the server's working-hours error (spec 002 §5 names the field working_hours). */
+  working_hours: string;
+  is_active: number;
+  /** Create from a franchisee career request: its opaque id ("" when none). */
+  career_request_id: string;
+  /** The approver's fields (edit, ADMIN and SUPER ADMIN). */
+  is_kyc_valid: number;
+  status: string;
+  rejection_reason: string;
+};
+
+export const EMPTY_FRANCHISEE: FranchiseeFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  description: "",
+  latitude: "",
+  longitude: "",
+  zone_id: "",
+  start_time: "",
+  end_time: "",
+  working_hours: "",
+  is_active: 1,
+  career_request_id: "",
+  is_kyc_valid: 0,
+  status: "0",
+  rejection_reason: "",
+};
+
+const F = fieldsFor<FranchiseeFormValues>();
+
+const APPROVAL_OPTIONS: Option[] = [
+  { value: "0", label: "PENDING" },
+  { value: "1", label: "APPROVED" },
+  { value: "2", label: "REJECTED" },
+];
+
+/** Start and end time under one "Working Hours" label; minutes 00 or 30 (the inputs step by half hours). */
+function WorkingHours() {
+  const { register, formState } = useFormContext<FranchiseeFormValues>();
+  const invalid = !!fieldError(formState.errors, "working_hours");
+  const aria = { "aria-invalid": invalid, "aria-describedby": invalid ? "working_hours-error" : undefined };
+  return (
+    <Field name="working_hours" label="Working Hours" className="md:col-span-2">
+      <div className="grid gap-2 sm:grid-cols-2">
+        <label className="grid gap-1 text-sm">
+          Start Time
+          <Input id="start_time" type="time" step={1800} {...aria} {...register("start_time")} />
+        </label>
+        <label className="grid gap-1 text-sm">
+          End Time
+          <Input id="end_time" type="time" step={1800} {...aria} {...register("end_time")} />
+        </label>
+      </div>
+    </Field>
+  );
+}
+
+/** The rejection reason, shown only while the approval status is rejected (spec 002 §2). */
+function RejectionReason() {
+  const status = useWatch<FranchiseeFormValues, "status">({ name: "status" });
+  return status === "2" ? (
+    <F.Text name="rejection_reason" label="Rejection Reason" multiline required className="md:col-span-2" />
+  ) : null;
+}
+
+/**
+ * Name, Email, Phone, Address, Description (required), Latitude and Longitude (optional), Zone, Working Hours; on
+ * edit Is Active, and for ADMIN and SUPER ADMIN (franchisees.approve) the KYC-done toggle, the approval status and
+ * the rejection reason (spec 002 §2). From a career request, the form says which one and carries its id.
+ */
+export function FranchiseeForm({
+  zones,
+  approver,
+  careerRequestName,
+  ...props
+}: FormScreenProps & {
+  initial: FranchiseeFormValues;
+  zones: Option[];
+  approver: boolean;
+  careerRequestName?: string | null;
+}) {
+  return (
+    <EntityForm<FranchiseeFormValues>
+      {...props}
+      actions={{ create: createFranchiseeAction, update: updateFranchiseeAction }}
+    >
+      {careerRequestName ? (
+        <Field name="career_request_id" label="Career Request" className="md:col-span-2">
+          <p className="text-muted-foreground text-sm">
+            Created from the approved franchisee career request of {careerRequestName}.
+          </p>
+        </Field>
+      ) : null}
+      <F.Text name="name" label="Name" required />
+      <F.Text name="email" label="Email" type="email" required />
+      <F.Text name="phone" label="Phone" type="tel" required />
+      <F.Select name="zone_id" label="Zone" options={zones} />
+      <F.Text name="address" label="Address" multiline required />
+      <F.Text name="description" label="Description" multiline required />
+      <F.Text name="latitude" label="Latitude" type="number" />
+      <F.Text name="longitude" label="Longitude" type="number" />
+      <WorkingHours />
+      {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}
+      {props.id && approver ? (
+        <>
+          <F.Switch name="is_kyc_valid" label="KYC Done" />
+          <F.Select name="status" label="Approval Status" options={APPROVAL_OPTIONS} />
+          <RejectionReason />
+        </>
+      ) : null}
+    </EntityForm>
+  );
+}

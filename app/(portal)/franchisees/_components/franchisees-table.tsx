@@ -1,0 +1,101 @@
+"use client";
+import { FileCheck, Users } from "lucide-react";
+import { CellText, Chip, EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
+import { deleteFranchiseeAction, restoreFranchiseeAction } from "../actions";
+import { ZoneCell } from "./zone-cell";
+
+type Row = ScreenRow<{
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  zone_id: number | null;
+  zone: string | null;
+  status: number;
+  is_kyc_valid: number;
+  is_active: number;
+}>;
+
+const APPROVAL: Record<number, { text: string; tone: "ok" | "no" | "muted" }> = {
+  0: { text: "PENDING", tone: "muted" },
+  1: { text: "APPROVED", tone: "ok" },
+  2: { text: "REJECTED", tone: "no" },
+};
+
+/**
+ * Sr No, Status, Name, Email, Phone, Zone (a dropdown for those who may change it, else text), Approval Status,
+ * KYC Valid (YES/NO), Action: the franchisee's staff and KYC documents, edit, delete; restore in the trash view.
+ */
+export function FranchiseesTable({
+  zones,
+  ...props
+}: ListScreenProps<Row> & { zones: { value: string; label: string }[] | null }) {
+  return (
+    <EntityTable
+      {...props}
+      label={(r) => r.name}
+      actions={{ delete: deleteFranchiseeAction, restore: restoreFranchiseeAction }}
+      links={(r) => [
+        {
+          href: `/franchisee-staffs?franchisee_id=${r.id}`,
+          label: `Staff of ${r.name}`,
+          tip: "Staff",
+          icon: Users,
+        },
+        {
+          href: `/franchisee-kyc-documents?franchisee_id=${r.id}`,
+          label: `KYC documents of ${r.name}`,
+          tip: "KYC Documents",
+          icon: FileCheck,
+        },
+      ]}
+      columns={[
+        statusColumn<Row>(),
+        textColumn<Row>("Name", "name", { sort: true }),
+        textColumn<Row>("Email", "email", { sort: true }),
+        textColumn<Row>("Phone", "phone"),
+        {
+          id: "zone",
+          header: "Zone",
+          cell: ({ row }) =>
+            zones && !props.trash ? (
+              <ZoneCell
+                key={`${row.original.id}:${row.original.zone_id ?? ""}`}
+                id={row.original.id}
+                name={row.original.name}
+                zoneId={row.original.zone_id}
+                zoneName={row.original.zone}
+                zones={zones}
+              />
+            ) : (
+              <CellText text={row.original.zone} />
+            ),
+        },
+        {
+          id: "approval",
+          header: "Approval Status",
+          meta: { className: "w-px" },
+          cell: ({ row }) => {
+            const a = APPROVAL[row.original.status] ?? APPROVAL[0];
+            return (
+              <Chip tone={a.tone} tip={`Approval: ${a.text}`}>
+                {a.text}
+              </Chip>
+            );
+          },
+        },
+        {
+          id: "kyc",
+          header: "KYC Valid",
+          meta: { className: "w-px" },
+          cell: ({ row }) => (
+            <Chip tone={row.original.is_kyc_valid ? "ok" : "no"} tip="KYC valid">
+              {row.original.is_kyc_valid ? "YES" : "NO"}
+            </Chip>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { settle } from "@/components/form/settle";
+import { reportFailure, useDialogs } from "@/components/shell/dialogs";
+import { updateFranchiseeZoneAction } from "../actions";
+
+/** Spec 002 §8: the inline zone change's success text (the dialog titled "Success" is the shell's toast). */
+export const ZONE_UPDATED = "Zone updated successfully";
+
+/**
+ * A row's zone as a dropdown (spec 002 §2): choosing another zone saves it at once (PATCH with zone_id alone),
+ * confirmed by the toast; a failure puts the old zone back and shows why. A native select: it repeats in every row.
+ */
+export function ZoneCell({
+  id,
+  name,
+  zoneId,
+  zoneName,
+  zones,
+}: {
+  id: string;
+  name: string;
+  zoneId: number | null;
+  /** The row's zone, shown even when no longer offered (deactivated since). */
+  zoneName: string | null;
+  zones: { value: string; label: string }[];
+}) {
+  const own = zoneId == null ? null : String(zoneId);
+  const options =
+    own == null || zones.some((z) => z.value === own)
+      ? zones
+      : [...zones, { value: own, label: zoneName ?? own }];
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const [value, setValue] = useState(zoneId == null ? "" : String(zoneId));
+  const [pending, start] = useTransition();
+  return (
+    <select
+      className="border-input h-8 max-w-44 rounded-md border bg-transparent px-2 text-sm"
+      aria-label={`Zone of ${name}`}
+      value={value}
+      disabled={pending}
+      onChange={(e) => {
+        const next = e.target.value;
+        const before = value;
+        setValue(next);
+        start(async () => {
+          const r = await settle(() => updateFranchiseeZoneAction(id, next));
+          if (!r.ok) {
+            setValue(before);
+            return reportFailure(dialogs, {
+              status: r.status,
+              message: r.fieldErrors?.zone_id ?? r.message,
+            });
+          }
+          dialogs.success(ZONE_UPDATED);
+          router.refresh();
+        });
+      }}
+    >
+      <option value="">No zone</option>
+      {options.map((z) => (
+        <option key={z.value} value={z.value}>
+          {z.label}
+        </option>
+      ))}
+    </select>
+  );
+}
