@@ -17,6 +17,10 @@ import { serviceActions, servicesCrud } from "@/lib/operations/services";
 import { bannerActions, bannersCrud } from "@/lib/operations/banners";
 import { stateHolidayActions, stateHolidaysCrud } from "@/lib/operations/state-holidays";
 import { stateGstActions, stateGstsCrud } from "@/lib/operations/state-gsts";
+import { planActions, plansCrud } from "@/lib/franchise/plans";
+import { userServiceInterestActions, userServiceInterestsCrud } from "@/lib/franchise/user-service-interests";
+import { blogActions, blogsCrud } from "@/lib/franchise/blogs";
+import { blogDetailActions, blogDetailsCrud } from "@/lib/franchise/blog-details";
 import { franchiseeActions, franchiseesCrud } from "@/lib/franchise/franchisees";
 import { masterFranchiseeActions, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
 import { can, type Ctx } from "@/lib/platform/context";
@@ -51,6 +55,10 @@ export const registry: readonly Registered[] = (
     { def: bannersCrud.def, actions: bannerActions },
     { def: stateHolidaysCrud.def, actions: stateHolidayActions },
     { def: stateGstsCrud.def, actions: stateGstActions },
+    { def: plansCrud.def, actions: planActions },
+    { def: userServiceInterestsCrud.def, actions: userServiceInterestActions },
+    { def: blogsCrud.def, actions: blogActions },
+    { def: blogDetailsCrud.def, actions: blogDetailActions },
     { def: franchiseesCrud.def, actions: franchiseeActions },
     { def: masterFranchiseesCrud.def, actions: masterFranchiseeActions },
   ] as Omit<Registered, "export">[]

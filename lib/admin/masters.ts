@@ -12,6 +12,7 @@ import { registered } from "@/lib/registry";
 import { valueListMasters } from "@/lib/operations/value-lists";
 import { serviceMasters } from "@/lib/operations/services";
 import { stateOptions } from "@/lib/operations/states";
+import { planMasters } from "@/lib/franchise/plans";
 import { franchiseeMasters } from "@/lib/franchise/franchisees";
 import { masterFranchiseeMasters } from "@/lib/franchise/master-franchisees";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
@@ -106,6 +107,13 @@ const CONTEXTS: Record<string, MastersContext> = {
     ops: ["list", "view", "create", "update"],
     load: async () => ({ states: await stateOptions() }),
     output: z.object({ states: z.array(described) }),
+  },
+  // The plan form's and list's tier picker: live, active rows of the company's "PLAN TIERS" master.
+  plans: {
+    entity: "plans",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => planMasters(ctx),
+    output: z.object({ plan_tiers: z.array(described) }),
   },
   // The franchisee form's and list's zone picker: live, active rows of the company's "ZONES" master.
   franchisees: {

@@ -24,6 +24,9 @@ import { servicesRoutes } from "./routes/services";
 import { bannersRoutes } from "./routes/banners";
 import { stateHolidaysRoutes } from "./routes/state-holidays";
 import { stateGstsRoutes } from "./routes/state-gsts";
+import { plansRoutes } from "./routes/plans";
+import { userServiceInterestsRoutes } from "./routes/user-service-interests";
+import { blogsRoutes } from "./routes/blogs";
 import { franchiseesRoutes } from "./routes/franchisees";
 import { masterFranchiseesRoutes } from "./routes/master-franchisees";
 import type { ApiRoute } from "./types";
@@ -57,6 +60,9 @@ export const apiRoutes: ApiRoute[] = [
   ...bannersRoutes,
   ...stateHolidaysRoutes,
   ...stateGstsRoutes,
+  ...plansRoutes,
+  ...userServiceInterestsRoutes,
+  ...blogsRoutes,
   ...franchiseesRoutes,
   ...masterFranchiseesRoutes,
   ...docsRoutes,

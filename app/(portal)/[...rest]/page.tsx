@@ -4,15 +4,11 @@ import { ComingSoon } from "../coming-soon";
 // Route roots of spec 000 §2.2 whose screens are not built yet, with their readable titles. Built screens have
 // their own folders and never reach this page; any other unknown route goes home (spec 000 §2.1).
 const PENDING_ROOTS: Record<string, string> = {
-  plans: "Plans",
-  "user-service-interests": "Interest Service",
   "pet-walkie-career-requests": "Walkie Career Requests",
   "pet-trainer-career-requests": "Trainer Career Requests",
   "daycare-career-requests": "Daycare Career Requests",
   "franchisee-career-requests": "Franchisee Career Requests",
   "customer-walk-requests": "Customer Walk Requests",
-  blogs: "Blogs",
-  "blog-details": "Blog Details",
   "franchisee-kyc-documents": "Franchisee KYC Documents",
   "user-kyc-documents": "User KYC Documents",
   "user-monthly-job-requests": "Monthly Job Requests",

@@ -21,6 +21,9 @@ import { servicesSamples } from "./services";
 import { bannersSamples } from "./banners";
 import { stateHolidaysSamples } from "./state-holidays";
 import { stateGstsSamples } from "./state-gsts";
+import { plansSamples } from "./plans";
+import { userServiceInterestsSamples } from "./user-service-interests";
+import { blogsSamples } from "./blogs";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -50,4 +53,7 @@ export const samples: Record<string, Sample> = {
   ...bannersSamples,
   ...stateHolidaysSamples,
   ...stateGstsSamples,
+  ...plansSamples,
+  ...userServiceInterestsSamples,
+  ...blogsSamples,
 };
