@@ -141,7 +141,7 @@ export async function seedDemo(db: Executor): Promise<void> {
         ),
         role_id: ROLE_IDS[ROLE.USER],
         position_id: staff ? posId(POSITION.FRANCHISEE_STAFF) : posId(POSITION.CUSTOMER),
-        franchisee_id: staff ? fr[i % fr.length].id : null,
+        franchisee_id: staff ? fr[Math.floor(i / 3) % fr.length].id : null,
         phone: `+91 9${String(800000000 + companyId * 1000 + i)}`,
         employee_code: staff ? `EMP${companyId}${String(i).padStart(3, "0")}` : null,
         is_kyc_verified: i % 3,

@@ -25,6 +25,7 @@ import {
   updateOf,
   upsertOf,
   wrapBuilt,
+  zoneFilter,
   type Scope,
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
@@ -91,6 +92,12 @@ const usersScope: Scope = {
     const parts: SQL[] = [eq(users.company_id, requireCompany(ctx)), eq(users.role_id, USER_ROLE_ID)];
     if (ctx.roleName === ROLE.FRANCHISEE_ADMIN)
       parts.push(ctx.franchiseeId == null ? sql`false` : eq(users.franchisee_id, ctx.franchiseeId));
+    // A MASTER FRANCHISEE: the staff of the franchisees of their zones (spec 002 §6), nobody else.
+    const zones = zoneFilter(ctx, franchisees.zone_id);
+    if (zones)
+      parts.push(
+        sql`${users.franchisee_id} in (select ${franchisees.id} from ${franchisees} where ${franchisees.company_id} = ${requireCompany(ctx)} and ${zones})`,
+      );
     return and(...parts);
   },
   companyOf: (row) => (row.company_id as number | null) ?? null,
