@@ -102,6 +102,17 @@ function fullMenu(links: MenuLinks): Entry[] {
     { label: "Franchisee", href: "/franchisees", names: [...ADMINS, ...MF], icon: "franchisee" },
     // Listed twice so each role sees §6's order; a user matching both sees it once (first wins).
     { label: "Staff", href: "/franchisee-staffs", names: MF, icon: "staff" },
+    // Not in §6's menu: the admins review every franchisee's and staff member's documents here (a franchisee's row
+    // and a staff member's row link to theirs).
+    {
+      label: "KYC Documents",
+      names: ADMINS,
+      icon: "kyc",
+      children: [
+        { label: "Franchisee KYC", href: "/franchisee-kyc-documents", names: ADMINS },
+        { label: "Staff KYC", href: "/user-kyc-documents", names: ADMINS },
+      ],
+    },
     // Not in §6's menu, though spec 001 builds these screens for the admins: grouped here rather than left unreachable.
     {
       label: "Field Operations",
@@ -127,6 +138,7 @@ function fullMenu(links: MenuLinks): Entry[] {
         { label: "Master Value", href: "/value-lists", names: ADMINS },
         { label: "State Holidays", entity: "state_holidays", names: ADMINS },
         { label: "State GSTs", entity: "state_gsts", names: ADMINS },
+        { label: "KYC Document Types", href: "/kyc-document-types", names: ADMINS },
         { label: "Positions", entity: "positions", names: ADMINS },
         ...(links.profileHref ? [{ label: "My Profile", href: links.profileHref, names: ADMINS }] : []),
       ],

@@ -40,8 +40,9 @@ describe("the menu", () => {
       "Blogs",
       "Master Franchisee",
       "Franchisee",
+      "KYC Documents [Franchisee KYC, Staff KYC]",
       "Field Operations [Services, Outlets, PJPs, PJP References]",
-      "Settings [Banners, Modules, Permissions, Master, Master Value, State Holidays, State GSTs, Positions, My Profile]",
+      "Settings [Banners, Modules, Permissions, Master, Master Value, State Holidays, State GSTs, KYC Document Types, Positions, My Profile]",
       "User Timestamps",
       "API Reference",
     ]);
