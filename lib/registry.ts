@@ -23,6 +23,10 @@ import { blogActions, blogsCrud } from "@/lib/franchise/blogs";
 import { blogDetailActions, blogDetailsCrud } from "@/lib/franchise/blog-details";
 import { franchiseeActions, franchiseesCrud } from "@/lib/franchise/franchisees";
 import { masterFranchiseeActions, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
+import { daycareCareerRequestActions, daycareCareerRequestsCrud } from "@/lib/franchise/daycare-career-requests";
+import { franchiseeCareerRequestActions, franchiseeCareerRequestsCrud } from "@/lib/franchise/franchisee-career-requests";
+import { petTrainerCareerRequestActions, petTrainerCareerRequestsCrud } from "@/lib/franchise/pet-trainer-career-requests";
+import { petWalkieCareerRequestActions, petWalkieCareerRequestsCrud } from "@/lib/franchise/pet-walkie-career-requests";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -61,6 +65,10 @@ export const registry: readonly Registered[] = (
     { def: blogDetailsCrud.def, actions: blogDetailActions },
     { def: franchiseesCrud.def, actions: franchiseeActions },
     { def: masterFranchiseesCrud.def, actions: masterFranchiseeActions },
+    { def: petWalkieCareerRequestsCrud.def, actions: petWalkieCareerRequestActions },
+    { def: petTrainerCareerRequestsCrud.def, actions: petTrainerCareerRequestActions },
+    { def: franchiseeCareerRequestsCrud.def, actions: franchiseeCareerRequestActions },
+    { def: daycareCareerRequestsCrud.def, actions: daycareCareerRequestActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,

@@ -15,6 +15,7 @@ import { stateOptions } from "@/lib/operations/states";
 import { planMasters } from "@/lib/franchise/plans";
 import { franchiseeMasters } from "@/lib/franchise/franchisees";
 import { masterFranchiseeMasters } from "@/lib/franchise/master-franchisees";
+import { franchiseeCareerRequestMasters } from "@/lib/franchise/franchisee-career-requests";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
@@ -131,6 +132,13 @@ const CONTEXTS: Record<string, MastersContext> = {
       users: z.array(z.object({ id: z.number(), user_name: z.string() })),
       zones: z.array(described),
     }),
+  },
+  // The franchisee career requests' zone filter and inline zone change.
+  franchisee_career_requests: {
+    entity: "franchisee_career_requests",
+    ops: ["list", "view", "update"],
+    load: (ctx) => franchiseeCareerRequestMasters(ctx),
+    output: z.object({ zones: z.array(described) }),
   },
 };
 

@@ -29,6 +29,7 @@ import { userServiceInterestsRoutes } from "./routes/user-service-interests";
 import { blogsRoutes } from "./routes/blogs";
 import { franchiseesRoutes } from "./routes/franchisees";
 import { masterFranchiseesRoutes } from "./routes/master-franchisees";
+import { careerRequestsRoutes } from "./routes/career-requests";
 import type { ApiRoute } from "./types";
 
 /**
@@ -65,5 +66,6 @@ export const apiRoutes: ApiRoute[] = [
   ...blogsRoutes,
   ...franchiseesRoutes,
   ...masterFranchiseesRoutes,
+  ...careerRequestsRoutes,
   ...docsRoutes,
 ];

@@ -24,6 +24,7 @@ import { stateGstsSamples } from "./state-gsts";
 import { plansSamples } from "./plans";
 import { userServiceInterestsSamples } from "./user-service-interests";
 import { blogsSamples } from "./blogs";
+import { careerRequestsSamples } from "./career-requests";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -56,4 +57,5 @@ export const samples: Record<string, Sample> = {
   ...plansSamples,
   ...userServiceInterestsSamples,
   ...blogsSamples,
+  ...careerRequestsSamples,
 };

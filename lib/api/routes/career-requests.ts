@@ -1,0 +1,59 @@
+import "server-only";
+import { daycareCareerRequest } from "@/lib/franchise/daycare-career-requests";
+import { franchiseeCareerRequest } from "@/lib/franchise/franchisee-career-requests";
+import { petTrainerCareerRequest } from "@/lib/franchise/pet-trainer-career-requests";
+import { petWalkieCareerRequest } from "@/lib/franchise/pet-walkie-career-requests";
+import { crudRoutes, entityRoute } from "../entity-routes";
+import type { ApiRoute } from "../types";
+
+type Built = Parameters<typeof entityRoute>[2];
+type Career = { crud: Parameters<typeof crudRoutes>[0]; approve: Built; reject: Built };
+
+/**
+ * One career request's rows (spec 002 §7 Career requests): list, <singular>_exports, POST (an application from the
+ * mobile app), GET and PATCH :id (the review), delete and restore under the underscore name; the dashed forms the
+ * spec's client calls (`dashed`); approve and reject from pending (the list's buttons).
+ */
+function careerRoutes(
+  c: Career,
+  o: { exportPath: string; dashed: readonly ("delete" | "restore")[] },
+): ApiRoute[] {
+  const name = c.crud.def.name;
+  const dash = name.replace(/_/g, "-");
+  const noun = c.crud.def.noun.toLowerCase();
+  return [
+    ...crudRoutes(c.crud, undefined, { exportPath: o.exportPath }),
+    ...o.dashed.map((op) =>
+      entityRoute("POST", `${dash}/${op}/:id`, c.crud[op], {
+        summary: `${op === "delete" ? "Delete" : "Restore"} a ${noun} (the dashed path the spec's client calls)`,
+      }),
+    ),
+    entityRoute("POST", `${name}/approve/:id`, c.approve, {
+      summary: `Approve a pending ${noun} (409 when it is no longer pending)`,
+    }),
+    entityRoute("POST", `${name}/reject/:id`, c.reject, {
+      summary: `Reject a pending ${noun} with a reason (409 when it is no longer pending)`,
+    }),
+  ];
+}
+
+/** Walker, trainer, franchisee and daycare career requests. */
+export const careerRequestsRoutes: ApiRoute[] = [
+  ...careerRoutes(petWalkieCareerRequest, {
+    exportPath: "pet_walkie_career_request_exports",
+    dashed: ["delete", "restore"],
+  }),
+  ...careerRoutes(petTrainerCareerRequest, {
+    exportPath: "pet_trainer_career_request_exports",
+    dashed: ["delete", "restore"],
+  }),
+  ...careerRoutes(franchiseeCareerRequest, {
+    exportPath: "franchisee_career_request_exports",
+    dashed: ["delete", "restore"],
+  }),
+  // §7: delete under the underscore name, restore under the dashed one.
+  ...careerRoutes(daycareCareerRequest, {
+    exportPath: "daycare_career_request_exports",
+    dashed: ["restore"],
+  }),
+];

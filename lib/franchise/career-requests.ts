@@ -1,0 +1,399 @@
+import "server-only";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { daycareCareerRequests, petTrainerCareerRequests, petWalkieCareerRequests, users } from "@/db/schema";
+import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
+import type { Tx } from "@/lib/platform/db";
+import {
+  companyScope,
+  crudOf,
+  defineEntity,
+  updateOf,
+  type EntityName,
+  type EntityTable,
+  type Scope,
+} from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { AppError, notFound, type FieldErrors } from "@/lib/platform/errors";
+import { decodeId, encodeId } from "@/lib/platform/ids";
+import { enumFilter, type List, type Selection } from "@/lib/platform/list";
+import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { ROLE } from "@/lib/platform/permissions";
+import { flag, optionalText } from "@/lib/platform/schemas";
+
+// The four career requests (spec 002 §2 Career requests, §3, §4): walker ("pet walkie"), trainer, franchisee and
+// daycare applications sent from the mobile app, reviewed in the portal. One factory (careerRequest) so the four
+// stay alike: the review form (status, is_active, rejection reason), Approve and Reject from pending only, the
+// created-record link, request_by, the list's approval filter and labels.
+
+/** Approval (spec 002 §4, §9): pending 0, approved 1, rejected 2. */
+export const CAREER_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+export const CAREER_STATUS_LABELS: Record<number, string> = { 0: "PENDING", 1: "APPROVED", 2: "REJECTED" };
+export const CAREER_STATUS_OPTIONS = [
+  { value: "0", label: "PENDING" },
+  { value: "1", label: "APPROVED" },
+  { value: "2", label: "REJECTED" },
+];
+
+/** Texts of the review (not given by the spec, except the reason's, which is the walk requests' own). */
+export const CAREER_MESSAGES = {
+  reasonRequired: "Reason is required for rejection.",
+  notPending: "This request is no longer pending: only a pending request can be approved or rejected.",
+  createdStays: "A record has been created from this request: it stays approved.",
+  pendingExists: "You already have a pending application.",
+  notApproved: "The career request is not approved.",
+  alreadyCreated: "A record has already been created from this career request.",
+  approved: "Request approved successfully.",
+  rejected: "Request rejected successfully.",
+} as const;
+
+const approvalStatus = z.coerce
+  .number({ error: "The selected status is invalid." })
+  .int("The selected status is invalid.")
+  .refine((n) => n === 0 || n === 1 || n === 2, "The selected status is invalid.");
+
+/** The review form (the edit screen): only status, Is Active and the rejection reason (spec 002 §2). */
+export const careerUpdateFields = {
+  status: approvalStatus.optional(),
+  is_active: flag.optional(),
+  rejection_reason: optionalText("rejection reason", 1000).optional(),
+};
+export const careerUpdateSchema = z.object(careerUpdateFields);
+
+/** Reject from the list: the reason dialog (required). */
+export const careerRejectSchema = z.object({
+  rejection_reason: z
+    .string({ error: CAREER_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, CAREER_MESSAGES.reasonRequired)
+    .max(1000, "The rejection reason may not be greater than 1000 characters."),
+});
+/** Approve from the list: nothing to send. */
+export const careerApproveSchema = z.object({});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pieces of the application forms (decisions: the spec gives no bounds): a name and a phone are required; an age is
+// 16 to 100 whole years; a pin code is India's 6 digits; codes are 0, 1 or 2; flags default to 0.
+
+const blankToNull = (v: unknown) => (v === "" ? null : v);
+
+/** An optional whole number from `min` to `max`; blank or missing → null. */
+const optionalInt = (min: number, max: number, message: string) =>
+  z
+    .preprocess(
+      blankToNull,
+      z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullish(),
+    )
+    .transform((v) => v ?? null);
+
+export const applicationAge = optionalInt(16, 100, "The age must be a whole number from 16 to 100.");
+/** A code of the spec's lists (gender, applying as, work type): 0, 1 or 2. */
+export const applicationCode = (label: string) => optionalInt(0, 2, `The selected ${label} is invalid.`);
+export const applicationPinCode = optionalText("pin code", 10).refine(
+  (v) => v == null || /^\d{6}$/.test(v),
+  "The pin code must be 6 digits.",
+);
+/** An optional email address; blank → null. */
+export const applicationEmail = optionalText("email", 191).refine(
+  (v) => v == null || z.email().safeParse(v).success,
+  "The email must be a valid email address.",
+);
+/** A 1/0 answer of the application (no answer reads 0). */
+export const applicationFlag = flag.default(0);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pieces of the lists: labels as SQL, so the table, /api and the export read the same words.
+
+/** 1 → YES, anything else NO (spec 002 §9: toggles show YES or NO). */
+export const yesNo = (c: AnyPgColumn) => sql<string>`case when ${c} = 1 then 'YES' else 'NO' end`;
+
+/** A code's label (`labels`), `otherwise` for any other value (null included). */
+export function labelOf(c: AnyPgColumn, labels: Record<number, string>, otherwise: string): SQL<string> {
+  const whens = Object.entries(labels).map(
+    ([k, v]) => sql`when ${c} = ${sql.raw(String(Number(k)))} then ${v}`,
+  );
+  return sql<string>`case ${sql.join(whens, sql` `)} else ${otherwise} end`;
+}
+
+/** A date column as YYYY-MM-DD text (the export and the table show it as such). */
+export const dateText = (c: AnyPgColumn) => sql<string | null>`to_char(${c}, 'YYYY-MM-DD')`;
+
+/** The applicant's account name (request_by.user_name), from a join on users. */
+export const requestByName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''))`;
+
+/** The approval filter (status=0|1|2) every career list offers. */
+export const approvalFilter = (c: AnyPgColumn) => enumFilter(c, "Approval Status", CAREER_STATUS_OPTIONS);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The factory.
+
+type CareerTable = EntityTable & {
+  company_id: AnyPgColumn;
+  status: AnyPgColumn;
+  rejection_reason: AnyPgColumn;
+  request_by: AnyPgColumn;
+  created_record_id: AnyPgColumn;
+};
+
+type Rec = Record<string, unknown>;
+
+type CareerDecl<T extends CareerTable, C extends z.ZodType, S extends Selection> = {
+  name: EntityName;
+  noun: string;
+  plural: string;
+  href: string;
+  table: T;
+  /** Default the acting company (companyScope); franchisee requests narrow a MASTER FRANCHISEE to their zones. */
+  scope?: Scope;
+  /** The application as the mobile app sends it. */
+  create: C;
+  /** Default careerUpdateSchema (franchisee requests add zone_id). */
+  update?: z.ZodObject;
+  list: List<S>;
+  messages: { deleted: string; restored: string };
+  detail?: (db: import("@/lib/platform/db").Executor, row: T["$inferSelect"]) => Promise<Rec>;
+  detailSchema?: z.ZodRawShape;
+  /** Keys of the create input that are no columns (child rows), kept out of the insert. */
+  childKeys?: readonly string[];
+  /** The entity's own checks of an application, before it is written. */
+  checkCreate?: (a: { ctx: Ctx; tx: Tx; input: Rec; errors: FieldErrors }) => Promise<void>;
+  /** After the insert, in the same transaction (child rows). */
+  afterCreate?: (a: { ctx: Ctx; tx: Tx; input: Rec; row: Rec }) => Promise<void>;
+  /** The entity's own checks of a review save (a franchisee request's zone). */
+  checkUpdate?: (a: { ctx: Ctx; tx: Tx; before: Rec; patch: Rec; errors: FieldErrors }) => Promise<void>;
+};
+
+/**
+ * A career request entity: its declaration, domain functions, Approve / Reject and server actions.
+ * - POST (create): an application. A signed-in app user (role USER) is its request_by, with one pending application
+ *   of a kind at a time (409); staff entering a paper application leave request_by empty. It starts pending.
+ * - PATCH (the edit screen's review): status (any of the three, spec 002 §4), is_active, rejection_reason — required
+ *   when the status is rejected, cleared otherwise. A request something was created from stays approved.
+ * - approve / reject (the list's buttons): from pending only (409 otherwise); reject needs a reason.
+ */
+export function careerRequest<T extends CareerTable, C extends z.ZodType, S extends Selection>(
+  o: CareerDecl<T, C, S>,
+) {
+  const t = o.table;
+  const def = defineEntity({
+    name: o.name,
+    noun: o.noun,
+    plural: o.plural,
+    href: o.href,
+    table: t,
+    scope: o.scope ?? companyScope(t),
+    create: o.create,
+    update: o.update ?? careerUpdateSchema,
+    list: o.list,
+    messages: o.messages,
+    detail: o.detail,
+    detailSchema: o.detailSchema,
+  });
+
+  const crud = crudOf(def, {
+    async create({ ctx, tx, input, insert, errors }) {
+      const values = { ...(input as Rec) };
+      for (const k of o.childKeys ?? []) delete values[k];
+      const fromApp = ctx.roleName === ROLE.USER;
+      if (fromApp) {
+        const [open] = await tx
+          .select({ id: t.id })
+          .from(t as PgTable)
+          .where(
+            and(
+              eq(t.request_by, ctx.userId),
+              eq(t.status, CAREER_STATUS.PENDING),
+              isNull(t.deleted_at),
+              eq(t.company_id, requireCompany(ctx)),
+            ),
+          )
+          .limit(1);
+        if (open) throw new AppError(409, CAREER_MESSAGES.pendingExists);
+      }
+      await o.checkCreate?.({ ctx, tx, input: input as Rec, errors });
+      const row = await insert({
+        ...values,
+        request_by: fromApp ? ctx.userId : null,
+        status: CAREER_STATUS.PENDING,
+        rejection_reason: null,
+        created_record_id: null,
+      });
+      await o.afterCreate?.({ ctx, tx, input: input as Rec, row: row as Rec });
+      return row;
+    },
+    async update({ ctx, tx, before, patch, write, errors }) {
+      const b = before as Rec;
+      const values = { ...(patch as Rec) };
+      const status = (values.status ?? b.status) as number;
+      if (
+        values.status !== undefined &&
+        values.status !== CAREER_STATUS.APPROVED &&
+        b.created_record_id != null
+      )
+        errors.status = CAREER_MESSAGES.createdStays;
+      if (values.status !== undefined || values.rejection_reason !== undefined) {
+        if (status === CAREER_STATUS.REJECTED) {
+          const reason = values.rejection_reason !== undefined ? values.rejection_reason : b.rejection_reason;
+          if (!reason) errors.rejection_reason = CAREER_MESSAGES.reasonRequired;
+        } else values.rejection_reason = null;
+      }
+      await o.checkUpdate?.({ ctx, tx, before: b, patch: values, errors });
+      return write(values);
+    },
+  });
+
+  /** Approve or reject from the list: the row locked, pending only; the builder's permission (update), scope, audit. */
+  const decide = (status: 1 | 2) =>
+    updateOf(
+      { ...def, update: status === 1 ? careerApproveSchema : careerRejectSchema } as unknown as typeof def,
+      async ({ before, input, write }) => {
+        if ((before as Rec).status !== CAREER_STATUS.PENDING)
+          throw new AppError(409, CAREER_MESSAGES.notPending);
+        const reason = status === 2 ? (input as Rec).rejection_reason : null;
+        return write({ status, rejection_reason: reason });
+      },
+    );
+  const approve = decide(1);
+  const reject = decide(2);
+
+  const session = () => import("@/lib/platform/session");
+  const caller = async (opaqueId: string) => {
+    const s = await session();
+    return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
+  };
+  const actions = {
+    ...entityActions(crud),
+    /** The list's Approve (after its confirmation). */
+    approve: (opaqueId: string) =>
+      toActionResult(async () => {
+        const { ctx, id } = await caller(opaqueId);
+        await approve(ctx, { id });
+        return { id: opaqueId };
+      }),
+    /** The list's Reject (the reason dialog). */
+    reject: (opaqueId: string, reason: unknown) =>
+      toActionResult(async () => {
+        const { ctx, id } = await caller(opaqueId);
+        await reject(ctx, { id, rejection_reason: reason });
+        return { id: opaqueId };
+      }),
+  };
+  return { def, crud, approve, reject, actions };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The staff user created from an approved walker, trainer or daycare application (issue 10): the approve dialog
+// and the row offer /franchisee-staffs/create?career_request=<kind>:<opaque id>, which pre-fills the user form; the
+// user's save links the request (created_record_id) in its own transaction.
+
+const STAFF_KINDS = {
+  walkie: {
+    table: petWalkieCareerRequests,
+    entity: "pet_walkie_career_requests",
+    name: petWalkieCareerRequests.user_name,
+    email: null,
+  },
+  trainer: {
+    table: petTrainerCareerRequests,
+    entity: "pet_trainer_career_requests",
+    name: petTrainerCareerRequests.user_name,
+    email: petTrainerCareerRequests.email,
+  },
+  daycare: {
+    table: daycareCareerRequests,
+    entity: "daycare_career_requests",
+    name: daycareCareerRequests.full_name,
+    email: daycareCareerRequests.email,
+  },
+} as const;
+export type StaffCareerKind = keyof typeof STAFF_KINDS;
+
+/** The user form's `career_request` value for an application: `<kind>:<opaque id>`. */
+export const careerRequestRef = (kind: StaffCareerKind, opaqueId: string) => `${kind}:${opaqueId}`;
+
+/** Where the approve dialog and the row send an admin to create the staff user of an application. */
+export const staffCreateHref = (kind: StaffCareerKind, opaqueId: string) =>
+  `/franchisee-staffs/create?career_request=${encodeURIComponent(careerRequestRef(kind, opaqueId))}`;
+
+function parseRef(ref: string): { kind: StaffCareerKind; id: number } | null {
+  const [kind, opaque] = ref.split(":");
+  if (!Object.hasOwn(STAFF_KINDS, kind ?? "")) return null;
+  const id = decodeId(opaque) ?? (/^\d{1,10}$/.test(opaque ?? "") ? Number(opaque) : null);
+  return id == null ? null : { kind: kind as StaffCareerKind, id };
+}
+
+/**
+ * The approved application a `career_request` names, locked when `tx` is a transaction: the caller must hold the
+ * request's update permission (403), the request must be a live one of the acting company (404), approved and not
+ * yet turned into a record (409).
+ */
+async function approvedApplication(db: Pick<Tx, "select">, ctx: Ctx, ref: string, lock: boolean) {
+  const p = parseRef(ref);
+  if (!p) throw notFound();
+  const k = STAFF_KINDS[p.kind];
+  authorize(ctx, `${k.entity}.update`);
+  const q = db
+    .select({
+      id: k.table.id,
+      name: k.name,
+      phone: k.table.phone_no,
+      email: k.email ?? sql<string | null>`null`,
+      status: k.table.status,
+      created_record_id: k.table.created_record_id,
+    })
+    .from(k.table)
+    .where(
+      and(eq(k.table.id, p.id), isNull(k.table.deleted_at), eq(k.table.company_id, requireCompany(ctx))),
+    );
+  const [row] = lock ? await q.for("update") : await q;
+  if (!row) throw notFound();
+  if (row.status !== CAREER_STATUS.APPROVED) throw new AppError(409, CAREER_MESSAGES.notApproved);
+  if (row.created_record_id != null) throw new AppError(409, CAREER_MESSAGES.alreadyCreated);
+  return { ...p, row, entity: k.entity, table: k.table };
+}
+
+/**
+ * The user form's values from an application (the staff create screen): first word of the name as first name, the
+ * rest as last name, phone, email where the application has one, and the `career_request` the save links.
+ */
+export async function staffPrefill(ctx: Ctx, ref: string) {
+  const { getDb } = await import("@/lib/platform/db");
+  const a = await approvedApplication(await getDb(), ctx, ref, false);
+  const [first, ...rest] = a.row.name.trim().split(/\s+/);
+  return {
+    first_name: first ?? "",
+    last_name: rest.join(" "),
+    phone: a.row.phone ?? "",
+    email: a.row.email ?? "",
+    career_request: careerRequestRef(a.kind, encodeId(a.id)),
+  };
+}
+
+/**
+ * The user create's link to its application (lib/admin/users/users.ts): checked before the user is written (the
+ * request locked), then `link(userId)` sets the request's created_record_id, with an audit record of the request.
+ */
+export async function staffCareerLink(tx: Tx, ctx: Ctx, ref: string | null | undefined) {
+  if (!ref) return null;
+  const a = await approvedApplication(tx, ctx, ref, true);
+  return async (userId: number) => {
+    const t = a.table;
+    const [before] = await tx.select().from(t).where(eq(t.id, a.id));
+    const [after] = await tx
+      .update(t)
+      .set({ created_record_id: userId, updated_at: new Date(), updated_by: ctx.userId })
+      .where(eq(t.id, a.id))
+      .returning();
+    await writeAudit(tx, ctx, {
+      entity: a.entity,
+      entityId: a.id,
+      action: "update",
+      before,
+      after,
+      companyId: after.company_id,
+    });
+  };
+}
