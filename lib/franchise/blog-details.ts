@@ -3,14 +3,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { blogDetails, blogs } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
-import type { Executor } from "@/lib/platform/db";
+import { getDb, type Executor } from "@/lib/platform/db";
 import { crudOf, defineEntity, type Scope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { invalid, type FieldErrors } from "@/lib/platform/errors";
+import { invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { imageFile } from "@/lib/platform/files";
 import { defineList, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
 import { flag, requiredId } from "@/lib/platform/schemas";
-import { blogsCrud, plainText, richText, uploadId } from "./blogs";
+import { plainText, richText, uploadId } from "./blogs";
 
 export const BLOG_INVALID = "The selected blog is invalid.";
 
@@ -94,8 +94,21 @@ export const blogDetailsCrud = crudOf(blogDetailsDef, {
 });
 export const blogDetailActions = entityActions(blogDetailsCrud);
 
-/** The blog a details screen belongs to: a live blog of the acting company, else 404 (blogs.view). */
-export const parentBlog = (ctx: Ctx, blogId: number) => blogsCrud.get(ctx, blogId);
+/**
+ * The blog a details screen belongs to (its title): a live blog of the acting company, else 404. Checked with the
+ * details' own permission `op` (a caller may manage details without blogs.view).
+ */
+export async function blogOfDetails(ctx: Ctx, blogId: number, op: "list" | "create" = "list") {
+  authorize(ctx, blogDetailsDef.permission(op));
+  const db = await getDb();
+  const [blog] = await db
+    .select({ id: blogs.id, title: blogs.title })
+    .from(blogs)
+    .where(and(eq(blogs.id, blogId), eq(blogs.company_id, requireCompany(ctx)), isNull(blogs.deleted_at)))
+    .limit(1);
+  if (!blog) throw notFound();
+  return blog;
+}
 
 /**
  * POST blog_details/upload_blog_detail (spec 002 §7: multipart id, imagepath): stores the image on that detail, as an

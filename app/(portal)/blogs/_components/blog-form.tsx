@@ -1,0 +1,39 @@
+"use client";
+import { EntityForm, fieldsFor, ImageField } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { createBlogAction, updateBlogAction } from "../actions";
+
+/** The blog schema's fields (lib/franchise/blogs.ts) as the form holds them; the image is a file. */
+export type BlogFormValues = {
+  title: string;
+  description: string;
+  imagepath: File | null;
+  is_active: number;
+};
+
+export const EMPTY_BLOG: BlogFormValues = { title: "", description: "", imagepath: null, is_active: 1 };
+
+const F = fieldsFor<BlogFormValues>();
+
+/** Title (required), the image (images only) and the description (rich text); Is Active on edit (spec 002 §2). */
+export function BlogForm({
+  imageUrl,
+  ...props
+}: FormScreenProps & { initial: BlogFormValues; imageUrl?: string | null }) {
+  return (
+    <EntityForm<BlogFormValues> {...props} actions={{ create: createBlogAction, update: updateBlogAction }}>
+      <F.Text name="title" label="Title" required />
+      <ImageField
+        removable
+        name="imagepath"
+        label="Image"
+        currentUrl={imageUrl ?? undefined}
+        disabled={props.readOnly}
+      />
+      <div className="md:col-span-2">
+        <F.RichText name="description" label="Description" disabled={props.readOnly} />
+      </div>
+      {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}
+    </EntityForm>
+  );
+}
