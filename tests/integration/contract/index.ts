@@ -25,6 +25,8 @@ import { plansSamples } from "./plans";
 import { userServiceInterestsSamples } from "./user-service-interests";
 import { blogsSamples } from "./blogs";
 import { careerRequestsSamples } from "./career-requests";
+import { franchiseesSamples } from "./franchisees";
+import { masterFranchiseesSamples } from "./master-franchisees";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -58,4 +60,6 @@ export const samples: Record<string, Sample> = {
   ...userServiceInterestsSamples,
   ...blogsSamples,
   ...careerRequestsSamples,
+  ...franchiseesSamples,
+  ...masterFranchiseesSamples,
 };
