@@ -28,11 +28,16 @@ const fields = {
   is_active: flag.optional(),
 };
 
-export const userCreateSchema = z.object(fields);
+export const userCreateSchema = z.object({
+  ...fields,
+  /** The approved walker, trainer or daycare application the user is created from (`<kind>:<id>`), if any. */
+  career_request: optionalText("career request", 100),
+});
 /** The same form on edit (the id travels beside it): the spec's required fields stay required; an optional key left out keeps its value. */
 export const userUpdateSchema = z.object({ ...fields, phone: phone() });
 
-export type UserCreateInput = z.output<typeof userCreateSchema>;
+/** A user's columns on create (the career request is a link, no column). */
+export type UserCreateInput = Omit<z.output<typeof userCreateSchema>, "career_request">;
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
 
 /** KYC status values (spec 000 §4, §9). */

@@ -49,6 +49,7 @@ import {
 } from "@/lib/platform/list";
 import { unusablePassword } from "@/lib/platform/passwords";
 import { PLATFORM_ONLY, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
+import { staffCareerLink } from "@/lib/franchise/career-requests";
 import { KYC_STATUS, userCreateSchema, userUpdateSchema, type UserCreateInput } from "./schema";
 import { isStaffPosition, STAFF_POSITION_ONLY, staffPositionsOnly } from "./staff-positions";
 
@@ -462,8 +463,13 @@ function withParam(raw: RawParams, key: string, value: string): URLSearchParams 
 export const getUser = getOf(usersDef);
 
 const createUserRecord = createOf(usersDef, async ({ ctx, tx, input, insert, errors }) => {
-  const values = await newUserValues(tx, ctx, input, errors);
-  return emailRace(() => insert(values));
+  // Created from an approved walker, trainer or daycare application: checked first, linked in this transaction.
+  const { career_request, ...rest } = input;
+  const link = await staffCareerLink(tx, ctx, career_request);
+  const values = await newUserValues(tx, ctx, rest, errors);
+  const row = await emailRace(() => insert(values));
+  await link?.(row.id);
+  return row;
 });
 
 /**
