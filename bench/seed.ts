@@ -345,6 +345,102 @@ step(
   "operations: per company 50 values (10 rows each), 100 services, 50 banners, 50 holidays, a GST per state; outlets 20k in the biggest and 400 in each other; 100k interests, outlet users and PJPs, 50k PJP references",
 );
 
+// 8. The franchise network (issue 10): zones, 20k franchisees in the biggest company (each with 3 KYC documents),
+// a master franchisee per company, 100k staff KYC documents, 50k applications of each kind, plans and blogs.
+await sql`
+  insert into value_lists (company_id, value_id, description, code, is_active)
+  select v.company_id, v.id, z.d, z.c, 1 from "values" v
+  cross join (values ('NORTH','N'),('SOUTH','S'),('EAST','E'),('WEST','W')) z(d, c)
+  where v.name = 'ZONES' and not exists (select 1 from value_lists l where l.value_id = v.id)`;
+await sql`
+  insert into value_lists (company_id, value_id, description, code, is_active)
+  select v.company_id, v.id, t.d, t.d, 1 from "values" v cross join (values ('BASIC'),('PREMIUM')) t(d)
+  where v.name = 'PLAN TIERS' and not exists (select 1 from value_lists l where l.value_id = v.id)`;
+await sql`create temporary table zone_span as
+  select l.company_id as cid, min(l.id) as lo, count(*)::int as n from value_lists l join "values" v on v.id = l.value_id
+  where v.name = 'ZONES' group by l.company_id`;
+await sql`
+  insert into franchisees (company_id, name, is_active)
+  select ${happy}, 'Bench Franchisee ' || lpad(k::text, 5, '0'), (k % 8 <> 0)::int from generate_series(51, 20000) k`;
+await sql`
+  update franchisees f set zone_id = z.lo + f.id % z.n, status = f.id % 3, is_kyc_valid = (f.id % 4 = 0)::int,
+    email = 'franchisee' || f.id || '@bench.test', phone = '+91 97' || lpad(f.id::text, 8, '0'),
+    address = 'Bench Road ' || f.id, description = 'Bench franchisee', start_time = '07:00', end_time = '20:00'
+  from zone_span z where z.cid = f.company_id`;
+await sql`
+  insert into kyc_document_types (company_id, code, description, applies_to, is_required, requires_expiry)
+  select c.id, t.c, t.d, t.a, 1, t.e from companies c
+  cross join (values ('PAN','PAN CARD',1,0),('GST','GST CERTIFICATE',1,0),('SHOP','SHOP LICENCE',1,1),
+                     ('AADHAAR','AADHAAR CARD',2,0),('POLICE','POLICE VERIFICATION',2,1)) t(c, d, a, e)
+  where not exists (select 1 from kyc_document_types k where k.company_id = c.id)`;
+await sql`
+  insert into franchisee_kyc_documents (company_id, franchisee_id, document_type_id, document_name, status, expires_on, is_active)
+  select f.company_id, f.id, t.id, t.description, (f.id + t.id) % 3,
+         case when t.requires_expiry = 1 then date '2026-06-01' + (f.id % 400) end, 1
+  from franchisees f join kyc_document_types t on t.company_id = f.company_id and t.applies_to = 1
+  where not exists (select 1 from franchisee_kyc_documents d where d.franchisee_id = f.id)`;
+await sql`
+  insert into user_kyc_documents (company_id, user_id, franchisee_id, document_type_id, document_name, status, is_active)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, null, t.id, t.description, g % 3, 1
+  from generate_series(1, 100000) g
+  join span s on s.cid = case when g % 3 = 0 then (${sql.array(companyIds)}::int[])[1 + g % ${companyIds.length}] else ${happy} end
+  join kyc_document_types t on t.company_id = s.cid and t.applies_to = 2 and t.code = (array['AADHAAR','POLICE'])[1 + g % 2]`;
+await sql`
+  insert into master_franchisees (company_id, user_id)
+  select s.cid, s.lo from span s on conflict do nothing`;
+await sql`
+  insert into master_franchisee_zones (master_franchisee_id, zone_id)
+  select m.id, z.lo from master_franchisees m join zone_span z on z.cid = m.company_id on conflict do nothing`;
+const who = sql`join span s on s.cid = case when g % 3 = 0 then (${sql.array(companyIds)}::int[])[1 + g % ${companyIds.length}] else ${happy} end`;
+await sql`
+  insert into pet_walkie_career_requests (company_id, request_by, status, user_name, age, phone_no, whatsapp_no, area, pin_code,
+    preferred_timeslot, is_experienced, has_internet_access, is_active)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, g % 3, 'Walker ' || g, 18 + g % 30, '+91 96' || lpad(g::text, 8, '0'),
+         '+91 96' || lpad(g::text, 8, '0'), 'Area ' || g % 50, lpad((400000 + g % 100)::text, 6, '0'), 'Morning', g % 2, 1,
+         (g % 10 <> 0)::int
+  from generate_series(1, 50000) g ${who}`;
+await sql`
+  insert into pet_trainer_career_requests (company_id, request_by, status, user_name, dob, age, phone_no, email, gender, address,
+    area, pin_code, preferred_timeslot, experience_description, trained_animal_type, language_spoken, is_active)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, g % 3, 'Trainer ' || g, date '1990-01-01' + g % 5000, 25 + g % 20,
+         '+91 95' || lpad(g::text, 8, '0'), 'trainer' || g || '@bench.test', g % 3, 'Address ' || g, 'Area ' || g % 50,
+         '400001', 'Weekends', repeat('Obedience and agility training. ', 4), 'Dogs', 'English, Hindi', (g % 10 <> 0)::int
+  from generate_series(1, 50000) g ${who}`;
+await sql`
+  insert into franchisee_career_requests (company_id, request_by, status, full_name, age, phone_no, email, address, city, pin_code,
+    gender, zone_id, applying_as, business_description, proposed_franchisee_location, is_active)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, g % 3, 'Applicant ' || g, 30 + g % 25, '+91 94' || lpad(g::text, 8, '0'),
+         'applicant' || g || '@bench.test', 'Address ' || g, 'Mumbai', '400001', g % 3, z.lo + g % z.n, g % 3,
+         'Runs a pet store', 'Mumbai ' || g % 100, (g % 10 <> 0)::int
+  from generate_series(1, 50000) g ${who} join zone_span z on z.cid = s.cid`;
+await sql`
+  insert into daycare_career_requests (company_id, request_by, status, full_name, date_of_birth, phone_no, email, address, pin_code,
+    gender, preferred_work_type, preferred_timeslot, is_active)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, g % 3, 'Carer ' || g, date '1992-01-01' + g % 5000,
+         '+91 93' || lpad(g::text, 8, '0'), 'carer' || g || '@bench.test', 'Address ' || g, '400001', g % 3, g % 3, 'Day',
+         (g % 10 <> 0)::int
+  from generate_series(1, 50000) g ${who}`;
+await sql`
+  insert into plans (company_id, no_of_dogs, no_of_walks, tier_id, original_amount, price_percent, discount_percent,
+    calculated_final_amount, final_amount, per_walk_time, days, customer_per_day_charges, walkie_percent,
+    walkie_commission_amount, franchisee_percent, franchisee_commission_amount, company_percent, company_commission_amount,
+    is_basic_plan, is_active)
+  select c.id, 1, 1, (select min(l.id) from value_lists l join "values" v on v.id = l.value_id where v.company_id = c.id and v.name = 'PLAN TIERS'),
+         3000 + k * 100, 100, 0, 3000 + k * 100, 3000 + k * 100, 30, 30, ceil((3000 + k * 100) / 30.0), 50,
+         ceil((3000 + k * 100) * 0.5), 30, ceil((3000 + k * 100) * 0.3), 20, ceil((3000 + k * 100) * 0.2), 1, (k % 9 <> 0)::int
+  from companies c cross join generate_series(1, case when c.id = ${happy} then 5000 else 50 end) k`;
+await sql`
+  insert into blogs (company_id, title, description, is_active)
+  select c.id, 'Bench blog ' || k, '<p>' || repeat('Walks, training and daycare. ', 6) || '</p>', (k % 7 <> 0)::int
+  from companies c cross join generate_series(1, case when c.id = ${happy} then 20000 else 20 end) k`;
+await sql`
+  insert into blog_details (company_id, blog_id, description)
+  select b.company_id, b.id, '<p>Detail ' || k || '</p>' from blogs b cross join generate_series(1, 3) k
+  where b.title like 'Bench blog %'`;
+step(
+  "franchise: 20k franchisees in the biggest company (3 KYC documents each), a master franchisee per company, 100k staff KYC documents, 50k applications of each kind, 5k plans and 20k blogs (3 details each) in the biggest company",
+);
+
 await sql.unsafe("vacuum analyze");
 await sql`create table if not exists bench_meta (key text primary key, value text not null)`;
 await sql`insert into bench_meta values ('users', ${String(BIG)}), ('version', ${SEED_VERSION}), ('happy', ${String(happy)})`;

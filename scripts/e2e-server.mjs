@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startSmtp } from "./smtp-sink.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 const env = {
@@ -22,11 +23,33 @@ if (process.env.E2E_SKIP_BUILD !== "1") {
     process.exit(b.status ?? 1);
   }
 }
+// Mail goes through SMTP to a sink here, which writes each mail to a folder the tests read (tests/e2e/helpers.ts
+// latestMail): a franchisee admin's set-password code, a forgotten password's.
+const port = process.env.E2E_PORT ?? "3100";
+const mailDir = path.join(os.tmpdir(), `portal-e2e-mail-${port}`);
+fs.rmSync(mailDir, { recursive: true, force: true });
+fs.mkdirSync(mailDir, { recursive: true });
+let mailCount = 0;
+const sink = await startSmtp({
+  onMail: (m) =>
+    fs.writeFileSync(
+      path.join(mailDir, `${Date.now()}-${String(++mailCount).padStart(5, "0")}.eml`),
+      `X-To: ${m.to.join(", ")}\n${m.data}`,
+    ),
+});
 // The portal's own server (client addresses from the socket). Every browser test signs in from 127.0.0.1, many
 // times a minute: the request budgets are scaled up for it (the lockout itself is not).
 const child = spawn(process.execPath, [path.resolve("scripts/server.mjs")], {
   stdio: "inherit",
-  env: { ...env, PORT: process.env.E2E_PORT ?? "3100", BIND_HOST: "127.0.0.1", RATE_LIMIT_SCALE: "50" },
+  env: {
+    ...env,
+    PORT: port,
+    BIND_HOST: "127.0.0.1",
+    RATE_LIMIT_SCALE: "50",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(sink.port),
+    SMTP_SECURE: "false",
+  },
 });
 // Stopping (Playwright sends SIGTERM, see gracefulShutdown): the data folder goes once next has exited, not while
 // the database in it may still be writing.
@@ -40,5 +63,6 @@ process.on("SIGINT", stop);
 child.on("exit", (code, signal) => {
   console.log(`[e2e-server] next exited (${signal ?? `code ${code}`})`);
   removeData();
+  fs.rmSync(mailDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

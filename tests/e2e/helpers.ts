@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "Demo@1234";
@@ -53,4 +56,31 @@ export async function confirmDelete(page: Page, row: Locator) {
   await button.click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await page.getByRole("button", { name: "Yes" }).click();
+}
+
+/**
+ * The newest mail the browser tests' server delivered to `to` through SMTP (scripts/e2e-server.mjs keeps each in a
+ * folder named after its port), waiting for it to arrive; quoted-printable soft line breaks undone.
+ */
+export async function latestMail(to: string): Promise<string> {
+  const base = new URL(process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`);
+  const dir = path.join(os.tmpdir(), `portal-e2e-mail-${base.port}`);
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+        for (const f of files) {
+          const text = fs.readFileSync(path.join(dir, f), "utf8");
+          if (text.split("\n", 1)[0].toLowerCase().includes(to.toLowerCase())) {
+            found = text.replace(/=\r?\n/g, "");
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000, message: `a mail to ${to}` },
+    )
+    .toBe(true);
+  return found;
 }
