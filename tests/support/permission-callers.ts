@@ -47,14 +47,15 @@ export async function callersLacking(
     .values(keys.map((k, i) => ({ name: `Contract ${tag} ${i} all but ${k || "nothing"}`.slice(0, 100) })))
     .returning({ id: roles.id });
   const lacks = keys.map((k) => (k ? (k.split(" ") as Permission[]) : []));
-  await db.insert(rolePermissions).values(
-    made.flatMap((r, i) =>
-      ALL_PERMISSIONS.filter((p) => !lacks[i].includes(p)).map((p) => ({
-        role_id: r.id,
-        permission_id: ids.get(p)!,
-      })),
-    ),
+  const grants = made.flatMap((r, i) =>
+    ALL_PERMISSIONS.filter((p) => !lacks[i].includes(p)).map((p) => ({
+      role_id: r.id,
+      permission_id: ids.get(p)!,
+    })),
   );
+  // A statement carries at most 65,535 parameters: ~200 roles × ~250 permissions take several.
+  for (let i = 0; i < grants.length; i += 20_000)
+    await db.insert(rolePermissions).values(grants.slice(i, i + 20_000));
   const people = await db
     .insert(users)
     .values(
