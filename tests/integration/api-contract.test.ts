@@ -53,6 +53,11 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST state_holidays/restore/:id": "state_holiday",
   "POST state_gsts/restore/:id": "state_gst",
   "POST outlets/restore/:id": "outlet",
+  "POST plans/restore/:id": "plan",
+  "POST user_service_interests/restore/:id": "user_service_interest",
+  "POST user-service-interests/restore/:id": "user_service_interest",
+  "POST blogs/restore/:id": "blog",
+  "POST blog_details/restore/:id": "blog_detail",
 };
 
 const FORBIDDEN = forbidden().message;

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { modules, outlets, pjpOutlets, pjps, positions, roles, users, values } from "@/db/schema";
+import { modules, outlets, pjpOutlets, pjps, positions, roles, services, users, values } from "@/db/schema";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import type { Env } from "./types";
 import { serviceTypeOf } from "./services";
 import { stateId } from "./state-holidays";
 import { freeState } from "./state-gsts";
+import { planTierOf } from "./plans";
+import { spareBlog } from "./blogs";
 
 /** What an action sample may use. */
 export type ActionEnv = Pick<Env, "db" | "happyId" | "wagId">;
@@ -164,6 +166,28 @@ export const actionSamples: Record<string, ActionSample> = {
       const [r] = await e.db.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
       return { name: r?.name ?? "Contract Role" };
     },
+  },
+  plans: {
+    create: async (e) => ({
+      no_of_dogs: 1,
+      no_of_walks: 1,
+      tier: await planTierOf(e, e.happyId),
+      original_amount: 100,
+    }),
+  },
+  // The caller's own interest, each in a fresh service (one live interest per user and service).
+  user_service_interests: {
+    create: async (e) => {
+      const [s] = await e.db
+        .insert(services)
+        .values({ company_id: e.happyId, name: fresh("Interest Service") })
+        .returning({ id: services.id });
+      return { service_id: s.id };
+    },
+  },
+  blogs: { create: () => ({ title: fresh("Blog"), description: "<p>Contract</p>" }) },
+  blog_details: {
+    create: async (e) => ({ blog_id: await spareBlog(e, e.happyId), description: "<p>Contract</p>" }),
   },
   users: {
     own: (e) => customerOf(e, e.happyId),

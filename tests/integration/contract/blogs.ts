@@ -71,7 +71,7 @@ export const blogsSamples: Record<string, Sample> = {
   "POST blogs/restore/:id": {
     before: async (e) => void (spare.restore = await spareBlog(e, e.happyId, true)),
     path: () => `blogs/restore/${spare.restore || 1}`,
-    foreign: async (e) => `blogs/restore/${await spareBlog(e, e.wagId, true)}`,
+    foreign: (e) => `blogs/restore/${e.trash.blog}`,
   },
   "POST blogs/upload_blog": {
     path: () => "blogs/upload_blog",
@@ -120,7 +120,7 @@ export const blogsSamples: Record<string, Sample> = {
   "POST blog_details/restore/:id": {
     before: async (e) => void (spare.drestore = await spareBlogDetail(e, e.happyId, true)),
     path: () => `blog_details/restore/${spare.drestore || 1}`,
-    foreign: async (e) => `blog_details/restore/${await spareBlogDetail(e, e.wagId, true)}`,
+    foreign: (e) => `blog_details/restore/${e.trash.blog_detail}`,
   },
   "POST blog_details/upload_blog_detail": {
     path: () => "blog_details/upload_blog_detail",

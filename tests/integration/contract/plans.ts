@@ -85,6 +85,6 @@ export const plansSamples: Record<string, Sample> = {
   "POST plans/restore/:id": {
     before: async (e) => void (spare.restore = await sparePlan(e, e.happyId, true)),
     path: () => `plans/restore/${spare.restore || 1}`,
-    foreign: async (e) => `plans/restore/${await sparePlan(e, e.wagId, true)}`,
+    foreign: (e) => `plans/restore/${e.trash.plan}`,
   },
 };

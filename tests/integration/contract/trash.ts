@@ -1,14 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
 import {
   banners,
+  blogDetails,
+  blogs,
   companies,
   outlets,
   pjps,
+  plans,
   positions,
   services,
   stateGsts,
   stateHolidays,
   states,
+  userServiceInterests,
   users,
 } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
@@ -25,6 +29,10 @@ export type Trash = {
   state_holiday: number;
   state_gst: number;
   outlet: number;
+  plan: number;
+  user_service_interest: number;
+  blog: number;
+  blog_detail: number;
 };
 
 /**
@@ -101,6 +109,27 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(outlets)
     .values({ company_id: companyId, name: `Contract Trashed Outlet ${tag}`, deleted_at })
     .returning({ id: outlets.id });
+  const [plan] = await db
+    .insert(plans)
+    .values({ company_id: companyId, no_of_dogs: 1, no_of_walks: 1, original_amount: 100, deleted_at })
+    .returning({ id: plans.id });
+  const [interest] = await db
+    .insert(userServiceInterests)
+    .values({ company_id: companyId, user_id: user.id, service_id: service.id, deleted_at })
+    .returning({ id: userServiceInterests.id });
+  const [blog] = await db
+    .insert(blogs)
+    .values({ company_id: companyId, title: `Contract Trashed Blog ${tag}`, deleted_at })
+    .returning({ id: blogs.id });
+  // A deleted detail of a live blog: its restore answers 404 because of the company alone.
+  const [liveBlog] = await db
+    .insert(blogs)
+    .values({ company_id: companyId, title: `Contract Blog Of A Trashed Detail ${tag}` })
+    .returning({ id: blogs.id });
+  const [blogDetail] = await db
+    .insert(blogDetails)
+    .values({ company_id: companyId, blog_id: liveBlog.id, deleted_at })
+    .returning({ id: blogDetails.id });
   return {
     company: company.id,
     position: position.id,
@@ -111,5 +140,9 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     state_holiday: holiday.id,
     state_gst: gst.id,
     outlet: outlet.id,
+    plan: plan.id,
+    user_service_interest: interest.id,
+    blog: blog.id,
+    blog_detail: blogDetail.id,
   };
 }

@@ -68,11 +68,11 @@ export const userServiceInterestsSamples: Record<string, Sample> = {
   "POST user_service_interests/restore/:id": {
     before: async (e) => void (spare.restore = await spareInterest(e, e.happyId, true)),
     path: () => `user_service_interests/restore/${spare.restore || 1}`,
-    foreign: async (e) => `user_service_interests/restore/${await spareInterest(e, e.wagId, true)}`,
+    foreign: (e) => `user_service_interests/restore/${e.trash.user_service_interest}`,
   },
   "POST user-service-interests/restore/:id": {
     before: async (e) => void (spare.dashed = await spareInterest(e, e.happyId, true)),
     path: () => `user-service-interests/restore/${spare.dashed || 1}`,
-    foreign: async (e) => `user-service-interests/restore/${await spareInterest(e, e.wagId, true)}`,
+    foreign: (e) => `user-service-interests/restore/${e.trash.user_service_interest}`,
   },
 };
