@@ -32,6 +32,8 @@ export function actionColumn<Row>(o: {
   onRestore?: RowAction<Row>;
   deleteSuccess?: string;
   restoreSuccess?: string;
+  /** The delete confirmation's title where the spec words it ('Warning!'); else 'Delete <name>?'. */
+  deleteTitle?: string;
   /** A deleted row goes to the trash view, from where it can be restored (the confirmation says so). */
   restorable?: boolean;
   /** A live row's links besides edit (an outlet's users). */
@@ -56,6 +58,7 @@ export function actionColumn<Row>(o: {
           editHref={o.editHref?.(r)}
           onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
           deleteSuccess={o.deleteSuccess}
+          deleteTitle={o.deleteTitle}
           restorable={o.restorable}
           links={o.links?.(r)}
         />

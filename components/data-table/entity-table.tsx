@@ -54,6 +54,7 @@ export function EntityTable<R>({
       onDelete: may.delete && actions.delete ? (r) => actions.delete!(r.id) : undefined,
       canDelete: deletable,
       deleteSuccess: messages.deleted,
+      deleteTitle: messages.deleteTitle,
       onRestore: may.restore && actions.restore ? (r) => actions.restore!(r.id) : undefined,
       restoreSuccess: messages.restored,
       // The entity has a trash view (whoever may restore from it), so a delete can be undone there.

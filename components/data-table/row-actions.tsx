@@ -31,6 +31,8 @@ type Props = {
   /** Success texts, word for word from the spec, e.g. 'User deleted successfully.' (shown as a toast). */
   deleteSuccess?: string;
   restoreSuccess?: string;
+  /** The confirmation's title where the spec words it ('Warning!'); else 'Delete <name>?'. */
+  deleteTitle?: string;
   /** The row's name, for the buttons' accessible labels and the confirmation. */
   entityLabel: string;
   /** A deleted row goes to the trash view, from where it can be restored; else the delete is final. */
@@ -57,6 +59,7 @@ export function RowActions({
   onRestore,
   deleteSuccess = "Deleted successfully.",
   restoreSuccess = "Restored successfully.",
+  deleteTitle,
   entityLabel,
   restorable = false,
   links = [],
@@ -136,7 +139,9 @@ export function RowActions({
             }}
           >
             <AlertDialogHeader>
-              <AlertDialogTitle className="break-words">{`Delete ${entityLabel}?`}</AlertDialogTitle>
+              <AlertDialogTitle className="break-words">
+                {deleteTitle ?? `Delete ${entityLabel}?`}
+              </AlertDialogTitle>
               <AlertDialogDescription>{deleteQuestion(restorable)}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>

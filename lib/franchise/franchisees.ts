@@ -190,6 +190,8 @@ export const franchiseesDef = defineEntity({
   noun: "Franchisee",
   href: "/franchisees",
   table: franchisees,
+  // Spec 002 §2: the franchisee list's confirmation is titled 'Warning!' (the others 'Delete <name>?').
+  messages: { deleteTitle: "Warning!" },
   scope: networkScope(franchisees, { zone: franchisees.zone_id, franchisee: franchisees.id }),
   create: franchiseeCreateSchema,
   update: franchiseeUpdateSchema,

@@ -190,7 +190,8 @@ export type EntityDecl<
   auditDetail?: (db: Executor, row: T["$inferSelect"]) => Promise<Record<string, unknown>>;
   /** Schema of the detail's keys, for the documented answer. */
   detailSchema?: z.ZodRawShape;
-  messages?: Partial<Record<"created" | "updated" | "deleted" | "restored", string>>;
+  /** The spec's texts; `deleteTitle` titles the delete confirmation where the spec words it (franchisees' 'Warning!'). */
+  messages?: Partial<Record<"created" | "updated" | "deleted" | "restored" | "deleteTitle", string>>;
   /** Which operations exist (default: those whose permission is in the registry). */
   ops?: readonly Op[];
 };
@@ -204,7 +205,7 @@ export type Entity<
 > = EntityDecl<T, C, U, S, D> & {
   plural: string;
   update?: U;
-  messages: Record<"created" | "updated" | "deleted" | "restored", string>;
+  messages: Record<"created" | "updated" | "deleted" | "restored", string> & { deleteTitle?: string };
   ops: readonly Op[];
   /** The permission of an operation. */
   permission: (op: Op) => Permission;
@@ -741,7 +742,12 @@ export function upsertOf<F1 extends WithMeta<(ctx: Ctx, raw: unknown) => Promise
 
 type Guard<T extends EntityTable> = (a: { ctx: Ctx; tx: Tx; row: Row<T> }) => Promise<void>;
 
-function lifecycle<T extends EntityTable>(def: Entity<T>, action: "delete" | "restore", guard?: Guard<T>) {
+function lifecycle<T extends EntityTable>(
+  def: Entity<T>,
+  action: "delete" | "restore",
+  guard?: Guard<T>,
+  after?: Guard<T>,
+) {
   const d = def as AnyEntity;
   return withMeta(
     async (ctx: Ctx, input: { id: unknown }): Promise<{ id: number }> => {
@@ -772,18 +778,19 @@ function lifecycle<T extends EntityTable>(def: Entity<T>, action: "delete" | "re
           action === "delete"
             ? { deleted_at: new Date(), deleted_by: ctx.userId }
             : { deleted_at: null, deleted_by: null };
-        const [after] = (await tx
+        const [changed] = (await tx
           .update(t)
           .set(set as never)
           .where(eq(t.id, id))
           .returning()) as Record<string, unknown>[];
+        await after?.({ ctx, tx, row: changed as Row<T> });
         await writeAudit(tx, ctx, {
           entity: def.name,
           entityId: id,
           action,
           before,
-          after,
-          companyId: def.scope.companyOf(after),
+          after: changed,
+          companyId: def.scope.companyOf(changed),
         });
         return { id };
       });
@@ -792,7 +799,10 @@ function lifecycle<T extends EntityTable>(def: Entity<T>, action: "delete" | "re
   );
 }
 
-/** Soft delete into the trash view (scoped, locked, audited), with an optional guard ("held by users" → 409). */
+/**
+ * Soft delete into the trash view (scoped, locked, audited), with an optional guard ("held by users" → 409) and
+ * `after`, run in the same transaction once the row is deleted (a derived value to recompute: KYC validity).
+ */
 export const softDeleteOf = <
   T extends EntityTable,
   C extends z.ZodType,
@@ -801,8 +811,8 @@ export const softDeleteOf = <
   D extends Record<string, unknown>,
 >(
   def: Entity<T, C, U, S, D>,
-  o: { guard?: Guard<T> } = {},
-) => lifecycle(def as unknown as Entity<T>, "delete", o.guard);
+  o: { guard?: Guard<T>; after?: Guard<T> } = {},
+) => lifecycle(def as unknown as Entity<T>, "delete", o.guard, o.after);
 
 /** Restore from the trash view; refused (409) when a live row took its unique name meanwhile. */
 export const restoreOf = <
@@ -813,8 +823,8 @@ export const restoreOf = <
   D extends Record<string, unknown>,
 >(
   def: Entity<T, C, U, S, D>,
-  o: { guard?: Guard<T> } = {},
-) => lifecycle(def as unknown as Entity<T>, "restore", o.guard);
+  o: { guard?: Guard<T>; after?: Guard<T> } = {},
+) => lifecycle(def as unknown as Entity<T>, "restore", o.guard, o.after);
 
 /**
  * The usual domain functions of an entity with a list and a create form, each the builder of the same name:

@@ -53,7 +53,7 @@ export type ListScreenProps<R> = {
   /** The list's route: rows link to `${href}/${id}`. */
   href: string;
   /** The spec's texts after a delete and a restore ('Position deleted successfully.'). */
-  messages: { deleted: string; restored: string };
+  messages: { deleted: string; restored: string; deleteTitle?: string };
   /** The rows' sort as applied (`name`, `-name`; the list's default when the URL has none), for the headers. */
   sort?: string | null;
 };
@@ -135,7 +135,11 @@ export async function listScreen<R extends { id: number }, K extends keyof R = k
     trash: query.trash,
     may,
     href: def.href ?? "/",
-    messages: { deleted: def.messages.deleted, restored: def.messages.restored },
+    messages: {
+      deleted: def.messages.deleted,
+      restored: def.messages.restored,
+      ...(def.messages.deleteTitle ? { deleteTitle: def.messages.deleteTitle } : {}),
+    },
     sort: sortParamOf(query),
   }));
   // Awaited by the page's Suspense boundary; until then a failure must not count as unhandled.
