@@ -11,4 +11,7 @@ export async function register() {
     Promise.all([pruneLoginAttempts(), pruneRateLimits()]).catch((e) => console.error("[prune]", e));
   void prune();
   setInterval(prune, 60 * 60_000).unref();
+  // KYC expiry reminders and validity past expiry, hourly (advisory-locked across instances; off with KYC_SWEEP=0).
+  const { startKycExpirySweep } = await import("./lib/franchise/kyc-expiry");
+  startKycExpirySweep();
 }

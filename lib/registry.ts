@@ -27,6 +27,9 @@ import { daycareCareerRequestActions, daycareCareerRequestsCrud } from "@/lib/fr
 import { franchiseeCareerRequestActions, franchiseeCareerRequestsCrud } from "@/lib/franchise/franchisee-career-requests";
 import { petTrainerCareerRequestActions, petTrainerCareerRequestsCrud } from "@/lib/franchise/pet-trainer-career-requests";
 import { petWalkieCareerRequestActions, petWalkieCareerRequestsCrud } from "@/lib/franchise/pet-walkie-career-requests";
+import { franchiseeKycDocumentActions, franchiseeKycDocumentsCrud } from "@/lib/franchise/franchisee-kyc-documents";
+import { kycDocumentTypeActions, kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
+import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -69,6 +72,9 @@ export const registry: readonly Registered[] = (
     { def: petTrainerCareerRequestsCrud.def, actions: petTrainerCareerRequestActions },
     { def: franchiseeCareerRequestsCrud.def, actions: franchiseeCareerRequestActions },
     { def: daycareCareerRequestsCrud.def, actions: daycareCareerRequestActions },
+    { def: kycDocumentTypesCrud.def, actions: kycDocumentTypeActions },
+    { def: franchiseeKycDocumentsCrud.def, actions: franchiseeKycDocumentActions },
+    { def: userKycDocumentsCrud.def, actions: userKycDocumentActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,

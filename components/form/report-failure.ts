@@ -8,7 +8,7 @@ import { reportFailure, type Dialogs } from "@/components/shell/dialogs";
  */
 export function reportFormFailure<T extends FieldValues>(
   dialogs: Dialogs,
-  r: { status: number; message: string; fieldErrors?: Record<string, string> },
+  r: { status: number; message: string; fieldErrors?: Record<string, string>; title?: string },
   form: UseFormReturn<T>,
 ): void {
   if (r.status === 401 || r.status === 403) return reportFailure(dialogs, r);
@@ -16,5 +16,7 @@ export function reportFormFailure<T extends FieldValues>(
   const errors = Object.entries(r.fieldErrors ?? {});
   for (const [field, message] of errors)
     if (shown.has(field.split(".")[0])) form.setError(field as Path<T>, { message });
-  if (!errors.length || errors.some(([field]) => !shown.has(field.split(".")[0]))) dialogs.error(r.message);
+  // A 208 (already submitted) shows its own title over the sub-title.
+  if (!errors.length || errors.some(([field]) => !shown.has(field.split(".")[0])))
+    dialogs.error(r.message, r.title);
 }

@@ -16,6 +16,9 @@ import { planMasters } from "@/lib/franchise/plans";
 import { franchiseeMasters } from "@/lib/franchise/franchisees";
 import { masterFranchiseeMasters } from "@/lib/franchise/master-franchisees";
 import { franchiseeCareerRequestMasters } from "@/lib/franchise/franchisee-career-requests";
+import { franchiseeKycMasters } from "@/lib/franchise/franchisee-kyc-documents";
+import { documentTypeOption } from "@/lib/franchise/kyc-common";
+import { userKycMasters } from "@/lib/franchise/user-kyc-documents";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
@@ -139,6 +142,20 @@ const CONTEXTS: Record<string, MastersContext> = {
     ops: ["list", "view", "update"],
     load: (ctx) => franchiseeCareerRequestMasters(ctx),
     output: z.object({ zones: z.array(described) }),
+  },
+  // The franchisee KYC document form's types: live, active franchisee document types (applies_to 1).
+  franchisee_kyc_documents: {
+    entity: "franchisee_kyc_documents",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => franchiseeKycMasters(ctx),
+    output: z.object({ document_types: z.array(documentTypeOption) }),
+  },
+  // The staff KYC document form's types (applies_to 2).
+  user_kyc_documents: {
+    entity: "user_kyc_documents",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx) => userKycMasters(ctx),
+    output: z.object({ document_types: z.array(documentTypeOption) }),
   },
 };
 

@@ -3,7 +3,14 @@ import { beginInteractive } from "@/lib/platform/interactive";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
 import { tokenHash, tokenKey } from "@/lib/platform/api-tokens";
 import { apiTokenBudget, TooManyRequests } from "@/lib/platform/rate-limit";
-import { AppError, forbidden, invalid, unauthenticated, type FieldErrors } from "@/lib/platform/errors";
+import {
+  AlreadyReported,
+  AppError,
+  forbidden,
+  invalid,
+  unauthenticated,
+  type FieldErrors,
+} from "@/lib/platform/errors";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize, can } from "@/lib/platform/context";
@@ -190,6 +197,8 @@ export function checkRequestValues(query: URLSearchParams, body: Record<string, 
 
 /** Turns an error into the JSON answer of spec 000 §7: message, and errors (field → messages) for 422. */
 export function errorResponse(e: unknown): Response {
+  if (e instanceof AlreadyReported)
+    return Response.json({ title: e.title, sub_title: e.message, message: e.message }, { status: 208 });
   if (e instanceof AppError) {
     const body: Record<string, unknown> = { message: e.message };
     if (e.fieldErrors)

@@ -30,6 +30,7 @@ import { blogsRoutes } from "./routes/blogs";
 import { franchiseesRoutes } from "./routes/franchisees";
 import { masterFranchiseesRoutes } from "./routes/master-franchisees";
 import { careerRequestsRoutes } from "./routes/career-requests";
+import { kycRoutes } from "./routes/kyc";
 import type { ApiRoute } from "./types";
 
 /**
@@ -67,5 +68,6 @@ export const apiRoutes: ApiRoute[] = [
   ...franchiseesRoutes,
   ...masterFranchiseesRoutes,
   ...careerRequestsRoutes,
+  ...kycRoutes,
   ...docsRoutes,
 ];

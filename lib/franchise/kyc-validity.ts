@@ -19,10 +19,14 @@ import { type Executor, rowsOf } from "@/lib/platform/db";
 export const APPLIES_FRANCHISEE = 1;
 export const APPLIES_STAFF = 2;
 
-/** A calendar date (YYYY-MM-DD) for "today", or the database's current_date when not given. */
+/** India is UTC+05:30 all year: the calendar day of an instant there (the portal's day, spec 000 §9). */
+export function indiaDay(now: Date): string {
+  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** A calendar date (YYYY-MM-DD) for "today": as given, or today in India. */
 function dayOf(today?: string | Date): SQL {
-  if (today === undefined) return sql`current_date`;
-  const d = typeof today === "string" ? today.slice(0, 10) : today.toISOString().slice(0, 10);
+  const d = typeof today === "string" ? today.slice(0, 10) : indiaDay(today ?? new Date());
   return sql`${d}::date`;
 }
 
@@ -43,8 +47,8 @@ function validityExpr(today?: string | Date): SQL {
 
 /**
  * Recomputes one franchisee's is_kyc_valid (call it in the same transaction after any change of a franchisee
- * document's status, file, expiry, activity, delete or restore). `today` defaults to the database's date; the
- * expiry sweep passes its own. Answers the new value (null when the franchisee does not exist).
+ * document's status, file, expiry, activity, delete or restore). `today` defaults to today in India; the expiry
+ * sweep passes its own. Answers the new value (null when the franchisee does not exist).
  */
 export async function refreshKycValidity(
   tx: Executor,

@@ -4,11 +4,24 @@ export type FieldErrors = Record<string, string>;
 /** An error that answers a client: status, a message safe to show, and field errors for 422. */
 export class AppError extends Error {
   constructor(
-    public status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429,
+    public status: 208 | 400 | 401 | 403 | 404 | 409 | 413 | 422 | 423 | 429,
     message: string,
     public fieldErrors?: FieldErrors,
   ) {
     super(message);
+  }
+}
+
+/**
+ * HTTP 208 (spec 002 §7, KYC documents): the record was already submitted, nothing was written. The answer carries a
+ * title and a sub-title the client shows in a popup (`{ title, sub_title, message }` on /api; the form's popup).
+ */
+export class AlreadyReported extends AppError {
+  constructor(
+    public title: string,
+    subTitle: string,
+  ) {
+    super(208, subTitle);
   }
 }
 

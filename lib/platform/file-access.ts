@@ -27,13 +27,20 @@ async function mayRead(ctx: Ctx, row: FileRow, mayView: MayViewRecord): Promise<
   return ctx.roleName === ROLE.BACKEND_ADMIN || row.company_id == null || row.company_id === ctx.companyId;
 }
 
-/** A stored file the caller may read (see mayRead); anything else answers 404, exactly like a missing file. */
-export async function readStoredFile(ctx: Ctx, key: string, mayView: MayViewRecord) {
+/** Called once a caller is served a file (the registry's auditFileRead: KYC documents record each download). */
+export type OnFileRead = (ctx: Ctx, row: FileRow) => Promise<void>;
+
+/**
+ * A stored file the caller may read (see mayRead); anything else answers 404, exactly like a missing file.
+ * `onRead` runs once the file is found and allowed, before it is answered (a failure answers the error).
+ */
+export async function readStoredFile(ctx: Ctx, key: string, mayView: MayViewRecord, onRead?: OnFileRead) {
   const db = await getDb();
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.key, key)).limit(1);
   if (!row || !(await mayRead(ctx, row, mayView))) throw notFound();
   const file = await getStorage().get(key);
   if (!file) throw notFound();
+  await onRead?.(ctx, row);
   return file;
 }
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { auditRecords } from "@/db/schema";
 import { authorize, type Ctx } from "./context";
 import { getDb, type Tx } from "./db";
-import { AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
+import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
 import type { Permission } from "./permissions";
 
 /** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
@@ -81,13 +81,22 @@ function toJson(v: unknown): unknown {
 
 /** The typed answer of a server action. */
 export type ActionResult<T = undefined> =
-  { ok: true; data: T } | { ok: false; status: number; message: string; fieldErrors?: FieldErrors };
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fieldErrors?: FieldErrors;
+      /** A 208's popup title (AlreadyReported); the message is its sub-title. */
+      title?: string;
+    };
 
 /** Runs an action body and turns AppError (and anything unexpected) into an ActionResult; no stack reaches the browser. */
 export async function toActionResult<T>(fn: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await fn() };
   } catch (e) {
+    if (e instanceof AlreadyReported) return { ok: false, status: 208, message: e.message, title: e.title };
     if (e instanceof AppError)
       return { ok: false, status: e.status, message: e.message, fieldErrors: e.fieldErrors };
     if (isNextControlFlow(e)) throw e;

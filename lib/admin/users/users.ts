@@ -50,6 +50,7 @@ import {
 import { unusablePassword } from "@/lib/platform/passwords";
 import { PLATFORM_ONLY, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
 import { staffCareerLink } from "@/lib/franchise/career-requests";
+import { ensureKycRows } from "@/lib/franchise/kyc-validity";
 import { KYC_STATUS, userCreateSchema, userUpdateSchema, type UserCreateInput } from "./schema";
 import { isStaffPosition, STAFF_POSITION_ONLY, staffPositionsOnly } from "./staff-positions";
 
@@ -469,6 +470,9 @@ const createUserRecord = createOf(usersDef, async ({ ctx, tx, input, insert, err
   const values = await newUserValues(tx, ctx, rest, errors);
   const row = await emailRace(() => insert(values));
   await link?.(row.id);
+  // A franchisee's new staff member gets placeholders of the required staff KYC documents (issue 10).
+  if (row.franchisee_id != null && row.company_id != null)
+    await ensureKycRows(tx, row.company_id, { userId: row.id, franchiseeId: row.franchisee_id });
   return row;
 });
 
