@@ -114,6 +114,8 @@ export const userServiceInterests = pgTable(
   },
   (t) => [
     index("user_service_interests_service_idx").on(t.company_id, t.service_id, t.deleted_at, t.id),
+    // The interests list (/user-service-interests): a company's live rows, newest first.
+    index("user_service_interests_list_idx").on(t.company_id, t.id).where(live(t)),
     index("user_service_interests_user_idx").on(t.user_id),
     uniqueIndex("user_service_interests_live_uq").on(t.user_id, t.service_id).where(live(t)),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "user_service_interests_list_idx" ON "user_service_interests" USING btree ("company_id","id") WHERE "user_service_interests"."deleted_at" is null;
