@@ -2,12 +2,15 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
+  blogs,
   companies,
   franchisees,
+  kycDocumentTypes,
   modules,
   outlets,
   positions,
   roles,
+  services,
   states,
   users,
   valueLists,
@@ -29,6 +32,9 @@ export const REFERENCES = {
   value_lists: { id: valueLists.id, name: valueLists.description },
   values: { id: values.id, name: values.name },
   outlets: { id: outlets.id, name: outlets.name },
+  services: { id: services.id, name: services.name },
+  blogs: { id: blogs.id, name: blogs.title },
+  kyc_document_types: { id: kycDocumentTypes.id, name: kycDocumentTypes.description },
   users: {
     id: users.id,
     name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
@@ -199,7 +205,7 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
     ],
   },
   user_service_interests: {
-    fields: [ref("user_id", "User", "users"), text("service_id", "Service"), IS_ACTIVE],
+    fields: [ref("user_id", "User", "users"), ref("service_id", "Service", "services"), IS_ACTIVE],
   },
   blogs: {
     fields: [
@@ -211,7 +217,7 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
   },
   blog_details: {
     fields: [
-      text("blog_id", "Blog"),
+      ref("blog_id", "Blog", "blogs"),
       text("description", "Description"),
       file("imagepath", "Image"),
       IS_ACTIVE,
