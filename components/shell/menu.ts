@@ -77,8 +77,8 @@ function fullMenu(links: MenuLinks): Entry[] {
     { label: "KYC Document", href: "/franchisee-kyc-documents", names: FA, icon: "kyc" },
     { label: "Staff", href: "/franchisee-staffs", names: FA, icon: "staff" },
     { label: "Leave Requests", href: "/leave-requests", names: FA, icon: "leave" },
-    { label: "Plans", href: "/plans", names: ADMINS, icon: "plans" },
-    { label: "Interest Service", href: "/user-service-interests", names: ADMINS, icon: "interest" },
+    { label: "Plans", entity: "plans", names: ADMINS, icon: "plans" },
+    { label: "Interest Service", entity: "user_service_interests", names: ADMINS, icon: "interest" },
     { label: "Monthly Job Requests", href: "/user-monthly-job-requests", names: [...MF, ...FA], icon: "job" },
     {
       label: "Career Requests",
@@ -97,9 +97,9 @@ function fullMenu(links: MenuLinks): Entry[] {
       names: [...ADMINS, ...FA],
       icon: "walk",
     },
-    { label: "Blogs", href: "/blogs", names: ADMINS, icon: "blog" },
-    { label: "Master Franchisee", href: "/master-franchisees", names: ADMINS, icon: "master-franchisee" },
-    { label: "Franchisee", href: "/franchisees", names: [...ADMINS, ...MF], icon: "franchisee" },
+    { label: "Blogs", entity: "blogs", names: ADMINS, icon: "blog" },
+    { label: "Master Franchisee", entity: "master_franchisees", names: ADMINS, icon: "master-franchisee" },
+    { label: "Franchisee", entity: "franchisees", names: [...ADMINS, ...MF], icon: "franchisee" },
     // Listed twice so each role sees §6's order; a user matching both sees it once (first wins).
     { label: "Staff", href: "/franchisee-staffs", names: MF, icon: "staff" },
     // Not in §6's menu: the admins review every franchisee's and staff member's documents here (a franchisee's row

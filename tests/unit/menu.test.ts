@@ -64,6 +64,11 @@ describe("the menu", () => {
       Master: "values",
       "State Holidays": "state_holidays",
       "State GSTs": "state_gsts",
+      Plans: "plans",
+      "Interest Service": "user_service_interests",
+      Blogs: "blogs",
+      "Master Franchisee": "master_franchisees",
+      Franchisee: "franchisees",
     };
     for (const [label, name] of Object.entries(entities)) {
       expect(entityLink(name), name).not.toBeNull();
