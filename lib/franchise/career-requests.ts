@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { daycareCareerRequests, petTrainerCareerRequests, petWalkieCareerRequests, users } from "@/db/schema";
@@ -395,5 +395,76 @@ export async function staffCareerLink(tx: Tx, ctx: Ctx, ref: string | null | und
       after,
       companyId: after.company_id,
     });
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// For the screens.
+
+/** A code's label on the edit screen (`labels`, `otherwise` for any other value; null reads as not given). */
+export const codeLabel = (l: { labels: Record<number, string>; otherwise: string }, v: number | null) =>
+  v == null ? null : (l.labels[v] ?? l.otherwise);
+export const yesNoText = (v: number | null) => (v === 1 ? "YES" : "NO");
+
+/** A list page's rows with the created record's id opaque, as every other id the browser sees. */
+export function withOpaqueCreated<P extends { rows: { created_record_id?: unknown }[] }>(
+  table: Promise<P>,
+): Promise<
+  Omit<P, "rows"> & {
+    rows: (Omit<P["rows"][number], "created_record_id"> & { created_record_id: string | null })[];
+  }
+> {
+  const mapped = table.then((t) => ({
+    ...t,
+    rows: t.rows.map((r) => ({
+      ...r,
+      created_record_id: r.created_record_id == null ? null : encodeId(r.created_record_id as number),
+    })),
+  }));
+  mapped.catch(() => {});
+  return mapped as never;
+}
+
+/**
+ * The users of an application (the walker and trainer "users views", whose content the spec does not show): the
+ * applicant's own account (request_by) and the staff user created from it, each with what the caller may open.
+ */
+export async function applicationUsers(
+  ctx: Ctx,
+  row: { request_by: number | null; created_record_id: number | null },
+) {
+  const { getDb } = await import("@/lib/platform/db");
+  const { can } = await import("@/lib/platform/context");
+  const ids = [row.request_by, row.created_record_id].filter((v): v is number => v != null);
+  const found = ids.length
+    ? await (
+        await getDb()
+      )
+        .select({
+          id: users.id,
+          name: requestByName,
+          email: users.email,
+          phone: users.phone,
+          franchisee_id: users.franchisee_id,
+        })
+        .from(users)
+        .where(
+          and(inArray(users.id, ids), eq(users.company_id, requireCompany(ctx)), isNull(users.deleted_at)),
+        )
+    : [];
+  const one = (id: number | null, href: (opaque: string) => string) => {
+    const u = found.find((f) => f.id === id);
+    return u
+      ? {
+          name: u.name ?? u.email,
+          email: u.email,
+          phone: u.phone,
+          href: can(ctx, "users.view") ? href(encodeId(u.id)) : null,
+        }
+      : null;
+  };
+  return {
+    applicant: one(row.request_by, (o) => `/users/${o}`),
+    staff: one(row.created_record_id, (o) => `/franchisee-staffs/${o}`),
   };
 }
