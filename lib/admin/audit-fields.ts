@@ -290,7 +290,24 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
   master_franchisees: {
     fields: [ref("user_id", "User", "users"), ref("zone_ids", "Zones", "value_lists"), IS_ACTIVE],
   },
+  // Career requests: the review's fields first (the application itself is read-only), then what links them.
+  pet_walkie_career_requests: { fields: careerReviewFields() },
+  pet_trainer_career_requests: { fields: careerReviewFields() },
+  franchisee_career_requests: { fields: careerReviewFields(ref("zone_id", "Zone", "value_lists")) },
+  daycare_career_requests: { fields: careerReviewFields() },
 };
+
+/** A career request's review (app/(portal)/_components/career-requests.tsx CareerReviewForm) and its links. */
+function careerReviewFields(...more: HistoryField[]): HistoryField[] {
+  return [
+    { field: "status", label: "Status", kind: "kyc" },
+    IS_ACTIVE,
+    text("rejection_reason", "Rejection Reason"),
+    ...more,
+    ref("request_by", "Request By", "users"),
+    text("created_record_id", "Created Record"),
+  ];
+}
 
 /** 'franchisee_summary_colorcode_2' → 'Franchisee Summary Colorcode 2': the label of a field no list names. */
 export function fieldLabel(field: string): string {

@@ -4,7 +4,6 @@ import {
   companies,
   daycareCareerRequestReferences,
   franchisees,
-  franchiseeCareerRequests,
   masterFranchiseeZones,
   masterFranchisees,
   petTrainerCareerRequests,

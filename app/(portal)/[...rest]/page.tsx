@@ -4,10 +4,6 @@ import { ComingSoon } from "../coming-soon";
 // Route roots of spec 000 §2.2 whose screens are not built yet, with their readable titles. Built screens have
 // their own folders and never reach this page; any other unknown route goes home (spec 000 §2.1).
 const PENDING_ROOTS: Record<string, string> = {
-  "pet-walkie-career-requests": "Walkie Career Requests",
-  "pet-trainer-career-requests": "Trainer Career Requests",
-  "daycare-career-requests": "Daycare Career Requests",
-  "franchisee-career-requests": "Franchisee Career Requests",
   "customer-walk-requests": "Customer Walk Requests",
   "franchisee-kyc-documents": "Franchisee KYC Documents",
   "user-kyc-documents": "User KYC Documents",

@@ -1,0 +1,9 @@
+"use server";
+import { daycareCareerRequestActions as a } from "@/lib/franchise/daycare-career-requests";
+
+export const updateDaycareRequestAction = async (id: string, values: unknown) => a.update!(id, values);
+export const deleteDaycareRequestAction = async (id: string) => a.delete!(id);
+export const restoreDaycareRequestAction = async (id: string) => a.restore!(id);
+export const exportDaycareRequestsAction = async (params: Record<string, string>) => a.export!(params);
+export const approveDaycareRequestAction = async (id: string) => a.approve(id);
+export const rejectDaycareRequestAction = async (id: string, reason: string) => a.reject(id, reason);
