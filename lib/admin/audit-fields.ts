@@ -295,7 +295,42 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
   pet_trainer_career_requests: { fields: careerReviewFields() },
   franchisee_career_requests: { fields: careerReviewFields(ref("zone_id", "Zone", "value_lists")) },
   daycare_career_requests: { fields: careerReviewFields() },
+  kyc_document_types: {
+    fields: [
+      text("code", "Code"),
+      text("description", "Description"),
+      text("applies_to", "Applies To"),
+      flag("is_required", "Is Required"),
+      flag("requires_expiry", "Requires Expiry Date"),
+      IS_ACTIVE,
+    ],
+  },
+  franchisee_kyc_documents: { fields: kycDocumentFields(ref("franchisee_id", "Franchisee", "franchisees")) },
+  user_kyc_documents: {
+    fields: kycDocumentFields(
+      ref("user_id", "User", "users"),
+      ref("franchisee_id", "Franchisee", "franchisees"),
+    ),
+  },
 };
+
+/** A KYC document's form (app/(portal)/franchisee-kyc-documents/_components/kyc-document-form.tsx), then its stamps. */
+function kycDocumentFields(...owner: HistoryField[]): HistoryField[] {
+  return [
+    ...owner,
+    ref("document_type_id", "Document Type", "kyc_document_types"),
+    text("document_name", "Document Name"),
+    file("document_path", "Document"),
+    text("expires_on", "Expiry Date"),
+    { field: "status", label: "Status", kind: "kyc" },
+    IS_ACTIVE,
+    text("remark", "Remark"),
+    text("submitted_at", "Submitted At"),
+    text("reviewed_at", "Reviewed At"),
+    ref("reviewed_by", "Reviewed By", "users"),
+    text("expiry_notified", "Expiry Reminder (days)"),
+  ];
+}
 
 /** A career request's review (app/(portal)/_components/career-requests.tsx CareerReviewForm) and its links. */
 function careerReviewFields(...more: HistoryField[]): HistoryField[] {

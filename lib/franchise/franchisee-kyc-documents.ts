@@ -1,9 +1,10 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { franchiseeKycDocuments, franchisees, kycDocumentTypes } from "@/db/schema";
-import type { Ctx } from "@/lib/platform/context";
-import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
+import { requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
+import { crudOf, defineEntity, networkScope, zoneFilter } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import {
   booleanFilter,
@@ -147,3 +148,22 @@ export const uploadFranchiseeKycDocument = (
 /** GET masters?context=franchisee_kyc_documents: the franchisee document types. */
 export const franchiseeKycMasters = (ctx: Ctx, keep?: number | null) =>
   kycDocumentTypeOptions(ctx, APPLIES_FRANCHISEE, keep);
+
+/** The create form's franchisees: live, active ones of the company the caller may file for (their zones, their own). */
+export async function franchiseeChoices(ctx: Ctx) {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: franchisees.id, name: franchisees.name })
+    .from(franchisees)
+    .where(
+      and(
+        eq(franchisees.company_id, requireCompany(ctx)),
+        isNull(franchisees.deleted_at),
+        eq(franchisees.is_active, 1),
+        zoneFilter(ctx, franchisees.zone_id),
+        ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
+      ),
+    )
+    .orderBy(asc(franchisees.name), asc(franchisees.id));
+  return rows.map((r) => ({ value: String(r.id), label: r.name }));
+}

@@ -778,3 +778,34 @@ export async function downloadsOf(entity: string, ids: number[]) {
 }
 
 export { APPLIES_FRANCHISEE, APPLIES_STAFF };
+
+/** The form's values of a stored document (the screens' edit and re-submit pages). */
+export function kycFormInitial(r: {
+  document_type_id: number;
+  document_name: string;
+  expires_on: string | null;
+  status: number;
+  is_active: number;
+  remark: string | null;
+}) {
+  return {
+    owner_id: "",
+    document_type_id: String(r.document_type_id),
+    document_name: r.document_name,
+    expires_on: r.expires_on ?? "",
+    document_path: null,
+    status: String(r.status),
+    is_active: r.is_active,
+    remark: r.remark ?? "",
+  };
+}
+
+/** The form's type choices: value, label (description), whether the type asks for an expiry date. */
+export const typeChoices = (m: {
+  document_types: { id: number; description: string; requires_expiry: number }[];
+}) =>
+  m.document_types.map((t) => ({
+    value: String(t.id),
+    label: t.description,
+    requiresExpiry: t.requires_expiry === 1,
+  }));

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { formatDate } from "@/lib/format";
+import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
@@ -120,6 +121,12 @@ function cachedAdmins(tx: Executor) {
       return co.get(id)!;
     },
   };
+}
+
+/** POST kyc_documents/expiry_sweep: the acting company's sweep now (a reviewer of franchisee documents; a cron's token). */
+export async function runKycExpirySweep(ctx: Ctx): Promise<SweepResult> {
+  authorize(ctx, "franchisee_kyc_documents.review");
+  return sweepKycExpiry(new Date(), { companyId: requireCompany(ctx) });
 }
 
 const g = globalThis as unknown as { __kycSweep?: NodeJS.Timeout };

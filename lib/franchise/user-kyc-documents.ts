@@ -1,8 +1,9 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { franchisees, kycDocumentTypes, userKycDocuments, users } from "@/db/schema";
-import type { Ctx } from "@/lib/platform/context";
+import { requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import {
@@ -153,3 +154,23 @@ export const uploadUserKycDocument = (ctx: Ctx, body: Record<string, unknown>, f
 /** GET masters?context=user_kyc_documents: the staff document types. */
 export const userKycMasters = (ctx: Ctx, keep?: number | null) =>
   kycDocumentTypeOptions(ctx, APPLIES_STAFF, keep);
+
+/** The create form's staff: live users of the company's franchisees (a franchisee's admin: their own franchisee's). */
+export async function staffChoices(ctx: Ctx) {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, name: userName, franchisee: franchisees.name })
+    .from(users)
+    .innerJoin(franchisees, eq(franchisees.id, users.franchisee_id))
+    .where(
+      and(
+        eq(franchisees.company_id, requireCompany(ctx)),
+        isNull(users.deleted_at),
+        isNull(franchisees.deleted_at),
+        ctx.franchiseeId != null ? eq(users.franchisee_id, ctx.franchiseeId) : undefined,
+      ),
+    )
+    .orderBy(asc(users.first_name), asc(users.id))
+    .limit(1000);
+  return rows.map((r) => ({ value: String(r.id), label: `${r.name} (${r.franchisee})` }));
+}

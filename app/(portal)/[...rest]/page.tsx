@@ -5,8 +5,6 @@ import { ComingSoon } from "../coming-soon";
 // their own folders and never reach this page; any other unknown route goes home (spec 000 §2.1).
 const PENDING_ROOTS: Record<string, string> = {
   "customer-walk-requests": "Customer Walk Requests",
-  "franchisee-kyc-documents": "Franchisee KYC Documents",
-  "user-kyc-documents": "User KYC Documents",
   "user-monthly-job-requests": "Monthly Job Requests",
   "daily-job-plans": "Daily Job Plans",
   "leave-requests": "Leave Requests",

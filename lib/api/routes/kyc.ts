@@ -6,9 +6,8 @@ import {
 } from "@/lib/franchise/franchisee-kyc-documents";
 import { kycButtonsSchema } from "@/lib/franchise/kyc-common";
 import { kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
-import { sweepKycExpiry } from "@/lib/franchise/kyc-expiry";
+import { runKycExpirySweep } from "@/lib/franchise/kyc-expiry";
 import { uploadUserKycDocument, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
-import { requireCompany } from "@/lib/platform/context";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
 import { crudRoutes, entityRoute } from "../entity-routes";
@@ -89,8 +88,6 @@ export const kycRoutes: ApiRoute[] = [
       "Run the KYC expiry sweep for the acting company now (30- and 7-day reminders, validity past expiry); for a cron",
     input: z.object({}),
     output: sweepOutput,
-    handler: async ({ ctx }) => ({
-      data: await sweepKycExpiry(new Date(), { companyId: requireCompany(ctx) }),
-    }),
+    handler: async ({ ctx }) => ({ data: await runKycExpirySweep(ctx) }),
   },
 ];

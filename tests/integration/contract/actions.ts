@@ -7,6 +7,7 @@ import { stateId } from "./state-holidays";
 import { freeState } from "./state-gsts";
 import { planTierOf } from "./plans";
 import { spareBlog } from "./blogs";
+import { kycActionSamples } from "./kyc";
 
 /** What an action sample may use. */
 export type ActionEnv = Pick<Env, "db" | "happyId" | "wagId">;
@@ -220,4 +221,5 @@ export const actionSamples: Record<string, ActionSample> = {
         : {};
     },
   },
+  ...kycActionSamples,
 };

@@ -27,6 +27,7 @@ import { blogsSamples } from "./blogs";
 import { careerRequestsSamples } from "./career-requests";
 import { franchiseesSamples } from "./franchisees";
 import { masterFranchiseesSamples } from "./master-franchisees";
+import { kycSamples } from "./kyc";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -62,4 +63,5 @@ export const samples: Record<string, Sample> = {
   ...careerRequestsSamples,
   ...franchiseesSamples,
   ...masterFranchiseesSamples,
+  ...kycSamples,
 };

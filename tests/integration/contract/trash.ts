@@ -14,12 +14,19 @@ import {
   states,
   userServiceInterests,
   users,
+  franchiseeKycDocuments,
+  franchisees,
+  kycDocumentTypes,
+  userKycDocuments,
 } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 
 /** Deleted records outside the caller's company, one per kind a restore route owns. */
 export type Trash = {
+  kyc_document_type: number;
+  franchisee_kyc_document: number;
+  user_kyc_document: number;
   company: number;
   position: number;
   user: number;
@@ -130,7 +137,55 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(blogDetails)
     .values({ company_id: companyId, blog_id: liveBlog.id, deleted_at })
     .returning({ id: blogDetails.id });
+  // KYC: a deleted document type, and deleted documents (of a franchisee of the company, of the trashed user).
+  const [kycType] = await db
+    .insert(kycDocumentTypes)
+    .values({
+      company_id: companyId,
+      code: `TR${tag}`,
+      description: `Contract Trashed Type ${tag}`,
+      is_required: 0,
+      deleted_at,
+    })
+    .returning({ id: kycDocumentTypes.id });
+  const [liveType] = await db
+    .insert(kycDocumentTypes)
+    .values({
+      company_id: companyId,
+      code: `TL${tag}`,
+      description: `Contract Type Of Trashed Documents ${tag}`,
+      is_required: 0,
+    })
+    .returning({ id: kycDocumentTypes.id });
+  const [anyFranchisee] = await db
+    .select({ id: franchisees.id })
+    .from(franchisees)
+    .where(eq(franchisees.company_id, companyId))
+    .limit(1);
+  const [kycDoc] = await db
+    .insert(franchiseeKycDocuments)
+    .values({
+      company_id: companyId,
+      franchisee_id: anyFranchisee.id,
+      document_type_id: liveType.id,
+      document_name: `Trashed ${tag}`,
+      deleted_at,
+    })
+    .returning({ id: franchiseeKycDocuments.id });
+  const [staffDoc] = await db
+    .insert(userKycDocuments)
+    .values({
+      company_id: companyId,
+      user_id: user.id,
+      document_type_id: liveType.id,
+      document_name: `Trashed ${tag}`,
+      deleted_at,
+    })
+    .returning({ id: userKycDocuments.id });
   return {
+    kyc_document_type: kycType.id,
+    franchisee_kyc_document: kycDoc.id,
+    user_kyc_document: staffDoc.id,
     company: company.id,
     position: position.id,
     user: user.id,

@@ -1,0 +1,170 @@
+"use client";
+import { useEffect } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { EntityForm, fieldsFor, type Option } from "@/components/form";
+import type { ActionResult } from "@/lib/platform/mutations";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { DocumentFileField } from "./document-file-field";
+
+/** A KYC document (franchisee or staff) as the form holds it: texts, blank for none; the file a File. */
+export type KycDocumentFormValues = {
+  owner_id: string;
+  document_type_id: string;
+  document_name: string;
+  expires_on: string;
+  document_path: File | null;
+  status: string;
+  is_active: number;
+  remark: string;
+};
+
+export const EMPTY_KYC_DOCUMENT: KycDocumentFormValues = {
+  owner_id: "",
+  document_type_id: "",
+  document_name: "",
+  expires_on: "",
+  document_path: null,
+  status: "0",
+  is_active: 1,
+  remark: "",
+};
+
+export type DocumentTypeOption = Option & { requiresExpiry: boolean };
+
+const STATUS = [
+  { value: "0", label: "PENDING" },
+  { value: "1", label: "APPROVED" },
+  { value: "2", label: "REJECTED" },
+];
+
+const F = fieldsFor<KycDocumentFormValues>();
+
+type Save = (values: unknown) => Promise<ActionResult<unknown>>;
+
+/**
+ * The KYC document form (spec 002 §2, §4): the owner (on create, unless the caller's own franchisee), document type,
+ * document name (required), the file (PDF or image), the expiry date (required when the type asks for it); for
+ * reviewers the status and Is Active (which follows the status: off when rejected). The remark (rejection reason)
+ * shows only when the status is rejected, read-only for the franchisee admin. Only the reviewer's form sends the
+ * review fields (the server refuses them from anyone else).
+ */
+export function KycDocumentForm({
+  owners,
+  ownerField,
+  ownerLabel,
+  documentTypes,
+  reviewer,
+  fileUrl,
+  requireFile,
+  create,
+  update,
+  title,
+  submitLabel,
+  ...props
+}: FormScreenProps & {
+  initial: KycDocumentFormValues;
+  /** On create: the franchisees (or staff) to choose from; none for a franchisee's own admin. */
+  owners?: Option[];
+  ownerField: "franchisee_id" | "user_id";
+  ownerLabel: string;
+  documentTypes: DocumentTypeOption[];
+  reviewer: boolean;
+  fileUrl?: string | null;
+  requireFile?: boolean;
+  create?: Save;
+  update?: (id: string, values: unknown) => Promise<ActionResult<unknown>>;
+  title?: string;
+  submitLabel?: string;
+}) {
+  const payload = (v: KycDocumentFormValues, withOwner: boolean) => ({
+    ...(withOwner && owners ? { [ownerField]: v.owner_id } : {}),
+    document_type_id: v.document_type_id,
+    document_name: v.document_name,
+    expires_on: v.expires_on,
+    document_path: v.document_path,
+    ...(reviewer
+      ? {
+          status: v.status,
+          is_active: v.status === "2" ? 0 : 1,
+          remark: v.status === "2" ? v.remark : undefined,
+        }
+      : {}),
+  });
+  return (
+    <EntityForm<KycDocumentFormValues>
+      {...props}
+      title={title}
+      submitLabel={submitLabel}
+      actions={{
+        create: create && ((v) => create(payload(v as KycDocumentFormValues, true))),
+        update: update && ((id, v) => update(id, payload(v as KycDocumentFormValues, false))),
+      }}
+    >
+      {(form) => (
+        <Fields
+          form={form}
+          owners={props.id ? undefined : owners}
+          ownerLabel={ownerLabel}
+          documentTypes={documentTypes}
+          reviewer={reviewer}
+          fileUrl={fileUrl}
+          requireFile={requireFile}
+          readOnly={props.readOnly}
+        />
+      )}
+    </EntityForm>
+  );
+}
+
+function Fields({
+  form,
+  owners,
+  ownerLabel,
+  documentTypes,
+  reviewer,
+  fileUrl,
+  requireFile,
+  readOnly,
+}: {
+  form: UseFormReturn<KycDocumentFormValues>;
+  owners?: Option[];
+  ownerLabel: string;
+  documentTypes: DocumentTypeOption[];
+  reviewer: boolean;
+  fileUrl?: string | null;
+  requireFile?: boolean;
+  readOnly?: boolean;
+}) {
+  const status = form.watch("status");
+  const typeId = form.watch("document_type_id");
+  const requiresExpiry = documentTypes.find((t) => t.value === typeId)?.requiresExpiry ?? false;
+  // Is Active follows the status (spec 002 §4: off when rejected, else on); the server applies the same rule.
+  useEffect(() => {
+    const active = status === "2" ? 0 : 1;
+    if (form.getValues("is_active") !== active) form.setValue("is_active", active);
+  }, [status, form]);
+  return (
+    <>
+      {owners ? <F.Select name="owner_id" label={ownerLabel} options={owners} required /> : null}
+      <F.Select name="document_type_id" label="Document Type" options={documentTypes} required />
+      <F.Text name="document_name" label="Document Name" required />
+      <DocumentFileField
+        name="document_path"
+        label="Document (PDF or image)"
+        currentUrl={fileUrl}
+        required={requireFile}
+        disabled={readOnly}
+      />
+      <F.Text name="expires_on" label="Expiry Date" type="date" required={requiresExpiry} />
+      {reviewer ? (
+        <>
+          <F.Select name="status" label="Status" options={STATUS} required />
+          <F.Switch name="is_active" label="Is Active" disabled />
+        </>
+      ) : null}
+      {status === "2" ? (
+        <F.Text name="remark" label="Remark" multiline disabled={!reviewer} className="md:col-span-2" />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+import { FileSearch, FileUp, RefreshCw } from "lucide-react";
+import { CellText, Chip, EntityTable, statusColumn, textColumn, type RowLink } from "@/components/data-table";
+import type { ActionResult } from "@/lib/platform/mutations";
+import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
+
+export type KycDocumentRow = ScreenRow<{
+  id: number;
+  franchisee_name: string | null;
+  user_name?: string | null;
+  document_type_name: string | null;
+  document_name: string;
+  document_url: string | null;
+  status: number;
+  remark: string | null;
+  expires_on: string | null;
+  is_active: number;
+  updated_at: string | Date;
+  can_submit: boolean;
+  can_review: boolean;
+  can_resubmit: boolean;
+  edit_label: string | null;
+}>;
+
+const APPROVAL = [
+  { label: "PENDING", tone: "muted" },
+  { label: "APPROVED", tone: "ok" },
+  { label: "REJECTED", tone: "no" },
+] as const;
+
+const dateText = (v: string | Date | null) => {
+  if (!v) return "";
+  const d = new Date(v);
+  return Number.isNaN(d.getTime())
+    ? String(v)
+    : d.toLocaleDateString("en-IN", {
+        day: "2-digit",
+        month: "short",
+        year: "numeric",
+        timeZone: "Asia/Kolkata",
+      });
+};
+
+/**
+ * Sr No, Status, (User), Franchisee, Document Type, Document Name, Document (preview in a new tab), Approval, Remark,
+ * Expires On, Updated, Action. The row's buttons follow spec 002 §2, computed by the server per caller: Submit
+ * Document, Review Kyc Document, Re-submit; delete (admins) and restore in the trash view.
+ */
+export function KycDocumentsTable({
+  showUser,
+  actions,
+  ...props
+}: ListScreenProps<KycDocumentRow> & {
+  showUser?: boolean;
+  actions: {
+    delete?: (id: string) => Promise<ActionResult<unknown>>;
+    restore?: (id: string) => Promise<ActionResult<unknown>>;
+  };
+}) {
+  const links = (r: KycDocumentRow): RowLink[] => {
+    const out: RowLink[] = [];
+    if (r.can_submit || r.can_review)
+      out.push({
+        href: `${props.href}/${r.id}`,
+        label: `${r.edit_label}: ${r.document_name}`,
+        tip: r.edit_label ?? "Edit",
+        icon: r.can_submit ? FileUp : FileSearch,
+      });
+    if (r.can_resubmit)
+      out.push({
+        href: `${props.href}/re-submit/${r.id}`,
+        label: `Re-submit ${r.document_name}`,
+        tip: "Re-submit",
+        icon: RefreshCw,
+      });
+    return out;
+  };
+  return (
+    <EntityTable
+      {...props}
+      // The edit link follows the button rules (links), not the view permission.
+      may={{ ...props.may, view: false }}
+      label={(r) => r.document_name}
+      actions={actions}
+      links={links}
+      columns={[
+        statusColumn<KycDocumentRow>(),
+        ...(showUser ? [textColumn<KycDocumentRow>("User", "user_name")] : []),
+        textColumn<KycDocumentRow>("Franchisee", "franchisee_name"),
+        textColumn<KycDocumentRow>("Document Type", "document_type_name"),
+        textColumn<KycDocumentRow>("Document Name", "document_name"),
+        {
+          id: "document",
+          header: "Document",
+          cell: ({ row }) =>
+            row.original.document_url ? (
+              <a
+                href={row.original.document_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-primary underline"
+              >
+                Preview
+              </a>
+            ) : (
+              <span className="text-muted-foreground">Not submitted</span>
+            ),
+        },
+        {
+          id: "approval",
+          header: "Approval",
+          cell: ({ row }) => {
+            const a = APPROVAL[row.original.status] ?? APPROVAL[0];
+            return (
+              <Chip tone={a.tone} tip={`Approval: ${a.label}`}>
+                {a.label}
+              </Chip>
+            );
+          },
+        },
+        { id: "remark", header: "Remark", cell: ({ row }) => <CellText text={row.original.remark} /> },
+        { id: "expires_on", header: "Expires On", cell: ({ row }) => dateText(row.original.expires_on) },
+        { id: "updated_at", header: "Updated", cell: ({ row }) => dateText(row.original.updated_at) },
+      ]}
+    />
+  );
+}
