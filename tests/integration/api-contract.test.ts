@@ -61,6 +61,14 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST kyc_document_types/restore/:id": "kyc_document_type",
   "POST franchisee_kyc_documents/restore/:id": "franchisee_kyc_document",
   "POST user_kyc_documents/restore/:id": "user_kyc_document",
+  "POST pet_walkie_career_requests/restore/:id": "pet_walkie_career_request",
+  "POST pet-walkie-career-requests/restore/:id": "pet_walkie_career_request",
+  "POST pet_trainer_career_requests/restore/:id": "pet_trainer_career_request",
+  "POST pet-trainer-career-requests/restore/:id": "pet_trainer_career_request",
+  "POST franchisee_career_requests/restore/:id": "franchisee_career_request",
+  "POST franchisee-career-requests/restore/:id": "franchisee_career_request",
+  "POST daycare_career_requests/restore/:id": "daycare_career_request",
+  "POST daycare-career-requests/restore/:id": "daycare_career_request",
 };
 
 const FORBIDDEN = forbidden().message;

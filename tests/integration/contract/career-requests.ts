@@ -108,9 +108,7 @@ function careerSamples(
   const dash = o.name.replace(/_/g, "-");
   const fresh = (e: Env, companyId: number, x: { deleted?: boolean } = {}) =>
     spareCareerRequest(e, kind, companyId, x);
-  const trashed = async (e: Env) =>
-    (e.trash as unknown as Record<string, number | undefined>)[`${o.name.replace(/s$/, "")}`] ??
-    (await fresh(e, e.wagId, { deleted: true }));
+  const trashed = async (e: Env) => e.trash[o.name.replace(/s$/, "") as keyof Env["trash"]];
   const samples: Record<string, Sample> = {
     [`GET ${o.name}`]: {
       path: () =>

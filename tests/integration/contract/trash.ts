@@ -18,6 +18,10 @@ import {
   franchisees,
   kycDocumentTypes,
   userKycDocuments,
+  daycareCareerRequests,
+  franchiseeCareerRequests,
+  petTrainerCareerRequests,
+  petWalkieCareerRequests,
 } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
@@ -40,6 +44,10 @@ export type Trash = {
   user_service_interest: number;
   blog: number;
   blog_detail: number;
+  pet_walkie_career_request: number;
+  pet_trainer_career_request: number;
+  franchisee_career_request: number;
+  daycare_career_request: number;
 };
 
 /**
@@ -182,7 +190,29 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
       deleted_at,
     })
     .returning({ id: userKycDocuments.id });
+  // Career requests: one deleted application of each kind.
+  const applicant = { company_id: companyId, phone_no: "+91 90000 12345", deleted_at };
+  const [walkie] = await db
+    .insert(petWalkieCareerRequests)
+    .values({ ...applicant, user_name: `Contract Trashed Walker ${tag}` })
+    .returning({ id: petWalkieCareerRequests.id });
+  const [trainer] = await db
+    .insert(petTrainerCareerRequests)
+    .values({ ...applicant, user_name: `Contract Trashed Trainer ${tag}` })
+    .returning({ id: petTrainerCareerRequests.id });
+  const [franchiseeRequest] = await db
+    .insert(franchiseeCareerRequests)
+    .values({ ...applicant, full_name: `Contract Trashed Franchisee ${tag}` })
+    .returning({ id: franchiseeCareerRequests.id });
+  const [daycare] = await db
+    .insert(daycareCareerRequests)
+    .values({ ...applicant, full_name: `Contract Trashed Daycare ${tag}` })
+    .returning({ id: daycareCareerRequests.id });
   return {
+    pet_walkie_career_request: walkie.id,
+    pet_trainer_career_request: trainer.id,
+    franchisee_career_request: franchiseeRequest.id,
+    daycare_career_request: daycare.id,
     kyc_document_type: kycType.id,
     franchisee_kyc_document: kycDoc.id,
     user_kyc_document: staffDoc.id,
