@@ -8,6 +8,7 @@ import { freeState } from "./state-gsts";
 import { planTierOf } from "./plans";
 import { spareBlog } from "./blogs";
 import { kycActionSamples } from "./kyc";
+import { careerActionSamples } from "./career-requests";
 
 /** What an action sample may use. */
 export type ActionEnv = Pick<Env, "db" | "happyId" | "wagId">;
@@ -222,4 +223,5 @@ export const actionSamples: Record<string, ActionSample> = {
     },
   },
   ...kycActionSamples,
+  ...careerActionSamples,
 };

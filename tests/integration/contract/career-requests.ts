@@ -187,3 +187,11 @@ export const careerRequestsSamples: Record<string, Sample> = {
     dashed: ["restore"],
   }),
 };
+
+/** The server-action contract's samples (./actions.ts): a valid application of each kind. */
+export const careerActionSamples: Record<string, { create: () => unknown }> = {
+  pet_walkie_career_requests: { create: APPLICATIONS.walkie },
+  pet_trainer_career_requests: { create: APPLICATIONS.trainer },
+  franchisee_career_requests: { create: APPLICATIONS.franchisee },
+  daycare_career_requests: { create: APPLICATIONS.daycare },
+};
