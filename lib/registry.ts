@@ -23,11 +23,26 @@ import { blogActions, blogsCrud } from "@/lib/franchise/blogs";
 import { blogDetailActions, blogDetailsCrud } from "@/lib/franchise/blog-details";
 import { franchiseeActions, franchiseesCrud } from "@/lib/franchise/franchisees";
 import { masterFranchiseeActions, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
-import { daycareCareerRequestActions, daycareCareerRequestsCrud } from "@/lib/franchise/daycare-career-requests";
-import { franchiseeCareerRequestActions, franchiseeCareerRequestsCrud } from "@/lib/franchise/franchisee-career-requests";
-import { petTrainerCareerRequestActions, petTrainerCareerRequestsCrud } from "@/lib/franchise/pet-trainer-career-requests";
-import { petWalkieCareerRequestActions, petWalkieCareerRequestsCrud } from "@/lib/franchise/pet-walkie-career-requests";
-import { franchiseeKycDocumentActions, franchiseeKycDocumentsCrud } from "@/lib/franchise/franchisee-kyc-documents";
+import {
+  daycareCareerRequestActions,
+  daycareCareerRequestsCrud,
+} from "@/lib/franchise/daycare-career-requests";
+import {
+  franchiseeCareerRequestActions,
+  franchiseeCareerRequestsCrud,
+} from "@/lib/franchise/franchisee-career-requests";
+import {
+  petTrainerCareerRequestActions,
+  petTrainerCareerRequestsCrud,
+} from "@/lib/franchise/pet-trainer-career-requests";
+import {
+  petWalkieCareerRequestActions,
+  petWalkieCareerRequestsCrud,
+} from "@/lib/franchise/pet-walkie-career-requests";
+import {
+  franchiseeKycDocumentActions,
+  franchiseeKycDocumentsCrud,
+} from "@/lib/franchise/franchisee-kyc-documents";
 import { kycDocumentTypeActions, kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
 import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
 import { can, type Ctx } from "@/lib/platform/context";

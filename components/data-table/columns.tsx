@@ -1,5 +1,6 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import type { ActionResult } from "@/lib/platform/mutations";
+import { formatDate } from "@/lib/format";
 import { CellText } from "./cell-text";
 import { RowActions, type RowLink } from "./row-actions";
 import { sortable } from "./sort-header";
@@ -80,5 +81,21 @@ export function textColumn<Row>(
     id: key,
     header: o.sort ? sortable(header, o.sort === true ? key : o.sort) : header,
     cell: ({ row }) => <CellText text={row.original[key] == null ? "" : String(row.original[key])} />,
+  };
+}
+
+/** A calendar date column (DD-MM-YYYY, spec 000 §9) reading one field of the row; `sort` as textColumn's. */
+export function dateColumn<Row>(
+  header: string,
+  key: keyof Row & string,
+  o: { sort?: boolean | string } = {},
+): ColumnDef<Row> {
+  return {
+    id: key,
+    header: o.sort ? sortable(header, o.sort === true ? key : o.sort) : header,
+    cell: ({ row }) => {
+      const v = row.original[key];
+      return <span className="tabular-nums">{v == null ? "" : formatDate(v as string)}</span>;
+    },
   };
 }

@@ -18,5 +18,6 @@ export function reportFormFailure<T extends FieldValues>(
     if (shown.has(field.split(".")[0])) form.setError(field as Path<T>, { message });
   // A 208 (already submitted) shows its own title over the sub-title.
   if (!errors.length || errors.some(([field]) => !shown.has(field.split(".")[0])))
-    dialogs.error(r.message, r.title);
+    if (r.title) dialogs.error(r.message, r.title);
+    else dialogs.error(r.message);
 }

@@ -152,7 +152,9 @@ export const franchiseeKycDocuments = pgTable(
   (t) => [
     index("franchisee_kyc_documents_list_idx").on(t.company_id, t.id).where(live(t)),
     index("franchisee_kyc_documents_franchisee_idx").on(t.franchisee_id, t.document_type_id, t.status),
-    index("franchisee_kyc_documents_expiry_idx").on(t.expires_on).where(sql`${t.deleted_at} is null and ${t.status} = 1`),
+    index("franchisee_kyc_documents_expiry_idx")
+      .on(t.expires_on)
+      .where(sql`${t.deleted_at} is null and ${t.status} = 1`),
     approvalCheck("franchisee_kyc_documents_status_ck", t.status),
   ],
 );
@@ -171,7 +173,9 @@ export const userKycDocuments = pgTable(
     index("user_kyc_documents_list_idx").on(t.company_id, t.id).where(live(t)),
     index("user_kyc_documents_user_idx").on(t.user_id, t.document_type_id, t.status),
     index("user_kyc_documents_franchisee_idx").on(t.company_id, t.franchisee_id, t.id).where(live(t)),
-    index("user_kyc_documents_expiry_idx").on(t.expires_on).where(sql`${t.deleted_at} is null and ${t.status} = 1`),
+    index("user_kyc_documents_expiry_idx")
+      .on(t.expires_on)
+      .where(sql`${t.deleted_at} is null and ${t.status} = 1`),
     approvalCheck("user_kyc_documents_status_ck", t.status),
   ],
 );
@@ -188,9 +192,10 @@ function careerColumns() {
     ...tenantColumns(),
   };
 }
-const careerIndexes = (name: string, t: { company_id: AnyPgColumn; id: AnyPgColumn; deleted_at: AnyPgColumn }) => [
-  index(`${name}_list_idx`).on(t.company_id, t.id).where(live(t)),
-];
+const careerIndexes = (
+  name: string,
+  t: { company_id: AnyPgColumn; id: AnyPgColumn; deleted_at: AnyPgColumn },
+) => [index(`${name}_list_idx`).on(t.company_id, t.id).where(live(t))];
 
 export const petWalkieCareerRequests = pgTable(
   "pet_walkie_career_requests",
@@ -381,4 +386,3 @@ export const blogDetails = pgTable(
   },
   (t) => [index("blog_details_blog_idx").on(t.company_id, t.blog_id, t.id).where(live(t))],
 );
-

@@ -104,18 +104,16 @@ export async function seedDemoFranchise(
   const staffTypes = types.filter((t) => t.applies_to === 2);
   // Every franchisee has its documents to submit (no file yet: the franchisee admin's "Submit Document").
   if (fr.length)
-    await db
-      .insert(franchiseeKycDocuments)
-      .values(
-        fr.flatMap((f) =>
-          frTypes.map((t) => ({
-            company_id: companyId,
-            franchisee_id: f.id,
-            document_type_id: t.id,
-            document_name: t.description,
-          })),
-        ),
-      );
+    await db.insert(franchiseeKycDocuments).values(
+      fr.flatMap((f) =>
+        frTypes.map((t) => ({
+          company_id: companyId,
+          franchisee_id: f.id,
+          document_type_id: t.id,
+          document_name: t.description,
+        })),
+      ),
+    );
   const staff = await db
     .select({ id: users.id, franchisee_id: users.franchisee_id })
     .from(users)

@@ -50,7 +50,7 @@ export const PERMISSION_REGISTRY = {
     "permissions.restore",
   ],
   "User Timestamps": ["user_timestamps.list", "user_timestamps.delete", "user_timestamps.export"],
-  "Franchisees": [
+  Franchisees: [
     "franchisees.list",
     "franchisees.view",
     "franchisees.create",
@@ -142,7 +142,7 @@ export const PERMISSION_REGISTRY = {
     "user_service_interests.restore",
     "user_service_interests.export",
   ],
-  "Plans": [
+  Plans: [
     "plans.list",
     "plans.view",
     "plans.create",
@@ -151,7 +151,7 @@ export const PERMISSION_REGISTRY = {
     "plans.restore",
     "plans.export",
   ],
-  "Blogs": [
+  Blogs: [
     "blogs.list",
     "blogs.view",
     "blogs.create",

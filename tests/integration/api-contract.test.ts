@@ -58,6 +58,8 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST user-service-interests/restore/:id": "user_service_interest",
   "POST blogs/restore/:id": "blog",
   "POST blog_details/restore/:id": "blog_detail",
+  "POST franchisees/restore/:id": "franchisee",
+  "POST master_franchisees/restore/:id": "master_franchisee",
   "POST kyc_document_types/restore/:id": "kyc_document_type",
   "POST franchisee_kyc_documents/restore/:id": "franchisee_kyc_document",
   "POST user_kyc_documents/restore/:id": "user_kyc_document",

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { modules, outlets, pjpOutlets, pjps, positions, roles, services, users, values } from "@/db/schema";
-import { ROLE_IDS } from "@/lib/platform/permissions";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import type { Env } from "./types";
 import { serviceTypeOf } from "./services";
 import { stateId } from "./state-holidays";
@@ -8,6 +8,7 @@ import { freeState } from "./state-gsts";
 import { planTierOf } from "./plans";
 import { spareBlog } from "./blogs";
 import { kycActionSamples } from "./kyc";
+import { zoneOf } from "./franchisees";
 import { careerActionSamples } from "./career-requests";
 
 /** What an action sample may use. */
@@ -221,6 +222,34 @@ export const actionSamples: Record<string, ActionSample> = {
           }
         : {};
     },
+  },
+  // Each franchisee creates its admin user from the email: a fresh one each time.
+  franchisees: {
+    create: () => ({
+      name: fresh("Franchisee"),
+      email: `contract.action.franchisee.${++n}@franchise.test`,
+      phone: "+91 98200 12345",
+      address: "1 Contract Road",
+      description: "Contract sample",
+    }),
+  },
+  // One live record per user: each create names a fresh MASTER FRANCHISEE user.
+  master_franchisees: {
+    create: async (e) => {
+      const [u] = await e.db
+        .insert(users)
+        .values({
+          company_id: e.happyId,
+          role_id: ROLE_IDS[ROLE.MASTER_FRANCHISEE],
+          first_name: "Contract",
+          last_name: fresh("Master"),
+          email: `contract.action.master.${++n}@franchise.test`,
+          password_hash: "!unset:contract",
+        })
+        .returning({ id: users.id });
+      return { user_id: u.id, zone_ids: [await zoneOf(e, e.happyId)] };
+    },
+    update: async (e) => ({ zone_ids: [await zoneOf(e, e.happyId)] }),
   },
   ...kycActionSamples,
   ...careerActionSamples,

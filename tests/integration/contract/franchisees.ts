@@ -80,6 +80,6 @@ export const franchiseesSamples: Record<string, Sample> = {
   "POST franchisees/restore/:id": {
     before: async (e) => void (spare.restore = await spareFranchisee(e, e.happyId, true)),
     path: () => `franchisees/restore/${spare.restore || 1}`,
-    foreign: async (e) => `franchisees/restore/${await spareFranchisee(e, e.wagId, true)}`,
+    foreign: (e) => `franchisees/restore/${e.trash.franchisee}`,
   },
 };

@@ -73,6 +73,6 @@ export const masterFranchiseesSamples: Record<string, Sample> = {
   "POST master_franchisees/restore/:id": {
     before: async (e) => void (spare.restore = await spareMaster(e, e.happyId, true)),
     path: () => `master_franchisees/restore/${spare.restore || 1}`,
-    foreign: async (e) => `master_franchisees/restore/${await spareMaster(e, e.wagId, true)}`,
+    foreign: (e) => `master_franchisees/restore/${e.trash.master_franchisee}`,
   },
 };

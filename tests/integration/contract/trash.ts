@@ -17,6 +17,7 @@ import {
   franchiseeKycDocuments,
   franchisees,
   kycDocumentTypes,
+  masterFranchisees,
   userKycDocuments,
   daycareCareerRequests,
   franchiseeCareerRequests,
@@ -28,6 +29,8 @@ import { ROLE_IDS } from "@/lib/platform/permissions";
 
 /** Deleted records outside the caller's company, one per kind a restore route owns. */
 export type Trash = {
+  franchisee: number;
+  master_franchisee: number;
   kyc_document_type: number;
   franchisee_kyc_document: number;
   user_kyc_document: number;
@@ -208,7 +211,18 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(daycareCareerRequests)
     .values({ ...applicant, full_name: `Contract Trashed Daycare ${tag}` })
     .returning({ id: daycareCareerRequests.id });
+  const [franchisee] = await db
+    .insert(franchisees)
+    .values({ company_id: companyId, name: `Contract Trashed Franchisee ${tag}`, deleted_at })
+    .returning({ id: franchisees.id });
+  // A deleted master franchisee record (of the trashed user: no live record clashes with its restore).
+  const [master] = await db
+    .insert(masterFranchisees)
+    .values({ company_id: companyId, user_id: user.id, deleted_at })
+    .returning({ id: masterFranchisees.id });
   return {
+    franchisee: franchisee.id,
+    master_franchisee: master.id,
     pet_walkie_career_request: walkie.id,
     pet_trainer_career_request: trainer.id,
     franchisee_career_request: franchiseeRequest.id,

@@ -1,4 +1,5 @@
 import { EditScreen } from "@/components/audit/edit-screen";
+import { formatDate } from "@/lib/format";
 import { codeLabel, yesNoText } from "@/lib/franchise/career-requests";
 import {
   DAYCARE_REQUEST_EDIT_LABELS as L,
@@ -28,7 +29,7 @@ export default async function EditDaycareRequestPage({ params }: { params: Promi
         title="Application"
         fields={[
           { label: "Full Name", value: r.full_name },
-          { label: "Date of Birth", value: r.date_of_birth },
+          { label: "Date of Birth", value: r.date_of_birth ? formatDate(r.date_of_birth) : null },
           { label: "Phone", value: r.phone_no },
           { label: "Email", value: r.email },
           { label: "Address", value: r.address },

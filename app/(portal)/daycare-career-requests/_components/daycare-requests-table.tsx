@@ -1,5 +1,5 @@
 "use client";
-import { EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import { dateColumn, EntityTable, statusColumn, textColumn } from "@/components/data-table";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { approvalColumn } from "../../_components/career-requests";
 import {
@@ -57,7 +57,7 @@ export function DaycareRequestsTable({ canFollow, ...props }: ListScreenProps<Ro
         }),
         textColumn<Row>("Request By", "request_by_name"),
         textColumn<Row>("Full Name", "full_name"),
-        textColumn<Row>("Date of Birth", "date_of_birth"),
+        dateColumn<Row>("Date of Birth", "date_of_birth"),
         textColumn<Row>("Phone", "phone_no"),
         textColumn<Row>("Email", "email"),
         textColumn<Row>("Address", "address"),

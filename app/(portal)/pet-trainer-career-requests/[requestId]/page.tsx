@@ -1,4 +1,5 @@
 import { EditScreen } from "@/components/audit/edit-screen";
+import { formatDate } from "@/lib/format";
 import { codeLabel, yesNoText } from "@/lib/franchise/career-requests";
 import {
   petTrainerCareerRequestsCrud,
@@ -25,7 +26,7 @@ export default async function EditTrainerRequestPage({ params }: { params: Promi
         title="Application"
         fields={[
           { label: "Full Name", value: r.user_name },
-          { label: "Date of Birth", value: r.dob },
+          { label: "Date of Birth", value: r.dob ? formatDate(r.dob) : null },
           { label: "Age", value: r.age },
           { label: "Phone", value: r.phone_no },
           { label: "Email", value: r.email },

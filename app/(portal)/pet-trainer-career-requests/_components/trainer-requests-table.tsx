@@ -1,6 +1,6 @@
 "use client";
 import { Users } from "lucide-react";
-import { EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import { dateColumn, EntityTable, statusColumn, textColumn } from "@/components/data-table";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { approvalColumn } from "../../_components/career-requests";
 import {
@@ -66,7 +66,7 @@ export function TrainerRequestsTable({ canFollow, ...props }: ListScreenProps<Ro
           reject: rejectTrainerRequestAction,
         }),
         textColumn<Row>("Full Name", "user_name"),
-        textColumn<Row>("Date of Birth", "dob"),
+        dateColumn<Row>("Date of Birth", "dob"),
         textColumn<Row>("Phone", "phone_no"),
         textColumn<Row>("Email", "email"),
         textColumn<Row>("Address", "address"),
