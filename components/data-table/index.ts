@@ -13,3 +13,4 @@ export { SubTable } from "./sub-table";
 export { EntityTable, type EntityTableProps } from "./entity-table";
 export { SortHeader, sortable } from "./sort-header";
 export { EntityListPage } from "./entity-list-page";
+export { ZONE_UPDATED, ZoneCell } from "./zone-cell";

@@ -279,65 +279,6 @@ export function approvalColumn<R extends ApprovalRow>(o: {
   };
 }
 
-/**
- * A franchisee request's zone as a dropdown (spec 002 §6: for every position but MASTER FRANCHISEE): choosing one
- * saves it at once (PATCH with zone_id alone), confirmed by "Zone updated successfully".
- */
-export function CareerZoneCell({
-  id,
-  label,
-  zoneId,
-  zoneName,
-  zones,
-  update,
-}: {
-  id: string;
-  label: string;
-  zoneId: number | null;
-  zoneName: string | null;
-  zones: { value: string; label: string }[];
-  update: (opaqueId: string, values: unknown) => Promise<ActionResult<unknown>>;
-}) {
-  const own = zoneId == null ? null : String(zoneId);
-  const options =
-    own == null || zones.some((z) => z.value === own)
-      ? zones
-      : [...zones, { value: own, label: zoneName ?? own }];
-  const router = useRouter();
-  const dialogs = useDialogs();
-  const [value, setValue] = useState(own ?? "");
-  const [pending, start] = useTransition();
-  return (
-    <select
-      className="border-input h-8 max-w-44 rounded-md border bg-transparent px-2 text-sm"
-      aria-label={`Zone of ${label}`}
-      value={value}
-      disabled={pending}
-      onChange={(e) => {
-        const next = e.target.value;
-        const before = value;
-        setValue(next);
-        start(async () => {
-          const r = await settle(() => update(id, { zone_id: next }));
-          if (!r.ok) {
-            setValue(before);
-            return reportFailure(dialogs, { status: r.status, message: r.fieldErrors?.zone_id ?? r.message });
-          }
-          dialogs.success("Zone updated successfully");
-          router.refresh();
-        });
-      }}
-    >
-      <option value="">No zone</option>
-      {options.map((z) => (
-        <option key={z.value} value={z.value}>
-          {z.label}
-        </option>
-      ))}
-    </select>
-  );
-}
-
 /** The review form's values: status and Is Active editable, the reason when rejected. */
 export type CareerReviewValues = { status: string; is_active: number; rejection_reason: string };
 

@@ -1,8 +1,8 @@
 "use client";
-import { EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import { EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
 import { CellText } from "@/components/data-table/cell-text";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
-import { approvalColumn, CareerZoneCell } from "../../_components/career-requests";
+import { approvalColumn } from "../../_components/career-requests";
 import {
   approveFranchiseeRequestAction,
   deleteFranchiseeRequestAction,
@@ -78,13 +78,13 @@ export function FranchiseeRequestsTable({
           header: "Zone",
           cell: ({ row }) =>
             zones && props.may.update && !props.trash ? (
-              <CareerZoneCell
-                id={row.original.id}
+              <ZoneCell
+                key={`${row.original.id}:${row.original.zone_id ?? ""}`}
                 label={row.original.full_name}
                 zoneId={row.original.zone_id}
                 zoneName={row.original.zone}
                 zones={zones}
-                update={updateFranchiseeRequestAction}
+                save={(zone) => updateFranchiseeRequestAction(row.original.id, { zone_id: zone })}
               />
             ) : (
               <CellText text={row.original.zone} />

@@ -1,9 +1,8 @@
 "use client";
 import { FileCheck, Users } from "lucide-react";
-import { CellText, Chip, EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import { CellText, Chip, EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
-import { deleteFranchiseeAction, restoreFranchiseeAction } from "../actions";
-import { ZoneCell } from "./zone-cell";
+import { deleteFranchiseeAction, restoreFranchiseeAction, updateFranchiseeZoneAction } from "../actions";
 
 type Row = ScreenRow<{
   id: number;
@@ -62,11 +61,11 @@ export function FranchiseesTable({
             zones && !props.trash ? (
               <ZoneCell
                 key={`${row.original.id}:${row.original.zone_id ?? ""}`}
-                id={row.original.id}
-                name={row.original.name}
+                label={row.original.name}
                 zoneId={row.original.zone_id}
                 zoneName={row.original.zone}
                 zones={zones}
+                save={(zone) => updateFranchiseeZoneAction(row.original.id, zone)}
               />
             ) : (
               <CellText text={row.original.zone} />
