@@ -16,7 +16,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    fileParallelism: false,
+    // Two files at a time (each has its own database: PGlite in memory, or its own database on the server): the
+    // suite's time is mostly one file's CPU, and these machines have two cores. VITEST_WORKERS=1 runs them in turn.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     // next-auth imports "next/server" without an extension, which Node's ESM resolver refuses; let Vite resolve it.
     server: { deps: { inline: ["next-auth", "@auth/core"] } },
   },
