@@ -20,7 +20,7 @@ import {
   type RawParams,
 } from "@/lib/platform/list";
 import { writeAudit } from "@/lib/platform/mutations";
-import { sendResetCode } from "@/lib/platform/password-reset";
+import { sendWelcomeCode } from "@/lib/platform/password-reset";
 import { unusablePassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { email, flag, optionalId, phone, requiredText } from "@/lib/platform/schemas";
@@ -463,14 +463,14 @@ const crud = crudOf(franchiseesDef, {
 });
 
 /**
- * After a franchisee's save commits, its FRANCHISEE ADMIN gets the password-reset code mail (the forgot-password
- * screen's step 1), so they choose their password there. A mail that cannot be queued (the forgot door's overall
- * rate limit) does not undo the saved franchisee: the admin can ask for a code themselves.
+ * After a franchisee's save commits, its FRANCHISEE ADMIN gets a welcome mail with a code for the forgot-password
+ * screen, so they choose their password there. A mail that fails does not undo the saved franchisee: the admin can
+ * ask for a code themselves on that screen.
  */
-async function mailResetCode(address: string | null) {
+async function mailResetCode(address: string | null, franchisee: string) {
   if (!address) return;
   try {
-    await sendResetCode({ email: address });
+    await sendWelcomeCode(address, `franchisee admin (${franchisee})`);
   } catch (e) {
     console.error(`[franchisees] the reset code mail to ${address} failed`, e);
   }
@@ -478,7 +478,7 @@ async function mailResetCode(address: string | null) {
 
 const create = wrapBuilt(crud.create, async (ctx: Ctx, raw: unknown) => {
   const row = await crud.create(ctx, raw);
-  await mailResetCode(row.email);
+  await mailResetCode(row.email, row.name);
   return row;
 });
 

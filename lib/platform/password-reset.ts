@@ -81,7 +81,26 @@ export async function sendResetCode(input: unknown, address = ""): Promise<{ mes
   return { message };
 }
 
-async function issueCode(u: { id: number; email: string; first_name: string }) {
+/**
+ * A new account's first password (a franchisee's admin): a welcome mail with a code for the forgot-password screen.
+ * No door throttle (the caller is the admin creating the account, not the account's owner).
+ */
+export async function sendWelcomeCode(email: string, account: string): Promise<void> {
+  const u = await findUser(email);
+  if (!u) return;
+  await issueCode(u, (code) => ({
+    subject: `Your ${account} account is ready`,
+    text: `Hello ${u.first_name},\n\nAn account has been made for you: ${account}. To choose your password, open the portal's "Forgot password" screen, enter this email and the code ${code} (valid for ${CODE_TTL_MINUTES} minutes; after that, ask for a new code on the same screen).`,
+  }));
+}
+
+async function issueCode(
+  u: { id: number; email: string; first_name: string },
+  mail: (code: string) => { subject: string; text: string } = (code) => ({
+    subject: "Your password reset code",
+    text: `Hello ${u.first_name},\n\nYour verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this mail.`,
+  }),
+) {
   const db = await getDb();
   const [last] = await db
     .select({ at: passwordResets.created_at })
@@ -96,11 +115,7 @@ async function issueCode(u: { id: number; email: string; first_name: string }) {
     code_hash: hashCode(u.id, code),
     expires_at: new Date(Date.now() + CODE_TTL_MINUTES * 60_000),
   });
-  await sendMail({
-    to: u.email,
-    subject: "Your password reset code",
-    text: `Hello ${u.first_name},\n\nYour verification code is ${code}. It is valid for ${CODE_TTL_MINUTES} minutes.\n\nIf you did not ask to reset your password, ignore this mail.`,
-  });
+  await sendMail({ to: u.email, ...mail(code) });
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { latestMailTo } from "@/lib/platform/mail";
+import { verifyResetCode } from "@/lib/platform/password-reset";
 import { hashPassword } from "@/lib/platform/passwords";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import {
@@ -267,7 +268,7 @@ describe("saving a franchisee", () => {
     expect(await update(admin, { id: f.id, end_time: "09:30" })).toMatchObject({ end_time: "09:30:00" });
   });
 
-  it("creates the franchisee's FRANCHISEE ADMIN user and mails them the password-reset code", async () => {
+  it("creates the franchisee's FRANCHISEE ADMIN user and mails them a welcome with a password code", async () => {
     const v = form({ name: "Admin Maker", email: "Owner.Maker@Franchise.test", zone_id: zone.NORTH });
     const r = await api("POST", "franchisees", { token, body: { ...v, role_id: 4 } });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -288,8 +289,10 @@ describe("saving a franchisee", () => {
     });
     expect(u.password_hash.startsWith("$argon2")).toBe(false);
     const mail = await latestMailTo("owner.maker@franchise.test");
-    expect(mail?.subject).toBe("Your password reset code");
-    expect(mail?.text).toMatch(/verification code is \d{6}/);
+    expect(mail?.subject).toBe("Your franchisee admin (Admin Maker) account is ready");
+    // The code works on the forgot-password screen's step 1 (the account's first password).
+    const code = /code (\d{6})/.exec(mail?.text ?? "")?.[1];
+    await expect(verifyResetCode({ email: "owner.maker@franchise.test", otp: code })).resolves.toBeTruthy();
 
     // The seeded required franchisee document types got their placeholders.
     const docs = await db
