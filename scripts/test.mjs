@@ -14,7 +14,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (process.env.SKIP_E2E !== "1") {
   steps.push(["chromium", "node", ["scripts/ensure-chromium.mjs"]]);
-  steps.push(["browser tests", "npx", ["playwright", "test"]]);
+  // The type check above ran: the browser tests' build need not run it again (next.config.ts).
+  steps.push(["browser tests", "npx", ["playwright", "test"], { BUILD_TYPES_CHECKED: "1" }]);
 }
 // The benchmark's small version (30,000 users, on the PostgreSQL server, reusing the browser tests' build): it
 // fails when a list's query shape regresses (an exact count or a deep OFFSET reading every row).
