@@ -15,15 +15,15 @@ import {
   defineList,
   enumFilter,
   idAndStatusColumns,
+  rawParam,
   referenceFilter,
   type ListFilter,
-  type RawParams,
 } from "@/lib/platform/list";
 import { writeAudit } from "@/lib/platform/mutations";
 import { sendWelcomeCode } from "@/lib/platform/password-reset";
 import { unusablePassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
-import { email, flag, optionalId, phone, requiredText } from "@/lib/platform/schemas";
+import { blankToNull, email, flag, optionalId, phone, requiredText } from "@/lib/platform/schemas";
 
 /** Approval of a franchisee (spec 002 §4, §9): 0 pending, 1 approved, 2 rejected. */
 export const APPROVAL = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -48,9 +48,6 @@ export const FRANCHISEE_MESSAGES = {
   careerRequestNotApproved: "The career request must be approved before a franchisee is created from it.",
   careerRequestUsed: "A franchisee has already been created from this career request.",
 } as const;
-
-/** Blank (or missing) → null. Forms send strings. */
-const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 
 const coordinate = (label: string, limit: number) =>
   z.preprocess(
@@ -142,11 +139,6 @@ export const franchiseeUpdateSchema = z
 // ---------------------------------------------------------------------------------------------------------------
 // The list.
 
-const first = (raw: RawParams, key: string) => {
-  const v = raw instanceof URLSearchParams ? raw.get(key) : raw[key];
-  return Array.isArray(v) ? v[0] : (v ?? undefined);
-};
-
 /**
  * kyc_expiring=1 (beyond the spec): franchisees holding an approved, live KYC document whose expiry falls within
  * the next KYC_EXPIRING_DAYS days (today included; already expired documents are not "expiring"). An EXISTS on
@@ -155,7 +147,7 @@ const first = (raw: RawParams, key: string) => {
 const kycExpiringFilter: ListFilter = {
   label: "KYC Expiring",
   where: (raw, param) => {
-    const v = first(raw, param);
+    const v = rawParam(raw, param);
     if (v == null || v === "") return undefined;
     if (v !== "1") throw invalid({ [param]: "The selected kyc expiring is invalid." });
     return sql`exists (select 1 from franchisee_kyc_documents d

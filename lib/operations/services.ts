@@ -16,7 +16,7 @@ import {
   type ListQuery,
   type RawParams,
 } from "@/lib/platform/list";
-import { flag, optionalText, requiredId, requiredText } from "@/lib/platform/schemas";
+import { blankToNull, flag, optionalText, requiredId, requiredText } from "@/lib/platform/schemas";
 
 /** Limits of the service form (decisions: the spec shows none). */
 export const SERVICE_LIMITS = { maxPetAge: 30, maxDistanceKm: 99_999.99 } as const;
@@ -26,9 +26,6 @@ export const SERVICE_MESSAGES = {
   maxAgeAtLeastMin: "The maximum pet age must be at least the minimum pet age.",
   serviceType: "The selected service type is invalid.",
 } as const;
-
-/** Blank (or missing) → null; anything else must be a number. Forms send strings. */
-const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 
 /** A time of day, HH:MM or HH:MM:SS (the form's time input sends HH:MM); blank → null. */
 const optionalTime = (label: string) =>

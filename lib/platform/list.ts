@@ -45,7 +45,8 @@ export type RowOf<S extends Selection> = { [K in keyof S]: FieldType<S[K]> };
 
 export type RawParams = URLSearchParams | Record<string, string | string[] | undefined>;
 
-function get(raw: RawParams, key: string): string | undefined {
+/** One parameter of a query (the first when repeated): for list filters of an entity's own. */
+export function rawParam(raw: RawParams, key: string): string | undefined {
   if (raw instanceof URLSearchParams) return raw.get(key) ?? undefined;
   const v = raw[key];
   return Array.isArray(v) ? v[0] : v;
@@ -94,7 +95,7 @@ export function statusFilter(column: AnyPgColumn): ListFilter {
   return {
     label: "Status",
     where: (raw, param) => {
-      const v = get(raw, param);
+      const v = rawParam(raw, param);
       if (v == null || v === "") return undefined;
       if (v !== "0" && v !== "1") throw bad(param, "status");
       return eq(column, Number(v));
@@ -135,7 +136,7 @@ export function enumFilter(
   return {
     label,
     where: (raw, param) => {
-      const v = get(raw, param);
+      const v = rawParam(raw, param);
       if (v == null || v === "") return undefined;
       const values = (o.multiple ? v.split(",") : [v]).map((s) => s.trim()).filter(Boolean);
       if (!values.length) return undefined;
@@ -159,7 +160,7 @@ export function referenceFilter(
   return {
     label,
     where: (raw, param) => {
-      const v = get(raw, param);
+      const v = rawParam(raw, param);
       if (v == null || v === "") return undefined;
       const ids = intsOf(o.multiple ? v : v.split(",")[0], param, label, true);
       if (!ids.length) return undefined;
@@ -181,8 +182,8 @@ export function dateRangeFilter(
   return {
     label,
     where: (raw) => {
-      const from = get(raw, params.from)?.trim();
-      const to = get(raw, params.to)?.trim();
+      const from = rawParam(raw, params.from)?.trim();
+      const to = rawParam(raw, params.to)?.trim();
       const parts: SQL[] = [];
       if (from) {
         if (!validDate(from))
@@ -205,7 +206,7 @@ export function monthFilter(column: AnyPgColumn, label: string): ListFilter {
   return {
     label,
     where: (raw, param) => {
-      const v = get(raw, param)?.trim();
+      const v = rawParam(raw, param)?.trim();
       if (!v) return undefined;
       const m = /^(\d{4})-(\d{2})$/.exec(v);
       if (!m || Number(m[2]) < 1 || Number(m[2]) > 12)
@@ -222,7 +223,7 @@ export function intFilter(column: AnyPgColumn, label: string): ListFilter {
   return {
     label,
     where: (raw, param) => {
-      const v = get(raw, param);
+      const v = rawParam(raw, param);
       if (v == null || v === "") return undefined;
       const [n] = intsOf(v, param, label, false);
       return n == null ? undefined : eq(column, n);
@@ -309,20 +310,20 @@ const toInt = (v: string | undefined) => (v != null && /^\d{1,9}$/.test(v.trim()
 
 /** URL or query parameters → the list's query: whitelisted filters and sort, capped page size; 422 on bad values. */
 export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParams): ListQuery {
-  const page = Math.max(1, toInt(get(raw, "page")) ?? 1);
-  let rowsPerPage = toInt(get(raw, "rowsPerPage")) ?? DEFAULT_PAGE_SIZE;
+  const page = Math.max(1, toInt(rawParam(raw, "page")) ?? 1);
+  let rowsPerPage = toInt(rawParam(raw, "rowsPerPage")) ?? DEFAULT_PAGE_SIZE;
   if (rowsPerPage < 1) rowsPerPage = DEFAULT_PAGE_SIZE;
   rowsPerPage = Math.min(rowsPerPage, MAX_PAGE_ROWS);
-  const search = (get(raw, "search_keyword") ?? "").trim().slice(0, 200);
+  const search = (rawParam(raw, "search_keyword") ?? "").trim().slice(0, 200);
   if (search.includes("\u0000"))
     throw invalid({ search_keyword: "The search may not contain a null character." });
-  const trashParam = get(raw, "show_deleted") ?? get(raw, "open_trash");
+  const trashParam = rawParam(raw, "show_deleted") ?? rawParam(raw, "open_trash");
   const where: SQL[] = [];
   for (const [param, f] of Object.entries(list.filters)) {
     const w = f.where(raw, param);
     if (w) where.push(w);
   }
-  const sortParam = get(raw, "sort")?.trim() || list.defaultSort || null;
+  const sortParam = rawParam(raw, "sort")?.trim() || list.defaultSort || null;
   let sort: ListQuery["sort"] = null;
   if (sortParam) {
     const dir = sortParam.startsWith("-") ? "desc" : "asc";
@@ -331,8 +332,8 @@ export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParam
     if (!column) throw invalid({ sort: "The selected sort is invalid." });
     sort = { key, column, dir };
   }
-  const afterRaw = get(raw, "cursor");
-  const beforeRaw = afterRaw ? undefined : get(raw, "before");
+  const afterRaw = rawParam(raw, "cursor");
+  const beforeRaw = afterRaw ? undefined : rawParam(raw, "before");
   const cursor = afterRaw
     ? decodeCursor(afterRaw, "cursor")
     : beforeRaw
@@ -347,7 +348,7 @@ export function parseListQuery<S extends Selection>(list: List<S>, raw: RawParam
     sort,
     cursor,
     direction: beforeRaw ? "before" : "after",
-    sortParam: get(raw, "sort")?.trim() || null,
+    sortParam: rawParam(raw, "sort")?.trim() || null,
   };
 }
 

@@ -130,3 +130,6 @@ export const optionalId = (label: string) =>
       }
       return id;
     });
+
+/** Blank (or missing) → null, before a nullable field's own parse: forms send strings. */
+export const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);

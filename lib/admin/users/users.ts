@@ -42,6 +42,7 @@ import {
   defineList,
   enumFilter,
   intFilter,
+  rawParam,
   referenceFilter,
   type ListFilter,
   type RawParams,
@@ -126,15 +127,10 @@ export const fullName = (i: { first_name: string; middle_name?: string | null; l
 const KYC_LABELS = { 0: "PENDING", 1: "APPROVED", 2: "REJECTED" };
 const KYC_OPTIONS = Object.entries(KYC_STATUS).map(([label, value]) => ({ value: String(value), label }));
 
-const first = (raw: RawParams, key: string) => {
-  const v = raw instanceof URLSearchParams ? raw.get(key) : raw[key];
-  return Array.isArray(v) ? v[0] : (v ?? undefined);
-};
-
 /** staff=1: only users who belong to a franchisee (/franchisee-staffs and its export). No kernel kind tests "is set". */
 const staffFilter: ListFilter = {
   label: "Staff",
-  where: (raw, param) => (first(raw, param) === "1" ? isNotNull(users.franchisee_id) : undefined),
+  where: (raw, param) => (rawParam(raw, param) === "1" ? isNotNull(users.franchisee_id) : undefined),
   ui: (param) => ({ param, label: "Staff", kind: "select", options: [{ value: "1", label: "YES" }] }),
 };
 
