@@ -25,6 +25,7 @@ export type MenuIcon =
   | "kyc"
   | "staff"
   | "leave"
+  | "calendar"
   | "api"
   | "operations";
 
@@ -80,6 +81,9 @@ function fullMenu(links: MenuLinks): Entry[] {
     { label: "Plans", entity: "plans", names: ADMINS, icon: "plans" },
     { label: "Interest Service", entity: "user_service_interests", names: ADMINS, icon: "interest" },
     { label: "Monthly Job Requests", href: "/user-monthly-job-requests", names: [...MF, ...FA], icon: "job" },
+    // Not in §6's menu (issue 11): the franchisee admin's daily plans and the calendar of walks.
+    { label: "Daily Job Plans", href: "/daily-job-plans", names: FA, icon: "walk" },
+    { label: "Calendar", href: "/walk-calendar", names: FA, icon: "calendar" },
     {
       label: "Career Requests",
       names: [...ADMINS, ...MF],
@@ -113,6 +117,18 @@ function fullMenu(links: MenuLinks): Entry[] {
         { label: "Staff KYC", href: "/user-kyc-documents", names: ADMINS },
       ],
     },
+    // Not in §6's menu: spec 002 gives the admins every job operations screen; grouped here (issue 11).
+    {
+      label: "Job Operations",
+      names: ADMINS,
+      icon: "job",
+      children: [
+        { label: "Monthly Job Requests", href: "/user-monthly-job-requests", names: ADMINS },
+        { label: "Daily Job Plans", href: "/daily-job-plans", names: ADMINS },
+        { label: "Leave Requests", href: "/leave-requests", names: ADMINS },
+        { label: "Calendar", href: "/walk-calendar", names: ADMINS },
+      ],
+    },
     // Not in §6's menu, though spec 001 builds these screens for the admins: grouped here rather than left unreachable.
     {
       label: "Field Operations",
@@ -139,6 +155,7 @@ function fullMenu(links: MenuLinks): Entry[] {
         { label: "State Holidays", entity: "state_holidays", names: ADMINS },
         { label: "State GSTs", entity: "state_gsts", names: ADMINS },
         { label: "KYC Document Types", href: "/kyc-document-types", names: ADMINS },
+        { label: "Walk Request Policy", href: "/walk-request-policy", names: ADMINS },
         { label: "Positions", entity: "positions", names: ADMINS },
         ...(links.profileHref ? [{ label: "My Profile", href: links.profileHref, names: ADMINS }] : []),
       ],

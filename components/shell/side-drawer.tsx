@@ -8,6 +8,7 @@ import {
   Briefcase,
   Building2,
   CalendarCheck,
+  CalendarDays,
   CalendarOff,
   ChevronDown,
   Clock,
@@ -49,6 +50,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   kyc: FileCheck,
   staff: UserCog,
   leave: CalendarOff,
+  calendar: CalendarDays,
   api: BookOpenText,
   operations: MapPinned,
 };

@@ -3,3 +3,4 @@ export * from "./platform";
 export * from "./admin";
 export * from "./franchise";
 export * from "./operations";
+export * from "./jobs";

@@ -38,6 +38,15 @@ const MASTERS: Record<string, [description: string, code: string][]> = {
     ["BASIC", "BASIC"],
     ["PREMIUM", "PREMIUM"],
   ],
+  // Customers' pets' breeds (issue 11: a monthly request's Pets sub-table shows breed.description).
+  BREEDS: [
+    ["LABRADOR RETRIEVER", "LAB"],
+    ["GOLDEN RETRIEVER", "GOLDEN"],
+    ["BEAGLE", "BEAGLE"],
+    ["INDIE", "INDIE"],
+    ["GERMAN SHEPHERD", "GSD"],
+    ["SHIH TZU", "SHIHTZU"],
+  ],
 };
 
 const OUTLETS: [name: string, brand: string][] = [

@@ -18,7 +18,7 @@ import {
   type Selection,
 } from "./list";
 import { writeAudit } from "./mutations";
-import { ALL_PERMISSIONS, type Permission } from "./permissions";
+import { ALL_PERMISSIONS, ROLE, type Permission } from "./permissions";
 
 /** The operations an entity may offer; each maps to the permission `<name>.<op>`. */
 export type Op = "list" | "view" | "create" | "update" | "delete" | "restore" | "export";
@@ -91,11 +91,12 @@ export function zoneFilter(ctx: Ctx, zone: AnyPgColumn | SQL): SQL | undefined {
 /**
  * Rows of the franchise network (spec 002 §6): the acting company's; a MASTER FRANCHISEE's only in their zones
  * (`zone`: the row's zone column or an expression giving it); a franchisee's member's only their own franchisee's
- * (`franchisee`: the row's franchisee column; a new row is stamped with it when `stampFranchisee`).
+ * (`franchisee`: the row's franchisee column; a new row is stamped with it when `stampFranchisee`); an app user
+ * (role USER) only their own rows (`own`: the row's user column, stamped on a new row).
  */
 export const networkScope = (
   t: { company_id: AnyPgColumn },
-  o: { zone?: AnyPgColumn | SQL; franchisee?: AnyPgColumn; stampFranchisee?: boolean },
+  o: { zone?: AnyPgColumn | SQL; franchisee?: AnyPgColumn; stampFranchisee?: boolean; own?: AnyPgColumn },
 ): Scope => ({
   kind: "franchisee",
   where: (ctx) =>
@@ -103,11 +104,13 @@ export const networkScope = (
       eq(t.company_id, requireCompany(ctx)),
       o.zone ? zoneFilter(ctx, o.zone) : undefined,
       o.franchisee && ctx.franchiseeId != null ? eq(o.franchisee, ctx.franchiseeId) : undefined,
+      o.own && ctx.roleName === ROLE.USER ? eq(o.own, ctx.userId) : undefined,
     ),
   companyOf: (row) => (row.company_id as number | null) ?? null,
   stamp: (ctx) => ({
     company_id: requireCompany(ctx),
     ...(o.stampFranchisee && ctx.franchiseeId != null ? { franchisee_id: ctx.franchiseeId } : {}),
+    ...(o.own && ctx.roleName === ROLE.USER ? { [o.own.name]: ctx.userId } : {}),
   }),
 });
 

@@ -250,6 +250,45 @@ export const PERMISSION_REGISTRY = {
     "state_gsts.restore",
     "state_gsts.export",
   ],
+  "User Monthly Job Requests": [
+    "user_monthly_job_requests.list",
+    "user_monthly_job_requests.view",
+    "user_monthly_job_requests.create",
+    "user_monthly_job_requests.update",
+    "user_monthly_job_requests.delete",
+    "user_monthly_job_requests.restore",
+    "user_monthly_job_requests.export",
+    "user_monthly_job_requests.approve",
+  ],
+  "Daily Job Plans": [
+    "daily_job_plans.list",
+    "daily_job_plans.view",
+    "daily_job_plans.create",
+    "daily_job_plans.update",
+    "daily_job_plans.delete",
+    "daily_job_plans.restore",
+    "daily_job_plans.export",
+  ],
+  "Leave Requests": [
+    "leave_requests.list",
+    "leave_requests.view",
+    "leave_requests.create",
+    "leave_requests.update",
+    "leave_requests.delete",
+    "leave_requests.restore",
+    "leave_requests.export",
+    "leave_requests.approve",
+  ],
+  "Customer Walk Requests": [
+    "customer_walk_requests.list",
+    "customer_walk_requests.view",
+    "customer_walk_requests.create",
+    "customer_walk_requests.delete",
+    "customer_walk_requests.restore",
+    "customer_walk_requests.export",
+    "customer_walk_requests.approve",
+  ],
+  "Walk Request Policies": ["walk_request_policies.view", "walk_request_policies.update"],
   Audit: ["audit.view"],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -321,6 +360,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "franchisee_career_requests.create",
     "daycare_career_requests.create",
     "user_service_interests.create",
+    // Issue 11: a customer asks for a month of walks and to reschedule or cancel a walk; a walker asks for leave.
+    // Each sees and makes only their own (networkScope's `own`).
+    "user_monthly_job_requests.create",
+    "customer_walk_requests.create",
+    "leave_requests.create",
   ],
   // Spec 002 §6: the franchisees and staff of their zones, franchisee career requests (approve and reject), and
   // the franchisee KYC review (§2's button rules); every query narrowed to their zones (networkScope).
@@ -338,6 +382,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "franchisee_kyc_documents.view",
     "franchisee_kyc_documents.update",
     "franchisee_kyc_documents.review",
+    // Spec 002 §6: Monthly Job Requests, their zones' (zones as text: no zone change).
+    "user_monthly_job_requests.list",
+    "user_monthly_job_requests.view",
+    "user_monthly_job_requests.export",
   ],
   // Spec 002 §6: their own franchisee, its KYC documents (submit and re-submit) and its staff with theirs.
   [ROLE.FRANCHISEE_ADMIN]: [
@@ -354,6 +402,34 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "user_kyc_documents.view",
     "user_kyc_documents.create",
     "user_kyc_documents.update",
+    // Spec 002 §6 and issue 11: their franchisee's operations. Monthly requests: the franchisee approval, walker,
+    // timeslots and remark (the form's role rules); daily plans and walks; leave with replacement; customers'
+    // reschedule and cancel requests; the calendar (daily_job_plans.list).
+    "user_monthly_job_requests.list",
+    "user_monthly_job_requests.view",
+    "user_monthly_job_requests.create",
+    "user_monthly_job_requests.update",
+    "user_monthly_job_requests.export",
+    "daily_job_plans.list",
+    "daily_job_plans.view",
+    "daily_job_plans.create",
+    "daily_job_plans.update",
+    "daily_job_plans.delete",
+    "daily_job_plans.restore",
+    "daily_job_plans.export",
+    "leave_requests.list",
+    "leave_requests.view",
+    "leave_requests.update",
+    "leave_requests.delete",
+    "leave_requests.restore",
+    "leave_requests.export",
+    "leave_requests.approve",
+    "customer_walk_requests.list",
+    "customer_walk_requests.view",
+    "customer_walk_requests.delete",
+    "customer_walk_requests.restore",
+    "customer_walk_requests.export",
+    "customer_walk_requests.approve",
   ],
 };
 
