@@ -37,7 +37,7 @@ const AREAS = [
 ] as const;
 
 /** Rows of a company's master value by description ("ZONES", "PLAN TIERS"). */
-async function masterIds(db: Executor, companyId: number, name: string): Promise<Map<string, number>> {
+export async function masterIds(db: Executor, companyId: number, name: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ id: valueLists.id, description: valueLists.description })
     .from(valueLists)

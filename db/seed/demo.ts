@@ -12,6 +12,7 @@ import type { Executor } from "@/lib/platform/db";
 import { hashPassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { seedDemoFranchise } from "./demo-franchise";
+import { seedDemoJobs } from "./demo-jobs";
 import { seedDemoOperations } from "./demo-operations";
 
 /** The password of every demo login (README lists the logins). */
@@ -203,6 +204,8 @@ export async function seedDemo(db: Executor): Promise<void> {
   const masterEmail = DEMO_LOGINS[ROLE.MASTER_FRANCHISEE];
   await seedDemoFranchise(db, happy.id, { masterEmail, masterZones: ["WEST"] });
   await seedDemoFranchise(db, wag.id, { masterEmail, masterZones: ["WEST"] });
+  await seedDemoJobs(db, happy.id, "Maharashtra");
+  await seedDemoJobs(db, wag.id, "Karnataka");
 
   // A little history, so the audit screens and the bell are not empty on a first visit.
   const [admin] = await db
