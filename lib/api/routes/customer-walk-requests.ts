@@ -1,0 +1,124 @@
+import "server-only";
+import { z } from "zod";
+import {
+  approveWalkRequest,
+  customerWalkRequestsCrud,
+  customerWalkRequestsDef,
+  rejectWalkRequest,
+  walkRequestApproveSchema,
+  walkRequestDetails,
+  walkRequestRejectSchema,
+  walkRequestStatistics,
+  walkRequestStatisticsSchema,
+} from "@/lib/jobs/customer-walk-requests";
+import { readWalkPolicy, saveWalkPolicy, walkPolicyAnswer, walkPolicySchema } from "@/lib/jobs/walk-policy";
+import { recordSchema } from "@/lib/platform/row-schema";
+import { crudRoutes, entityRoute } from "../entity-routes";
+import { idParam } from "../params";
+import type { ApiRoute } from "../types";
+
+const def = customerWalkRequestsDef;
+const tag = def.noun;
+const record = recordSchema(def);
+const rescheduleInfo = z.object({
+  reschedules_used: z.number().int(),
+  current_quota: z.number().int(),
+  remaining: z.number().int(),
+});
+
+/** Approve or reject (spec 002 §7): POST customer_walk_requests/:id/approve|reject with admin_remarks. */
+function decisionRoute(kind: "approve" | "reject"): ApiRoute {
+  const run = kind === "approve" ? approveWalkRequest : rejectWalkRequest;
+  return {
+    method: "POST",
+    path: `customer_walk_requests/:id/${kind}`,
+    auth: "user",
+    permission: "customer_walk_requests.approve",
+    owned: "id",
+    shape: "data",
+    tag,
+    summary:
+      kind === "approve"
+        ? "Approve a pending reschedule request (admin_remarks optional): the walk moves to the new date and timeslot. 409 when not pending; 422 for a cancellation."
+        : "Reject a pending request (admin_remarks: the reason, required). 409 when not pending.",
+    input: kind === "approve" ? walkRequestApproveSchema : walkRequestRejectSchema,
+    output: z.object({ message: z.string(), data: record }),
+    handler: async ({ ctx, params, body }) => {
+      const data = await run(ctx, { ...body, id: idParam(params.id) });
+      return {
+        message: kind === "approve" ? "Request approved successfully." : "Request rejected successfully.",
+        data,
+      };
+    },
+  };
+}
+
+/**
+ * Customer walk requests (spec 002 §7): list (search_keyword, request_type, status, refund_eligibility, from_date,
+ * to_date), export, POST (a customer's request from the app), statistics (the four cards), one with its reschedule
+ * quota, approve, reject, delete (POST clear/:id, the spec's path) and restore. The walk request policy: GET and PUT
+ * walk_request_policy.
+ */
+export const customerWalkRequestsRoutes: ApiRoute[] = [
+  ...crudRoutes(customerWalkRequestsCrud, ["list", "export", "create"]),
+  {
+    method: "GET",
+    path: "customer_walk_requests/statistics",
+    auth: "user",
+    permission: def.permission("list"),
+    shape: "data",
+    tag,
+    summary:
+      "The list's four cards over the caller's scope: total, pending, approved requests, and total refunds (refund-eligible requests not rejected)",
+    query: z.object({}),
+    output: z.object({ data: walkRequestStatisticsSchema }),
+    handler: async ({ ctx }) => ({ data: await walkRequestStatistics(ctx) }),
+  },
+  {
+    method: "GET",
+    path: "customer_walk_requests/:id",
+    auth: "user",
+    permission: def.permission("view"),
+    owned: "id",
+    shape: "data",
+    tag,
+    summary:
+      "One request (user, walk with its daily plan and pets, processed_by_user) and the reschedule quota of its walk's monthly request",
+    output: z.object({ data: record, reschedule_info: rescheduleInfo }),
+    handler: ({ ctx, params }) => walkRequestDetails(ctx, idParam(params.id)),
+  },
+  decisionRoute("approve"),
+  decisionRoute("reject"),
+  entityRoute("POST", "customer_walk_requests/clear/:id", customerWalkRequestsCrud.delete, {
+    summary: "Delete a customer walk request (a pending reschedule's walk goes back to Pending)",
+  }),
+  entityRoute("POST", "customer_walk_requests/restore/:id", customerWalkRequestsCrud.restore),
+  {
+    method: "GET",
+    path: "walk_request_policy",
+    auth: "user",
+    permission: "walk_request_policies.view",
+    shape: "data",
+    tag: "Walk Request Policy",
+    summary:
+      "The company's walk request policy: reschedule quota and refund tiers (the default until one is saved)",
+    output: z.object({ data: walkPolicyAnswer }),
+    handler: async ({ ctx }) => ({ data: await readWalkPolicy(ctx) }),
+  },
+  {
+    method: "PUT",
+    path: "walk_request_policy",
+    auth: "user",
+    permission: "walk_request_policies.update",
+    shape: "data",
+    tag: "Walk Request Policy",
+    summary:
+      "Save the company's walk request policy: reschedule_quota 0-31, refund_tiers [{ min_hours, refund_percent }] (at least one, distinct min_hours; saved highest first)",
+    input: walkPolicySchema,
+    output: z.object({ message: z.string(), data: walkPolicyAnswer }),
+    handler: async ({ ctx, body }) => ({
+      message: "Walk request policy saved successfully.",
+      data: await saveWalkPolicy(ctx, body),
+    }),
+  },
+];

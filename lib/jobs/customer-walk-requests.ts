@@ -1,0 +1,813 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, max, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import {
+  customerWalkRequests,
+  dailyJobPlans,
+  dailyJobPlanWalks,
+  plans,
+  userMonthlyJobRequests,
+  userPets,
+  users,
+} from "@/db/schema";
+import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
+import { encodeId } from "@/lib/platform/ids";
+import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
+import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { notify } from "@/lib/platform/notifications";
+import { ROLE } from "@/lib/platform/permissions";
+import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
+import { franchiseeAdminIds, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
+import { hoursBefore, policyOf, quotaInfo, refundFor, walkPrice, type RescheduleInfo } from "./walk-policy";
+
+// Customers' requests to reschedule or cancel one walk (spec 002 §2 Customer walk requests, §3, §4, §5, §7, §8, §9;
+// issue 11). A customer (role USER) asks from the app for a walk of their own daily plans; the franchisee's admins
+// hear of it and decide in the portal: a reschedule may be approved (the walk moves, in the same transaction) or
+// rejected, a cancellation only rejected (§4). Hours before the walk, refund eligibility and amount are fixed when
+// the request is made, from the company's policy (lib/jobs/walk-policy.ts).
+
+export const WALK_REQUEST_TYPES = ["reschedule", "cancel"] as const;
+export type WalkRequestType = (typeof WALK_REQUEST_TYPES)[number];
+export const WALK_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export const REQUEST_TYPE_LABELS: Record<string, string> = {
+  reschedule: "Reschedule",
+  cancel: "Cancellation",
+};
+export const REQUEST_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+/** The spec's texts (§5, §8) and this module's own (decisions). */
+export const WALK_REQUEST_MESSAGES = {
+  reasonRequired: "Reason is required for rejection.",
+  notPending: "This request is no longer pending: only a pending request can be approved or rejected.",
+  cancelNotApprovable: "A cancellation request cannot be approved: it can only be rejected.",
+  walkStarted: "This walk has already started, been completed or been cancelled.",
+  walkBegun: "This walk has already begun: a request is for a walk still to come.",
+  pendingExists: "This walk already has a pending request.",
+  newDateRequired: "The new date field is required for a reschedule.",
+  newTimeslotRequired: "The new timeslot field is required for a reschedule.",
+  newTimeslot: "The new timeslot must be a time like 17:30.",
+  newPast: "The new date and time must be in the future.",
+  newSame: "The new date and time are those of the walk already.",
+  quota: (q: RescheduleInfo) =>
+    `The reschedule quota of this plan is used up (${q.reschedules_used} of ${q.current_quota} used).`,
+  walkGone: "The walk can no longer be moved: it has started, been completed, cancelled or deleted.",
+  newPassed: "The new date and time have passed: reject the request instead.",
+  restorePending: "This walk has another pending request: this one cannot be restored while it is pending.",
+  approved: "Request approved successfully.",
+  rejected: "Request rejected successfully.",
+} as const;
+
+const t = customerWalkRequests;
+const w = dailyJobPlanWalks;
+const p = dailyJobPlans;
+const pet2 = alias(userPets, "cwr_pet_2");
+const processor = alias(users, "cwr_processor");
+
+// ---------------------------------------------------------------------------------------------------------------
+// The create form (the app's POST).
+
+const timeslot = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, WALK_REQUEST_MESSAGES.newTimeslot)
+    .nullish()
+    .transform((v) => (v ? v.slice(0, 5) : null)),
+);
+
+export const walkRequestCreateSchema = z.object({
+  walk_id: requiredId("walk"),
+  request_type: z.enum(WALK_REQUEST_TYPES, { error: "The request type must be reschedule or cancel." }),
+  new_date: optionalDate("new date"),
+  new_timeslot: timeslot,
+  reason: optionalText("reason", 1000),
+});
+
+/** Approve: optional remarks. Reject: the reason (§5: trimmed, required). */
+export const walkRequestApproveSchema = z.object({ admin_remarks: optionalText("admin remarks", 1000) });
+export const walkRequestRejectSchema = z.object({
+  admin_remarks: z
+    .string({ error: WALK_REQUEST_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, WALK_REQUEST_MESSAGES.reasonRequired)
+    .max(1000, "The admin remarks may not be greater than 1000 characters."),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list.
+
+const customerName = sql<
+  string | null
+>`nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), '')`.as("customer_name");
+const petName = sql<string | null>`nullif(concat_ws(', ', ${userPets.name}, ${pet2.name}), '')`.as(
+  "pet_name",
+);
+const processedByName = sql<
+  string | null
+>`nullif(trim(concat_ws(' ', ${processor.first_name}, ${processor.last_name})), '')`.as("processed_by_name");
+
+/** refund_eligibility=1|0 (also true/false): Eligible / Not Eligible. */
+const refundFilter: ListFilter = {
+  label: "Refund Status",
+  where: (raw, param) => {
+    const v = rawParam(raw, param)?.trim().toLowerCase();
+    if (v == null || v === "") return undefined;
+    if (v === "1" || v === "true") return eq(t.refund_eligibility, 1);
+    if (v === "0" || v === "false") return eq(t.refund_eligibility, 0);
+    throw invalid({ [param]: "The selected refund status is invalid." });
+  },
+  ui: (param) => ({
+    param,
+    label: "Refund Status",
+    kind: "select",
+    options: [
+      { value: "1", label: "Eligible" },
+      { value: "0", label: "Not Eligible" },
+    ],
+  }),
+};
+
+const list = defineList({
+  from: t,
+  select: {
+    id: t.id,
+    request_type: t.request_type,
+    status: t.status,
+    user_id: t.user_id,
+    customer_name: customerName,
+    customer_phone: users.phone,
+    customer_email: users.email,
+    pet_name: petName,
+    walk_id: t.walk_id,
+    franchisee_id: t.franchisee_id,
+    original_date: t.original_date,
+    original_timeslot: t.original_timeslot,
+    new_date: t.new_date,
+    new_timeslot: t.new_timeslot,
+    reason: t.reason,
+    hours_before_walk: t.hours_before_walk,
+    refund_eligibility: t.refund_eligibility,
+    refund_percent: t.refund_percent,
+    refund_amount: t.refund_amount,
+    requested_at: t.requested_at,
+    admin_remarks: t.admin_remarks,
+    processed_by: t.processed_by,
+    processed_by_name: processedByName,
+    processed_at: t.processed_at,
+    is_active: t.is_active,
+  },
+  joins: [
+    { table: users, on: eq(users.id, t.user_id) },
+    { table: w, on: eq(w.id, t.walk_id) },
+    { table: p, on: eq(p.id, w.daily_job_plan_id) },
+    { table: userPets, on: eq(userPets.id, p.user_pet_id) },
+    { table: pet2, on: eq(pet2.id, p.user_pet_2_id) },
+    { table: processor, on: eq(processor.id, t.processed_by) },
+  ],
+  id: t.id,
+  deletedAt: t.deleted_at,
+  search: [
+    users.first_name,
+    users.last_name,
+    users.user_name,
+    users.phone,
+    users.email,
+    t.reason,
+    userPets.name,
+  ],
+  filters: {
+    request_type: enumFilter(t.request_type, "Request Type", [
+      { value: "reschedule", label: "Reschedule" },
+      { value: "cancel", label: "Cancellation" },
+    ]),
+    status: enumFilter(t.status, "Status", [
+      { value: "pending", label: "Pending" },
+      { value: "approved", label: "Approved" },
+      { value: "rejected", label: "Rejected" },
+    ]),
+    refund_eligibility: refundFilter,
+    requested_at: dateRangeFilter(t.requested_at, "Date", { from: "from_date", to: "to_date" }),
+  },
+  sort: { requested_at: t.requested_at },
+  defaultSort: "-requested_at",
+  export: [
+    { header: "Id", field: "id" },
+    { header: "Request Type", field: "request_type", labels: REQUEST_TYPE_LABELS, otherwise: "" },
+    { header: "Status", field: "status", labels: REQUEST_STATUS_LABELS, otherwise: "" },
+    { header: "Customer", field: "customer_name" },
+    { header: "Phone", field: "customer_phone" },
+    { header: "Email", field: "customer_email" },
+    { header: "Pet Name", field: "pet_name" },
+    { header: "Original Date", field: "original_date" },
+    { header: "Original Time", field: "original_timeslot" },
+    { header: "New Date", field: "new_date" },
+    { header: "New Time", field: "new_timeslot" },
+    { header: "Reason", field: "reason" },
+    { header: "Hours Before", field: "hours_before_walk" },
+    {
+      header: "Refund Eligible",
+      field: "refund_eligibility",
+      labels: { 1: "Eligible" },
+      otherwise: "Not Eligible",
+    },
+    { header: "Refund Amount", field: "refund_amount" },
+    { header: "Requested On", field: "requested_at" },
+    { header: "Admin Remarks", field: "admin_remarks" },
+    { header: "Processed By", field: "processed_by_name" },
+    { header: "Processed At", field: "processed_at" },
+  ],
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The record as §3 shapes it: user, walk (timeslot; daily_job_plan with date and user_pet name), processed_by.
+
+const person = z.object({
+  id: z.number(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+const petRef = z.object({ id: z.number(), name: z.string() }).nullable();
+const detailSchema = {
+  user: person.nullable(),
+  walk: z
+    .object({
+      id: z.number(),
+      timeslot: z.string(),
+      status: z.number(),
+      date: z.string(),
+      daily_job_plan: z.object({
+        id: z.number(),
+        date: z.string(),
+        user_monthly_job_request_id: z.number().nullable(),
+        user_pet: petRef,
+        user_pet_2: petRef,
+      }),
+    })
+    .nullable(),
+  processed_by_user: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable(),
+};
+
+async function detailOf(
+  db: Executor,
+  row: { user_id: number; walk_id: number; processed_by: number | null },
+) {
+  const [u] = await db
+    .select({
+      id: users.id,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      phone: users.phone,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, row.user_id));
+  const [walk] = await db
+    .select({
+      id: w.id,
+      timeslot: w.timeslot,
+      status: w.status,
+      date: w.date,
+      plan_id: p.id,
+      plan_date: p.date,
+      request_id: p.user_monthly_job_request_id,
+      pet_id: userPets.id,
+      pet_name: userPets.name,
+      pet2_id: pet2.id,
+      pet2_name: pet2.name,
+    })
+    .from(w)
+    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+    .leftJoin(userPets, eq(userPets.id, p.user_pet_id))
+    .leftJoin(pet2, eq(pet2.id, p.user_pet_2_id))
+    .where(eq(w.id, row.walk_id));
+  const [by] =
+    row.processed_by == null
+      ? []
+      : await db
+          .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+          .from(users)
+          .where(eq(users.id, row.processed_by));
+  return {
+    user: u ?? null,
+    walk: walk
+      ? {
+          id: walk.id,
+          timeslot: walk.timeslot,
+          status: walk.status,
+          date: walk.date,
+          daily_job_plan: {
+            id: walk.plan_id,
+            date: walk.plan_date,
+            user_monthly_job_request_id: walk.request_id,
+            user_pet: walk.pet_id != null ? { id: walk.pet_id, name: walk.pet_name! } : null,
+            user_pet_2: walk.pet2_id != null ? { id: walk.pet2_id, name: walk.pet2_name! } : null,
+          },
+        }
+      : null,
+    processed_by_user: by ?? null,
+  };
+}
+
+export const customerWalkRequestsDef = defineEntity({
+  name: "customer_walk_requests",
+  noun: "Customer Walk Request",
+  plural: "Customer Walk Requests",
+  href: "/customer-walk-requests",
+  table: t,
+  // The franchisee is the walk's (set on create, never the caller's); an app user sees only their own requests.
+  scope: networkScope(t, { franchisee: t.franchisee_id, stampFranchisee: false, own: t.user_id }),
+  create: walkRequestCreateSchema,
+  list,
+  ops: ["list", "view", "create", "delete", "restore", "export"],
+  detail: (db, row) => detailOf(db, row),
+  // The history records the request's own columns (the customer and walk objects are read, not changed, by it).
+  auditDetail: async () => ({}),
+  detailSchema,
+  messages: { deleteTitle: "Are you sure you want to delete this request?" },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Counting reschedules against the quota.
+
+/**
+ * Reschedules that count against a monthly request's quota: its live reschedule requests pending or approved (the
+ * walks of its daily plans). A walk of a plan made by hand (no monthly request) counts the customer's such requests
+ * for walks of the same calendar month.
+ */
+async function reschedulesUsed(
+  db: Executor,
+  companyId: number,
+  o: { monthlyRequestId: number | null; userId: number; date: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t)
+    .innerJoin(w, eq(w.id, t.walk_id))
+    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+    .where(
+      and(
+        eq(t.company_id, companyId),
+        isNull(t.deleted_at),
+        eq(t.request_type, "reschedule"),
+        inArray(t.status, ["pending", "approved"]),
+        o.monthlyRequestId != null
+          ? eq(p.user_monthly_job_request_id, o.monthlyRequestId)
+          : and(
+              isNull(p.user_monthly_job_request_id),
+              eq(t.user_id, o.userId),
+              sql`date_trunc('month', ${t.original_date}) = date_trunc('month', ${o.date}::date)`,
+            ),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The quota notice of a request: reschedules used by its walk's monthly request, of the company's quota. */
+export async function rescheduleInfoOf(
+  db: Executor,
+  row: { company_id: number; user_id: number; walk_id: number; original_date: string },
+): Promise<RescheduleInfo> {
+  const [walk] = await db
+    .select({ request_id: p.user_monthly_job_request_id })
+    .from(w)
+    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+    .where(eq(w.id, row.walk_id));
+  const policy = await policyOf(db, row.company_id);
+  const used = await reschedulesUsed(db, row.company_id, {
+    monthlyRequestId: walk?.request_id ?? null,
+    userId: row.user_id,
+    date: row.original_date,
+  });
+  return quotaInfo(used, policy.reschedule_quota);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create (the app's POST), delete and restore.
+
+type Row = typeof t.$inferSelect;
+
+/** The price of one walk of a daily plan: its monthly request's plan's final amount over days × walks. */
+async function priceOfPlan(db: Executor, monthlyRequestId: number | null): Promise<number> {
+  if (monthlyRequestId == null) return 0;
+  const [row] = await db
+    .select({ final_amount: plans.final_amount, days: plans.days, no_of_walks: plans.no_of_walks })
+    .from(userMonthlyJobRequests)
+    .innerJoin(plans, eq(plans.id, userMonthlyJobRequests.plan_id))
+    .where(eq(userMonthlyJobRequests.id, monthlyRequestId));
+  return walkPrice(row ?? null);
+}
+
+/** Sets a walk's status (stamps) when it is one of `from`. */
+async function setWalkStatus(
+  tx: Executor,
+  ctx: Ctx,
+  walkId: number,
+  status: number,
+  from: readonly number[],
+) {
+  await tx
+    .update(w)
+    .set({ status, updated_at: new Date(), updated_by: ctx.userId })
+    .where(and(eq(w.id, walkId), inArray(w.status, [...from])));
+}
+
+export const customerWalkRequestsCrud = {
+  ...crudOf(customerWalkRequestsDef, {
+    /**
+     * A customer's request for a walk of their own daily plans (others' answer 404; staff holding the create
+     * permission may ask for any walk in their scope, for its customer): live, not started, still to come; one
+     * pending request per walk; a reschedule needs a new date and timeslot in the future, within the quota, and
+     * marks the walk Reschedule Pending (3). Hours before the walk and the refund are fixed now. The franchisee's
+     * admins are notified.
+     */
+    async create({ ctx, tx, input, insert, errors }) {
+      const companyId = requireCompany(ctx);
+      const [walk] = await tx
+        .select({
+          id: w.id,
+          date: w.date,
+          timeslot: w.timeslot,
+          status: w.status,
+          franchisee_id: w.franchisee_id,
+          plan_franchisee_id: p.franchisee_id,
+          user_id: p.user_id,
+          request_id: p.user_monthly_job_request_id,
+        })
+        .from(w)
+        .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+        .where(
+          and(
+            eq(w.id, input.walk_id),
+            eq(w.company_id, companyId),
+            isNull(w.deleted_at),
+            isNull(p.deleted_at),
+            ctx.roleName === ROLE.USER ? eq(p.user_id, ctx.userId) : undefined,
+            ctx.franchiseeId != null && ctx.roleName !== ROLE.USER
+              ? eq(w.franchisee_id, ctx.franchiseeId)
+              : undefined,
+          ),
+        )
+        .for("update");
+      if (!walk) throw notFound();
+      const now = new Date();
+      const start = walkStart(walk.date, walk.timeslot);
+      if (!NOT_STARTED.includes(walk.status)) errors.walk_id = WALK_REQUEST_MESSAGES.walkStarted;
+      else if (start.getTime() <= now.getTime()) errors.walk_id = WALK_REQUEST_MESSAGES.walkBegun;
+      else {
+        const [open] = await tx
+          .select({ id: t.id })
+          .from(t)
+          .where(and(eq(t.walk_id, walk.id), eq(t.status, "pending"), isNull(t.deleted_at)))
+          .limit(1);
+        if (open) errors.walk_id = WALK_REQUEST_MESSAGES.pendingExists;
+      }
+      const reschedule = input.request_type === "reschedule";
+      if (reschedule) {
+        if (!input.new_date) errors.new_date = WALK_REQUEST_MESSAGES.newDateRequired;
+        if (!input.new_timeslot) errors.new_timeslot = WALK_REQUEST_MESSAGES.newTimeslotRequired;
+        if (input.new_date && input.new_timeslot) {
+          const to = walkStart(input.new_date, input.new_timeslot);
+          if (to.getTime() <= now.getTime()) errors.new_date = WALK_REQUEST_MESSAGES.newPast;
+          else if (to.getTime() === start.getTime()) errors.new_date = WALK_REQUEST_MESSAGES.newSame;
+        }
+      }
+      const policy = await policyOf(tx, companyId);
+      if (reschedule && !Object.keys(errors).length) {
+        const used = await reschedulesUsed(tx, companyId, {
+          monthlyRequestId: walk.request_id,
+          userId: walk.user_id,
+          date: walk.date,
+        });
+        const q = quotaInfo(used, policy.reschedule_quota);
+        if (q.remaining <= 0) errors.request_type = WALK_REQUEST_MESSAGES.quota(q);
+      }
+      if (Object.keys(errors).length) throw invalid(errors);
+      const hours = hoursBefore(start, now);
+      const refund = reschedule
+        ? { refund_eligibility: 0, refund_percent: 0, refund_amount: 0 }
+        : refundFor(policy.refund_tiers, hours, await priceOfPlan(tx, walk.request_id));
+      const franchiseeId = walk.franchisee_id ?? walk.plan_franchisee_id;
+      const row = await insert({
+        user_id: walk.user_id,
+        franchisee_id: franchiseeId,
+        walk_id: walk.id,
+        request_type: input.request_type,
+        status: "pending",
+        original_date: walk.date,
+        original_timeslot: walk.timeslot,
+        new_date: reschedule ? input.new_date : null,
+        new_timeslot: reschedule ? input.new_timeslot : null,
+        reason: input.reason,
+        hours_before_walk: hours,
+        ...refund,
+        requested_at: now,
+      });
+      if (reschedule) await setWalkStatus(tx, ctx, walk.id, WALK_STATUS.RESCHEDULE_PENDING, NOT_STARTED);
+      const admins = await franchiseeAdminIds(tx, franchiseeId);
+      await notify(
+        admins.map((userId) => ({
+          userId,
+          companyId,
+          title: reschedule ? "New walk reschedule request" : "New walk cancellation request",
+          body: `A customer asks to ${reschedule ? `move the walk of ${walk.date} ${walk.timeslot.slice(0, 5)} to ${input.new_date} ${input.new_timeslot}` : `cancel the walk of ${walk.date} ${walk.timeslot.slice(0, 5)}`}.`,
+          link: "/customer-walk-requests?status=pending",
+        })),
+        tx,
+      );
+      return row;
+    },
+  }),
+  /** Delete (POST clear/:id): a pending reschedule's walk goes back to Pending (0). */
+  delete: softDeleteOf(customerWalkRequestsDef, {
+    after: async ({ ctx, tx, row }) => {
+      if (row.status === "pending" && row.request_type === "reschedule")
+        await setWalkStatus(tx, ctx, row.walk_id, WALK_STATUS.PENDING, [WALK_STATUS.RESCHEDULE_PENDING]);
+    },
+  }),
+  /** Restore: a pending request while its walk has another pending one: 409; a pending reschedule marks the walk 3 again. */
+  restore: restoreOf(customerWalkRequestsDef, {
+    guard: async ({ tx, row }) => {
+      if (row.status !== "pending") return;
+      const [other] = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(
+          and(eq(t.walk_id, row.walk_id), eq(t.status, "pending"), isNull(t.deleted_at), ne(t.id, row.id)),
+        )
+        .limit(1);
+      if (other) throw new AppError(409, WALK_REQUEST_MESSAGES.restorePending);
+    },
+    after: async ({ ctx, tx, row }) => {
+      if (row.status === "pending" && row.request_type === "reschedule")
+        await setWalkStatus(tx, ctx, row.walk_id, WALK_STATUS.RESCHEDULE_PENDING, [
+          WALK_STATUS.PENDING,
+          WALK_STATUS.RESCHEDULE_APPROVED,
+          WALK_STATUS.RESCHEDULE_REJECTED,
+        ]);
+    },
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// One request with its quota notice (GET :id, the details dialog).
+
+/** GET customer_walk_requests/:id: `{ data: the request, reschedule_info }` (§7: data.data and reschedule_info). */
+export async function walkRequestDetails(ctx: Ctx, id: number) {
+  const data = await customerWalkRequestsCrud.get(ctx, id);
+  const reschedule_info = await rescheduleInfoOf(await getDb(), data);
+  return { data, reschedule_info };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Approve and reject.
+
+async function lockPending(tx: Tx, ctx: Ctx, id: number): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), isNull(t.deleted_at), customerWalkRequestsDef.scope.where(ctx)))
+    .for("update");
+  if (!row) throw notFound();
+  if (row.status !== "pending") throw new AppError(409, WALK_REQUEST_MESSAGES.notPending);
+  return row;
+}
+
+/**
+ * Moves a walk to its reschedule's date and timeslot: under the customer's live daily plan of that date for the same
+ * monthly request (made when there is none, copying the walker, pets and franchisee of the walk's plan; no holiday
+ * marked), last of that plan's walks, the plan's walker, status Reschedule Approved (4).
+ */
+async function moveWalk(tx: Tx, ctx: Ctx, row: Row) {
+  const [walk] = await tx
+    .select()
+    .from(w)
+    .where(and(eq(w.id, row.walk_id), isNull(w.deleted_at)))
+    .for("update");
+  if (!walk || !NOT_STARTED.includes(walk.status)) throw new AppError(409, WALK_REQUEST_MESSAGES.walkGone);
+  const [plan] = await tx.select().from(p).where(eq(p.id, walk.daily_job_plan_id)).for("update");
+  const newDate = row.new_date!;
+  const newTime = row.new_timeslot!;
+  if (walkStart(newDate, newTime).getTime() <= Date.now())
+    throw new AppError(409, WALK_REQUEST_MESSAGES.newPassed);
+  const samePlan = (c: SQL | undefined) =>
+    and(
+      eq(p.company_id, plan.company_id),
+      eq(p.user_id, plan.user_id),
+      plan.user_monthly_job_request_id != null
+        ? eq(p.user_monthly_job_request_id, plan.user_monthly_job_request_id)
+        : isNull(p.user_monthly_job_request_id),
+      isNull(p.deleted_at),
+      c,
+    );
+  let [target] = await tx
+    .select()
+    .from(p)
+    .where(samePlan(eq(p.date, newDate)))
+    .orderBy(asc(p.id))
+    .limit(1)
+    .for("update");
+  if (!target)
+    [target] = await tx
+      .insert(p)
+      .values({
+        company_id: plan.company_id,
+        user_monthly_job_request_id: plan.user_monthly_job_request_id,
+        user_id: plan.user_id,
+        franchisee_id: plan.franchisee_id,
+        walker_id: plan.walker_id,
+        user_pet_id: plan.user_pet_id,
+        user_pet_2_id: plan.user_pet_2_id,
+        date: newDate,
+        status: 0,
+        created_by: ctx.userId,
+        updated_by: ctx.userId,
+      })
+      .returning();
+  let walkNo = walk.walk_no;
+  if (target.id !== plan.id) {
+    const [last] = await tx
+      .select({ n: max(w.walk_no) })
+      .from(w)
+      .where(and(eq(w.daily_job_plan_id, target.id), isNull(w.deleted_at)));
+    walkNo = (last?.n ?? 0) + 1;
+  }
+  const [moved] = await tx
+    .update(w)
+    .set({
+      daily_job_plan_id: target.id,
+      date: newDate,
+      timeslot: newTime,
+      walk_no: walkNo,
+      walker_id: target.walker_id ?? walk.walker_id,
+      status: WALK_STATUS.RESCHEDULE_APPROVED,
+      updated_at: new Date(),
+      updated_by: ctx.userId,
+    })
+    .where(eq(w.id, walk.id))
+    .returning();
+  return { before: walk, after: moved };
+}
+
+type Decision = "approve" | "reject";
+
+async function decide(ctx: Ctx, raw: unknown, kind: Decision) {
+  authorize(ctx, "customer_walk_requests.approve");
+  const id = (raw as { id?: unknown } | null)?.id;
+  if (typeof id !== "number") throw notFound();
+  const schema = kind === "approve" ? walkRequestApproveSchema : walkRequestRejectSchema;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues) as FieldErrors);
+  const remarks = parsed.data.admin_remarks ?? null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockPending(tx, ctx, id);
+    if (kind === "approve" && before.request_type !== "reschedule")
+      throw new AppError(422, WALK_REQUEST_MESSAGES.cancelNotApprovable);
+    const walkChange =
+      kind === "approve"
+        ? await moveWalk(tx, ctx, before)
+        : before.request_type === "reschedule"
+          ? (await setWalkStatus(tx, ctx, before.walk_id, WALK_STATUS.RESCHEDULE_REJECTED, [
+              WALK_STATUS.RESCHEDULE_PENDING,
+            ]),
+            null)
+          : null;
+    const now = new Date();
+    const [after] = await tx
+      .update(t)
+      .set({
+        status: kind === "approve" ? "approved" : "rejected",
+        admin_remarks: remarks,
+        processed_by: ctx.userId,
+        processed_at: now,
+        updated_at: now,
+        updated_by: ctx.userId,
+      })
+      .where(eq(t.id, id))
+      .returning();
+    await writeAudit(tx, ctx, {
+      entity: "customer_walk_requests",
+      entityId: id,
+      action: "update",
+      before,
+      after: walkChange
+        ? {
+            ...after,
+            walk: {
+              daily_job_plan_id: walkChange.after.daily_job_plan_id,
+              date: walkChange.after.date,
+              timeslot: walkChange.after.timeslot,
+            },
+          }
+        : after,
+      companyId: after.company_id,
+    });
+    const type = before.request_type === "reschedule" ? "reschedule" : "cancellation";
+    await notify(
+      {
+        userId: before.user_id,
+        companyId: after.company_id,
+        title: `Your walk ${type} request was ${kind === "approve" ? "approved" : "rejected"}`,
+        body:
+          kind === "approve"
+            ? `The walk of ${before.original_date} moved to ${after.new_date} ${after.new_timeslot?.slice(0, 5)}.${remarks ? ` ${remarks}` : ""}`
+            : remarks,
+      },
+      tx,
+    );
+    return { ...after, ...(await detailOf(tx, after)) };
+  });
+}
+
+/** POST customer_walk_requests/:id/approve: a pending reschedule (409 otherwise; a cancellation 422); the walk moves. */
+export const approveWalkRequest = (ctx: Ctx, raw: unknown) => decide(ctx, raw, "approve");
+/** POST customer_walk_requests/:id/reject: any pending request, with the reason (admin_remarks, required). */
+export const rejectWalkRequest = (ctx: Ctx, raw: unknown) => decide(ctx, raw, "reject");
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics (the four cards).
+
+export const walkRequestStatisticsSchema = z.object({
+  total_requests: z.number(),
+  pending_requests: z.number(),
+  approved_requests: z.number(),
+  total_refunds: z.number(),
+});
+export type WalkRequestStatistics = z.infer<typeof walkRequestStatisticsSchema>;
+
+/**
+ * The cards over the caller's scope (live requests; the list's filters do not apply): all, pending, approved, and
+ * total refunds — the refund amounts of refund-eligible requests not rejected (what is owed or will be, unless
+ * rejected).
+ */
+export async function walkRequestStatistics(ctx: Ctx): Promise<WalkRequestStatistics> {
+  authorize(ctx, customerWalkRequestsDef.permission("list"));
+  const db = await getDb();
+  const [r] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${t.status} = 'pending'))::int`,
+      approved: sql<number>`(count(*) filter (where ${t.status} = 'approved'))::int`,
+      refunds: sql<string>`coalesce(sum(${t.refund_amount}) filter (where ${t.refund_eligibility} = 1 and ${t.status} <> 'rejected'), 0)::text`,
+    })
+    .from(t)
+    .where(and(isNull(t.deleted_at), customerWalkRequestsDef.scope.where(ctx)));
+  return {
+    total_requests: r?.total ?? 0,
+    pending_requests: r?.pending ?? 0,
+    approved_requests: r?.approved ?? 0,
+    total_refunds: Number(r?.refunds ?? 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server actions (the portal's list): delete, restore, export; details, approve, reject.
+
+const session = () => import("@/lib/platform/session");
+const caller = async (opaqueId: string) => {
+  const s = await session();
+  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
+};
+
+/** The details dialog's record: the request, its people and walk, the quota notice (ids opaque). */
+export type WalkRequestDetails = Awaited<ReturnType<typeof walkRequestDetails>>;
+
+export const customerWalkRequestActions = {
+  ...entityActions({
+    def: customerWalkRequestsDef,
+    delete: customerWalkRequestsCrud.delete,
+    restore: customerWalkRequestsCrud.restore,
+    export: customerWalkRequestsCrud.export,
+  }),
+  details: (opaqueId: string) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      const d = await walkRequestDetails(ctx, id);
+      return { ...d, data: { ...d.data, id: encodeId(d.data.id) } };
+    }),
+  approve: (opaqueId: string, remarks: unknown) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await approveWalkRequest(ctx, { id, admin_remarks: remarks });
+      return { id: opaqueId };
+    }),
+  reject: (opaqueId: string, remarks: unknown) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await rejectWalkRequest(ctx, { id, admin_remarks: remarks });
+      return { id: opaqueId };
+    }),
+};
