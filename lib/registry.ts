@@ -45,6 +45,7 @@ import {
 } from "@/lib/franchise/franchisee-kyc-documents";
 import { kycDocumentTypeActions, kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
 import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
+import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -90,6 +91,7 @@ export const registry: readonly Registered[] = (
     { def: kycDocumentTypesCrud.def, actions: kycDocumentTypeActions },
     { def: franchiseeKycDocumentsCrud.def, actions: franchiseeKycDocumentActions },
     { def: userKycDocumentsCrud.def, actions: userKycDocumentActions },
+    { def: monthlyRequestsCrud.def, actions: monthlyRequestActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,

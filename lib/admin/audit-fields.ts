@@ -312,6 +312,25 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       ref("franchisee_id", "Franchisee", "franchisees"),
     ),
   },
+  user_monthly_job_requests: {
+    fields: [
+      ref("user_id", "User", "users"),
+      ref("franchisee_id", "Franchisee", "franchisees"),
+      ref("zone_id", "Zone", "value_lists"),
+      text("plan_id", "Plan"),
+      text("month", "Month"),
+      text("year", "Year"),
+      text("start_date", "Start Date"),
+      text("end_date", "End Date"),
+      { field: "franchisee_approval_status", label: "Franchisee Approval Status", kind: "kyc" },
+      { field: "status", label: "Status", kind: "kyc" },
+      ref("walker_id", "Walker", "users"),
+      text("timeslot", "Timeslot"),
+      text("timeslot_2", "Timeslot 2"),
+      text("remark", "Remark"),
+      IS_ACTIVE,
+    ],
+  },
 };
 
 /** A KYC document's form (app/(portal)/franchisee-kyc-documents/_components/kyc-document-form.tsx), then its stamps. */

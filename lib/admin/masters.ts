@@ -19,6 +19,7 @@ import { franchiseeCareerRequestMasters } from "@/lib/franchise/franchisee-caree
 import { franchiseeKycMasters } from "@/lib/franchise/franchisee-kyc-documents";
 import { documentTypeOption } from "@/lib/franchise/kyc-common";
 import { userKycMasters } from "@/lib/franchise/user-kyc-documents";
+import { monthlyMastersOutput, monthlyRequestMasters } from "@/lib/jobs/monthly-requests";
 import { isStaffPosition, staffPositionsOnly } from "./users/staff-positions";
 
 export type Option = { id: number; name: string };
@@ -157,6 +158,13 @@ const CONTEXTS: Record<string, MastersContext> = {
     load: (ctx) => userKycMasters(ctx),
     output: z.object({ document_types: z.array(documentTypeOption) }),
   },
+  // Monthly job requests (spec 002 §7; optional franchisee_id, user_id, search): customers, zones, walkers, plans...
+  user_monthly_job_requests: {
+    entity: "user_monthly_job_requests",
+    ops: ["list", "view", "create", "update"],
+    load: (ctx, query) => monthlyRequestMasters(ctx, query),
+    output: monthlyMastersOutput,
+  },
 };
 
 /** The permissions that open a context: those of its entity's screens, any one of them. */
@@ -178,6 +186,9 @@ export const mastersQuery = z.object({
     .describe("Which lookup lists: the screen asking."),
   franchise_kyc: z.string().optional().describe("Accepted and ignored for now (context=user)."),
   franchisee_status: z.string().optional().describe("Accepted and ignored for now (context=user)."),
+  franchisee_id: z.string().optional().describe("context=user_monthly_job_requests: its walkers."),
+  user_id: z.string().optional().describe("context=user_monthly_job_requests: their pets, addresses."),
+  search: z.string().optional().describe("context=user_monthly_job_requests: narrows the customers."),
 });
 export const mastersOutput = z.object({
   data: z.union(Object.values(CONTEXTS).map((c) => c.output) as [z.ZodType, ...z.ZodType[]]),

@@ -31,6 +31,7 @@ import { franchiseesRoutes } from "./routes/franchisees";
 import { masterFranchiseesRoutes } from "./routes/master-franchisees";
 import { careerRequestsRoutes } from "./routes/career-requests";
 import { kycRoutes } from "./routes/kyc";
+import { monthlyRequestsRoutes } from "./routes/monthly-requests";
 import type { ApiRoute } from "./types";
 
 /**
@@ -69,5 +70,6 @@ export const apiRoutes: ApiRoute[] = [
   ...masterFranchiseesRoutes,
   ...careerRequestsRoutes,
   ...kycRoutes,
+  ...monthlyRequestsRoutes,
   ...docsRoutes,
 ];

@@ -1,0 +1,1012 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import {
+  franchisees,
+  plans,
+  userAddresses,
+  userMonthlyJobRequestPets,
+  userMonthlyJobRequests as t,
+  userPets,
+  users,
+  valueLists,
+} from "@/db/schema";
+import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
+import { planName } from "@/lib/franchise/plans";
+import { isUserOfCompany } from "@/lib/operations/users-lookup";
+import { can, requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
+import {
+  createOf,
+  defineEntity,
+  getOf,
+  listOf,
+  exportOf,
+  networkScope,
+  restoreOf,
+  softDeleteOf,
+  updateOf,
+  upsertOf,
+} from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { AppError, forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
+import { encodeId } from "@/lib/platform/ids";
+import { defineList, enumFilter, idAndStatusColumns, intFilter, referenceFilter } from "@/lib/platform/list";
+import { toActionResult } from "@/lib/platform/mutations";
+import { notify } from "@/lib/platform/notifications";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import {
+  blankToNull,
+  flag,
+  optionalId,
+  optionalText,
+  requiredDate,
+  requiredId,
+} from "@/lib/platform/schemas";
+import {
+  APPROVAL_LABELS,
+  franchiseeAdminIds,
+  indiaNow,
+  isWalkerOf,
+  NOT_STARTED,
+  userNameOf,
+  walkersWhere,
+} from "./common";
+import { generateWalks, moveFutureWalks, walksDue } from "./walk-generation";
+
+// Monthly job requests (spec 002 §2 "Monthly job requests", §3, §4, §6, §7; issue 11). A customer asks for a month
+// of walks under a plan; the franchisee's admin approves it (franchisee approval, with a walker and timeslots) and
+// the company's ADMIN sets the status. Approval with a walker and a timeslot generates the daily job plans and walks
+// (lib/jobs/walk-generation.ts) in the same transaction.
+
+/** Approval codes (spec 002 §3, §9): 0 pending, 1 approved, 2 rejected. */
+export const MONTHLY_APPROVAL = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+
+/** The most days one request may cover (beyond the spec: a month of walks, two at most). */
+export const MAX_REQUEST_DAYS = 62;
+
+/** Texts of this module's rules (the spec words none of them, but 'Zone updated successfully'). */
+export const MONTHLY_MESSAGES = {
+  zoneUpdated: "Zone updated successfully",
+  confirm: "Are you sure to Approve/Reject?",
+  approved: "Request approved successfully.",
+  rejected: "Request rejected successfully.",
+  customer: "The selected customer is invalid.",
+  customerRequired: "The customer field is required.",
+  address: "The selected address is not one of the customer's addresses.",
+  pets: "Choose the customer's own pets.",
+  petsCount: (n: number) =>
+    `This plan is for ${n} dog${n === 1 ? "" : "s"}: choose ${n} pet${n === 1 ? "" : "s"}.`,
+  plan: "The selected plan is invalid.",
+  zone: "The selected zone is invalid.",
+  franchisee: "The selected franchisee is invalid.",
+  ownFranchisee: "You can only make requests for your own franchisee.",
+  franchiseeDecided: "The franchisee cannot change once it has approved or rejected the request.",
+  monthMismatch: "The month and year must be those of the start date.",
+  endBeforeStart: "The end date cannot be before the start date.",
+  tooLong: `A request covers at most ${MAX_REQUEST_DAYS} days.`,
+  statusWhilePending: "The status can be set once the franchisee has approved or rejected the request.",
+  walkerRequired: "Choose the walker before approving the request.",
+  walker: "The selected walker is not a walker of the request's franchisee.",
+  timeslotRequired: "The timeslot is required to approve the request.",
+  timeslot2Required: "This plan has two walks a day: the second timeslot is required.",
+  timeslot2Order: "The second timeslot must be later than the first.",
+  timeslot2OneWalk: "This plan has one walk a day: it has no second timeslot.",
+  remarkRequired: "The remark is required when the franchisee rejects the request.",
+  notPending: "This request is no longer pending: only a pending request can be approved or rejected.",
+  franchiseeFirst: "The franchisee has not approved or rejected this request yet.",
+  noDecider: "Only the franchisee's admin or an admin may approve or reject a request.",
+  walksMoved: (n: number) => `${n} walk${n === 1 ? "" : "s"} moved to you`,
+  newRequest: "New monthly job request",
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Forms.
+
+const approvalCode = (label: string) =>
+  z.coerce
+    .number({ error: `The selected ${label} is invalid.` })
+    .int(`The selected ${label} is invalid.`)
+    .refine((n) => n === 0 || n === 1 || n === 2, `The selected ${label} is invalid.`);
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+/** A walk's start time, HH:MM (or HH:MM:SS); blank → none. Stored as HH:MM:00. */
+const timeslot = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `The ${label} must be a time like 07:30.` })
+      .trim()
+      .regex(TIME, `The ${label} must be a time like 07:30.`)
+      .transform((v) => `${v.slice(0, 5)}:00`)
+      .nullable(),
+  );
+
+const whole = (label: string, min: number, max: number) =>
+  z.preprocess(
+    blankToNull,
+    z.coerce
+      .number({ error: `The ${label} must be a whole number from ${min} to ${max}.` })
+      .int(`The ${label} must be a whole number from ${min} to ${max}.`)
+      .min(min, `The ${label} must be a whole number from ${min} to ${max}.`)
+      .max(max, `The ${label} must be a whole number from ${min} to ${max}.`)
+      .nullable(),
+  );
+
+/** The pets a request covers: one or two ids (an array, or a comma list). */
+const petIds = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v == null ? [] : v),
+  z
+    .array(requiredId("pet"), { error: "Choose one or two pets." })
+    .min(1, "Choose one or two pets.")
+    .max(2, "Choose one or two pets."),
+);
+
+/**
+ * The create form (its content is not shown by the spec): the customer (an app user sending it is the customer),
+ * their address and pets (as many as the plan's dogs), the plan, the start and end date (end ≥ start, at most 62
+ * days), month and year (default: the start date's), the zone (default: the franchisee's) and the franchisee (a
+ * franchisee's admin: their own).
+ */
+export const monthlyRequestCreateSchema = z.object({
+  user_id: optionalId("customer"),
+  user_address_id: requiredId("address"),
+  user_pet_ids: petIds,
+  plan_id: requiredId("plan"),
+  month: whole("month", 1, 12).optional(),
+  year: whole("year", 2000, 2100).optional(),
+  start_date: requiredDate("start date"),
+  end_date: requiredDate("end date"),
+  zone_id: optionalId("zone"),
+  franchisee_id: optionalId("franchisee"),
+  is_active: flag.default(1),
+});
+
+/**
+ * The edit (spec 002 §4) or the list's inline zone change (zone_id alone, §7). What the request is for (customer,
+ * address, pets, plan, dates) is fixed once made; the decision fields follow the role rules (see `decisionRules`).
+ */
+export const monthlyRequestUpdateSchema = z.object({
+  zone_id: optionalId("zone").optional(),
+  is_active: flag.optional(),
+  franchisee_id: optionalId("franchisee").optional(),
+  franchisee_approval_status: approvalCode("franchisee approval status").optional(),
+  status: approvalCode("status").optional(),
+  walker_id: optionalId("walker").optional(),
+  timeslot: timeslot("timeslot").optional(),
+  timeslot_2: timeslot("timeslot 2").optional(),
+  remark: optionalText("remark", 1000).optional(),
+});
+
+/** The list's Approve: nothing to send. Reject: a franchisee's admin gives the remark (the reason). */
+export const monthlyApproveSchema = z.object({});
+export const monthlyRejectSchema = z.object({ remark: optionalText("remark", 1000).optional() });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list.
+
+const customer = alias(users, "customer");
+const walker = alias(users, "walker");
+const tier = alias(valueLists, "tier");
+const zone = alias(valueLists, "zone");
+
+const APPROVAL_OPTIONS = Object.entries(APPROVAL_LABELS).map(([value, label]) => ({
+  value,
+  label: label.toUpperCase(),
+}));
+const UPPER_LABELS = Object.fromEntries(
+  Object.entries(APPROVAL_LABELS).map(([k, v]) => [k, v.toUpperCase()]),
+);
+
+/** The request's pets as JSON (the list's Pets sub-table): name, breed (the BREEDS row's description), weight, age. */
+const petsJson = sql<
+  { id: number; name: string; breed: string | null; weight: number | null; age: number | null }[]
+>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'breed', b.description,
+    'weight', p.weight::float8, 'age', p.age) order by rp.id), '[]'::json)
+  from user_monthly_job_request_pets rp join user_pets p on p.id = rp.user_pet_id
+  left join value_lists b on b.id = p.breed_id
+  where rp.user_monthly_job_request_id = ${t.id})`;
+/** The same as text, for the export: "Bruno (LABRADOR RETRIEVER, 28.5 kg, 4 y); ...". */
+const petsText = sql<string>`(select string_agg(p.name || coalesce(' (' || b.description || ')', ''), '; ' order by rp.id)
+  from user_monthly_job_request_pets rp join user_pets p on p.id = rp.user_pet_id
+  left join value_lists b on b.id = p.breed_id
+  where rp.user_monthly_job_request_id = ${t.id})`;
+
+const customerName = userNameOf(customer as unknown as typeof users);
+const walkerName = userNameOf(walker as unknown as typeof users);
+
+/** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
+export const monthlyToolbarFilters = (ctx: Ctx) =>
+  ["status", "franchisee_id", "user_id", "month", "year", "zone_id", "is_active"].filter(
+    (f) =>
+      (f !== "zone_id" || (ctx.zoneIds == null && ctx.roleName !== ROLE.FRANCHISEE_ADMIN)) &&
+      (f !== "franchisee_id" || ctx.franchiseeId == null),
+  );
+
+/**
+ * User Monthly Job Requests (spec 002 §2, §3): the acting company's; a MASTER FRANCHISEE's only in their zones, a
+ * franchisee's admin only their franchisee's, an app user (role USER) only their own. Another answers 404.
+ */
+export const monthlyRequestsDef = defineEntity({
+  name: "user_monthly_job_requests",
+  noun: "User Monthly Job Request",
+  plural: "User Monthly Job Requests",
+  href: "/user-monthly-job-requests",
+  table: t,
+  scope: networkScope(t, {
+    zone: t.zone_id,
+    franchisee: t.franchisee_id,
+    stampFranchisee: true,
+    own: t.user_id,
+  }),
+  create: monthlyRequestCreateSchema,
+  update: monthlyRequestUpdateSchema,
+  messages: {
+    created: "Request created successfully.",
+    updated: "Request updated successfully.",
+    deleted: "Request deleted successfully.",
+    restored: "Request restored successfully.",
+  },
+  list: defineList({
+    from: t,
+    select: {
+      id: t.id,
+      status: t.status,
+      franchisee_approval_status: t.franchisee_approval_status,
+      user_id: t.user_id,
+      user_name: customerName,
+      month: t.month,
+      year: t.year,
+      zone_id: t.zone_id,
+      zone: zone.description,
+      plan_id: t.plan_id,
+      plan_name: sql<
+        string | null
+      >`case when ${plans.id} is null then null else ${planName(tier.description)} end`,
+      no_of_walks: plans.no_of_walks,
+      user_address_id: t.user_address_id,
+      address: userAddresses.address,
+      start_date: t.start_date,
+      end_date: t.end_date,
+      franchisee_id: t.franchisee_id,
+      franchisee_name: franchisees.name,
+      walker_id: t.walker_id,
+      walker_name: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
+      timeslot: t.timeslot,
+      timeslot_2: t.timeslot_2,
+      remark: t.remark,
+      walks_generated_at: t.walks_generated_at,
+      user_monthly_job_request_pets: petsJson,
+      pets_text: petsText,
+      is_active: t.is_active,
+    },
+    joins: [
+      { table: customer, on: eq(customer.id, t.user_id) },
+      { table: walker, on: eq(walker.id, t.walker_id) },
+      { table: zone, on: eq(zone.id, t.zone_id) },
+      { table: plans, on: eq(plans.id, t.plan_id) },
+      { table: tier, on: eq(tier.id, plans.tier_id) },
+      { table: userAddresses, on: eq(userAddresses.id, t.user_address_id) },
+      { table: franchisees, on: eq(franchisees.id, t.franchisee_id) },
+    ],
+    id: t.id,
+    isActive: t.is_active,
+    deletedAt: t.deleted_at,
+    // The keyword: the customer's name, email or phone, or the address.
+    search: [
+      customer.user_name,
+      customer.first_name,
+      customer.last_name,
+      customer.email,
+      customer.phone,
+      userAddresses.address,
+    ],
+    filters: {
+      status: enumFilter(t.status, "Approval Status", APPROVAL_OPTIONS),
+      franchisee_approval_status: enumFilter(
+        t.franchisee_approval_status,
+        "Franchisee Approval",
+        APPROVAL_OPTIONS,
+      ),
+      franchisee_id: referenceFilter(t.franchisee_id, "Franchisee"),
+      user_id: referenceFilter(t.user_id, "User"),
+      month: intFilter(t.month, "Month"),
+      year: intFilter(t.year, "Year"),
+      zone_id: referenceFilter(t.zone_id, "Zone"),
+    },
+    export: [
+      ...idAndStatusColumns(),
+      { header: "Approval Status", field: "status", labels: UPPER_LABELS, otherwise: "PENDING" },
+      {
+        header: "Franchisee Approval",
+        field: "franchisee_approval_status",
+        labels: UPPER_LABELS,
+        otherwise: "PENDING",
+      },
+      { header: "User", field: "user_name" },
+      { header: "Month", field: "month" },
+      { header: "Year", field: "year" },
+      { header: "Zone", field: "zone" },
+      { header: "Plan", field: "plan_name" },
+      { header: "Address", field: "address" },
+      { header: "Start Date", field: "start_date" },
+      { header: "End Date", field: "end_date" },
+      { header: "Franchisee", field: "franchisee_name" },
+      { header: "Walker", field: "walker_name" },
+      { header: "Timeslot", field: "timeslot" },
+      { header: "Timeslot 2", field: "timeslot_2" },
+      { header: "Remark", field: "remark" },
+      { header: "Pets", field: "pets_text" },
+    ],
+  }),
+  detail: async (db, row) => requestDetail(db, row),
+  auditDetail: async (db, row) => ({ user_pet_ids: await petIdsOf(db, row.id) }),
+  detailSchema: {
+    user_name: z.string().nullable(),
+    address: z.string().nullable(),
+    plan_name: z.string().nullable(),
+    no_of_dogs: z.number().nullable(),
+    no_of_walks: z.number().nullable(),
+    zone: z.string().nullable(),
+    franchisee_name: z.string().nullable(),
+    walker_name: z.string().nullable(),
+    user_pet_ids: z.array(z.number()),
+    user_monthly_job_request_pets: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        breed: z.string().nullable(),
+        weight: z.number().nullable(),
+        age: z.number().nullable(),
+      }),
+    ),
+  },
+});
+
+async function petIdsOf(db: Executor, requestId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userMonthlyJobRequestPets.user_pet_id })
+    .from(userMonthlyJobRequestPets)
+    .where(eq(userMonthlyJobRequestPets.user_monthly_job_request_id, requestId))
+    .orderBy(asc(userMonthlyJobRequestPets.id));
+  return rows.map((r) => r.id);
+}
+
+/** What the edit screen and GET :id answer besides the row: names, the plan, the pets. */
+async function requestDetail(db: Executor, row: typeof t.$inferSelect) {
+  const [names] = await db
+    .select({
+      user_name: customerName,
+      address: userAddresses.address,
+      plan_name: sql<
+        string | null
+      >`case when ${plans.id} is null then null else ${planName(tier.description)} end`,
+      no_of_dogs: plans.no_of_dogs,
+      no_of_walks: plans.no_of_walks,
+      zone: zone.description,
+      franchisee_name: franchisees.name,
+      walker_name: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
+    })
+    .from(t)
+    .leftJoin(customer, eq(customer.id, t.user_id))
+    .leftJoin(walker, eq(walker.id, t.walker_id))
+    .leftJoin(zone, eq(zone.id, t.zone_id))
+    .leftJoin(plans, eq(plans.id, t.plan_id))
+    .leftJoin(tier, eq(tier.id, plans.tier_id))
+    .leftJoin(userAddresses, eq(userAddresses.id, t.user_address_id))
+    .leftJoin(franchisees, eq(franchisees.id, t.franchisee_id))
+    .where(eq(t.id, row.id));
+  const pets = await db
+    .select({
+      id: userPets.id,
+      name: userPets.name,
+      breed: valueLists.description,
+      weight: userPets.weight,
+      age: userPets.age,
+    })
+    .from(userMonthlyJobRequestPets)
+    .innerJoin(userPets, eq(userPets.id, userMonthlyJobRequestPets.user_pet_id))
+    .leftJoin(valueLists, eq(valueLists.id, userPets.breed_id))
+    .where(eq(userMonthlyJobRequestPets.user_monthly_job_request_id, row.id))
+    .orderBy(asc(userMonthlyJobRequestPets.id));
+  return {
+    user_name: names?.user_name ?? null,
+    address: names?.address ?? null,
+    plan_name: names?.plan_name ?? null,
+    no_of_dogs: names?.no_of_dogs ?? null,
+    no_of_walks: names?.no_of_walks ?? null,
+    zone: names?.zone ?? null,
+    franchisee_name: names?.franchisee_name ?? null,
+    walker_name: names?.walker_name ?? null,
+    user_pet_ids: pets.map((p) => p.id),
+    user_monthly_job_request_pets: pets.map((p) => ({
+      ...p,
+      weight: p.weight == null ? null : Number(p.weight),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules.
+
+type Row = typeof t.$inferSelect;
+
+const isFranchiseeAdmin = (ctx: Ctx) => ctx.roleName === ROLE.FRANCHISEE_ADMIN;
+/** Who sets the request's status (spec 002 §4, §6: ADMIN; SUPER ADMIN too): holders of `.approve`. */
+export const isStatusApprover = (ctx: Ctx) => can(ctx, "user_monthly_job_requests.approve");
+
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+async function planOf(db: Executor, ctx: Ctx, planId: number | null) {
+  if (planId == null) return null;
+  const [p] = await db
+    .select({
+      id: plans.id,
+      no_of_dogs: plans.no_of_dogs,
+      no_of_walks: plans.no_of_walks,
+      is_active: plans.is_active,
+    })
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.company_id, requireCompany(ctx)), isNull(plans.deleted_at)))
+    .limit(1);
+  return p ?? null;
+}
+
+async function franchiseeOk(db: Executor, ctx: Ctx, id: number) {
+  const [f] = await db
+    .select({ id: franchisees.id, zone_id: franchisees.zone_id })
+    .from(franchisees)
+    .where(
+      and(
+        eq(franchisees.id, id),
+        eq(franchisees.company_id, requireCompany(ctx)),
+        isNull(franchisees.deleted_at),
+        eq(franchisees.is_active, 1),
+      ),
+    )
+    .limit(1);
+  return f ?? null;
+}
+
+async function checkZone(db: Executor, ctx: Ctx, zoneId: number | null, errors: FieldErrors) {
+  if (zoneId == null) return;
+  if (!(await checkMasterRow(db, ctx, ZONES_VALUE, zoneId))) errors.zone_id ??= MONTHLY_MESSAGES.zone;
+  else if (ctx.zoneIds != null && !ctx.zoneIds.includes(zoneId)) errors.zone_id ??= MONTHLY_MESSAGES.zone;
+}
+
+type Create = z.output<typeof monthlyRequestCreateSchema>;
+
+/** The create's checks; returns the row's values (the scope stamps company, franchisee and, for an app user, user). */
+async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors) {
+  const fromApp = ctx.roleName === ROLE.USER;
+  const userId = fromApp ? ctx.userId : input.user_id;
+  if (userId == null) errors.user_id ??= MONTHLY_MESSAGES.customerRequired;
+  else if (!fromApp && !(await isUserOfCompany(tx, ctx, userId)))
+    errors.user_id ??= MONTHLY_MESSAGES.customer;
+
+  if (userId != null && !errors.user_id) {
+    const [a] = await tx
+      .select({ id: userAddresses.id })
+      .from(userAddresses)
+      .where(
+        and(
+          eq(userAddresses.id, input.user_address_id),
+          eq(userAddresses.user_id, userId),
+          eq(userAddresses.company_id, requireCompany(ctx)),
+          isNull(userAddresses.deleted_at),
+        ),
+      );
+    if (!a) errors.user_address_id ??= MONTHLY_MESSAGES.address;
+    const ids = [...new Set(input.user_pet_ids)];
+    const own = await tx
+      .select({ id: userPets.id })
+      .from(userPets)
+      .where(
+        and(
+          inArray(userPets.id, ids),
+          eq(userPets.user_id, userId),
+          eq(userPets.company_id, requireCompany(ctx)),
+          isNull(userPets.deleted_at),
+        ),
+      );
+    if (own.length !== ids.length || ids.length !== input.user_pet_ids.length)
+      errors.user_pet_ids ??= MONTHLY_MESSAGES.pets;
+  }
+
+  const plan = await planOf(tx, ctx, input.plan_id);
+  if (!plan || plan.is_active !== 1) errors.plan_id ??= MONTHLY_MESSAGES.plan;
+  else if (!errors.user_pet_ids && input.user_pet_ids.length !== plan.no_of_dogs)
+    errors.user_pet_ids ??= MONTHLY_MESSAGES.petsCount(plan.no_of_dogs);
+
+  const span = dayNumber(input.end_date) - dayNumber(input.start_date);
+  if (span < 0) errors.end_date ??= MONTHLY_MESSAGES.endBeforeStart;
+  else if (span + 1 > MAX_REQUEST_DAYS) errors.end_date ??= MONTHLY_MESSAGES.tooLong;
+  const month = input.month ?? Number(input.start_date.slice(5, 7));
+  const year = input.year ?? Number(input.start_date.slice(0, 4));
+  if (month !== Number(input.start_date.slice(5, 7)) || year !== Number(input.start_date.slice(0, 4)))
+    errors.month ??= MONTHLY_MESSAGES.monthMismatch;
+
+  let franchiseeId = input.franchisee_id;
+  if (ctx.franchiseeId != null) {
+    if (franchiseeId != null && franchiseeId !== ctx.franchiseeId)
+      errors.franchisee_id ??= MONTHLY_MESSAGES.ownFranchisee;
+    franchiseeId = ctx.franchiseeId;
+  }
+  let zoneId = input.zone_id;
+  if (franchiseeId != null) {
+    const f = await franchiseeOk(tx, ctx, franchiseeId);
+    if (!f) errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
+    else zoneId ??= f.zone_id;
+  }
+  if (input.zone_id != null) await checkZone(tx, ctx, input.zone_id, errors);
+
+  return {
+    ...(fromApp ? {} : { user_id: userId }),
+    user_address_id: input.user_address_id,
+    plan_id: input.plan_id,
+    month,
+    year,
+    start_date: input.start_date,
+    end_date: input.end_date,
+    zone_id: zoneId,
+    franchisee_id: franchiseeId,
+    is_active: input.is_active,
+    status: MONTHLY_APPROVAL.PENDING,
+    franchisee_approval_status: MONTHLY_APPROVAL.PENDING,
+  };
+}
+
+type Patch = Partial<z.output<typeof monthlyRequestUpdateSchema>>;
+
+const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+
+/**
+ * The edit's role rules (spec 002 §4), on the values the record will hold:
+ * - franchisee approval, timeslot, timeslot 2 and remark: a FRANCHISEE ADMIN only; status: holders of `.approve`
+ *   (ADMIN, SUPER ADMIN) only — anyone else sending a changed value gets 403 (sending back the loaded one passes);
+ * - the status only once the franchisee has decided (422 on status);
+ * - franchisee approval 1 needs a walker of the request's franchisee and a timeslot (and a second, later one when
+ *   the plan has two walks a day); 2 needs a remark (422 by field);
+ * - the franchisee only by a caller of no franchisee and no zones, and only while the franchisee has not decided.
+ */
+async function decisionRules(tx: Tx, ctx: Ctx, before: Row, patch: Patch, errors: FieldErrors) {
+  const changed = (k: keyof Patch) => patch[k] !== undefined && !same(patch[k], before[k as keyof Row]);
+  if (
+    (changed("franchisee_approval_status") ||
+      changed("timeslot") ||
+      changed("timeslot_2") ||
+      changed("remark")) &&
+    !isFranchiseeAdmin(ctx)
+  )
+    throw forbidden();
+  if (changed("status") && !isStatusApprover(ctx)) throw forbidden();
+  if (changed("franchisee_id")) {
+    if (ctx.franchiseeId != null || ctx.zoneIds != null) throw forbidden();
+    if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
+      errors.franchisee_id ??= MONTHLY_MESSAGES.franchiseeDecided;
+    else if (patch.franchisee_id != null && !(await franchiseeOk(tx, ctx, patch.franchisee_id)))
+      errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
+  }
+  if (changed("zone_id")) await checkZone(tx, ctx, patch.zone_id ?? null, errors);
+
+  const after = { ...before, ...patch } as Row;
+  if (changed("status") && after.franchisee_approval_status === MONTHLY_APPROVAL.PENDING)
+    errors.status ??= MONTHLY_MESSAGES.statusWhilePending;
+  const approving =
+    after.franchisee_approval_status === MONTHLY_APPROVAL.APPROVED &&
+    before.franchisee_approval_status !== MONTHLY_APPROVAL.APPROVED;
+  await approvalNeeds(tx, ctx, before, after, errors, changed("walker_id") || approving);
+}
+
+/** What a franchisee approval (1) or rejection (2) needs of the values the record will hold. */
+async function approvalNeeds(
+  tx: Tx,
+  ctx: Ctx,
+  before: Row,
+  after: Row,
+  errors: FieldErrors,
+  walkerChanged: boolean,
+) {
+  const plan = await planOf(tx, ctx, after.plan_id);
+  const twoWalks = plan?.no_of_walks === 2;
+  if (after.timeslot_2 != null && !twoWalks && before.timeslot_2 == null)
+    errors.timeslot_2 ??= MONTHLY_MESSAGES.timeslot2OneWalk;
+  if (after.timeslot_2 != null && after.timeslot != null && after.timeslot_2 <= after.timeslot)
+    errors.timeslot_2 ??= MONTHLY_MESSAGES.timeslot2Order;
+  if (after.franchisee_approval_status === MONTHLY_APPROVAL.APPROVED) {
+    if (after.walker_id == null) errors.walker_id ??= MONTHLY_MESSAGES.walkerRequired;
+    if (after.timeslot == null) errors.timeslot ??= MONTHLY_MESSAGES.timeslotRequired;
+    if (twoWalks && after.timeslot_2 == null) errors.timeslot_2 ??= MONTHLY_MESSAGES.timeslot2Required;
+  }
+  if (walkerChanged && after.walker_id != null && !errors.walker_id) {
+    if (!(await isWalkerOf(tx, requireCompany(ctx), after.franchisee_id, after.walker_id)))
+      errors.walker_id ??= MONTHLY_MESSAGES.walker;
+  }
+  if (after.franchisee_approval_status === MONTHLY_APPROVAL.REJECTED && !after.remark)
+    errors.remark ??= MONTHLY_MESSAGES.remarkRequired;
+}
+
+/** Walks not begun and still ahead (India's day and time), of one request's live plans. */
+function aheadAndNotStarted(now: Date) {
+  const { date, time } = indiaNow(now);
+  return sql`w.deleted_at is null and w.status in (${sql.join(
+    NOT_STARTED.map((s) => sql`${s}::int`),
+    sql`, `,
+  )}) and (w.date > ${date}::date or (w.date = ${date}::date and w.timeslot > ${time}::time))`;
+}
+
+/**
+ * A request whose walks are no longer due (rejected by the admin or the franchisee, set back to pending, deleted):
+ * its plans from today on that have not begun — every walk not started and still ahead — are soft-deleted with
+ * their walks, which frees their dates for a later approval to generate again. Plans already begun stay.
+ */
+export async function withdrawWalks(tx: Executor, requestId: number, userId: number, now: Date = new Date()) {
+  const { date } = indiaNow(now);
+  const res = await tx.execute(sql`
+    with gone as (
+      select p.id from daily_job_plans p
+      where p.user_monthly_job_request_id = ${requestId} and p.deleted_at is null and p.date >= ${date}::date
+        and not exists (select 1 from daily_job_plan_walks w
+          where w.daily_job_plan_id = p.id and not (${aheadAndNotStarted(now)}) and w.deleted_at is null)
+    ), walks as (
+      update daily_job_plan_walks set deleted_at = now(), deleted_by = ${userId}
+      where daily_job_plan_id in (select id from gone) and deleted_at is null returning id
+    ), dropped as (
+      update daily_job_plans set deleted_at = now(), deleted_by = ${userId}
+      where id in (select id from gone) returning id
+    )
+    select (select count(*) from dropped)::int as plans, (select count(*) from walks)::int as walks`);
+  const r = rowsOf<{ plans: number; walks: number }>(res)[0];
+  return { plans: Number(r?.plans ?? 0), walks: Number(r?.walks ?? 0) };
+}
+
+/** New timeslots: the walks not begun and still ahead take them (walk 1 the first, walk 2 the second). */
+async function retimeWalks(tx: Executor, after: Row, now: Date = new Date()) {
+  await tx.execute(sql`
+    update daily_job_plan_walks w set timeslot = case when w.walk_no = 2 then ${after.timeslot_2}::time
+        else ${after.timeslot}::time end, updated_at = now()
+    from daily_job_plans p
+    where w.daily_job_plan_id = p.id and p.user_monthly_job_request_id = ${after.id} and p.deleted_at is null
+      and ${aheadAndNotStarted(now)}
+      and (w.walk_no = 1 or ${after.timeslot_2}::time is not null)`);
+}
+
+/**
+ * What a save leaves behind, in its transaction: a walker change moves the walks ahead to the new walker (who is
+ * told 'N walks moved to you'); new timeslots retime them; a request whose walks are due (franchisee-approved with
+ * a walker and timeslot, not rejected) gets its plans and walks generated (idempotent); one no longer due has its
+ * plans not yet begun withdrawn. Returns the row as it now is.
+ */
+async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<Row> {
+  const generated = before.walks_generated_at != null;
+  if (generated && written.walker_id != null && written.walker_id !== before.walker_id) {
+    const { walkIds } = await moveFutureWalks(tx, written.id, written.walker_id);
+    if (walkIds.length)
+      await notify(
+        {
+          userId: written.walker_id,
+          companyId: written.company_id,
+          title: MONTHLY_MESSAGES.walksMoved(walkIds.length),
+          body: `The walks of a monthly job request (from ${written.start_date} to ${written.end_date}) are now yours.`,
+          link: `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
+        },
+        tx,
+      );
+  }
+  if (generated && (!same(before.timeslot, written.timeslot) || !same(before.timeslot_2, written.timeslot_2)))
+    await retimeWalks(tx, written);
+  if (walksDue(written)) await generateWalks(tx, written.id);
+  else if (generated && walksDue(before)) await withdrawWalks(tx, written.id, ctx.userId);
+  const [row] = await tx.select().from(t).where(eq(t.id, written.id));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The domain functions.
+
+const list = listOf(monthlyRequestsDef);
+const get = getOf(monthlyRequestsDef);
+
+const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, errors }) => {
+  const values = await checkCreate(tx, ctx, input, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  const row = await insert(values);
+  const pets = [...new Set(input.user_pet_ids)];
+  await tx
+    .insert(userMonthlyJobRequestPets)
+    .values(pets.map((p) => ({ user_monthly_job_request_id: row.id, user_pet_id: p })));
+  // The franchisee's admins hear of each new request (issue 11), in the save's transaction.
+  const admins = await franchiseeAdminIds(tx, row.franchisee_id);
+  if (admins.length) {
+    const [who] = await tx
+      .select({ name: userNameOf(users) })
+      .from(users)
+      .where(eq(users.id, row.user_id));
+    await notify(
+      admins.map((userId) => ({
+        userId,
+        companyId: row.company_id,
+        title: MONTHLY_MESSAGES.newRequest,
+        body: `${who?.name ?? "A customer"} asked for walks from ${row.start_date} to ${row.end_date}.`,
+        link: `/user-monthly-job-requests/${encodeId(row.id)}`,
+      })),
+      tx,
+    );
+  }
+  return row;
+});
+
+const update = updateOf(monthlyRequestsDef, async ({ ctx, tx, before, patch, write, errors }) => {
+  await decisionRules(tx, ctx, before, patch, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  const written = await write(patch);
+  return afterSave(tx, ctx, before, written);
+});
+
+/**
+ * The list's Approve / Reject (POST approve|reject/:id), by who asks:
+ * - a FRANCHISEE ADMIN decides the franchisee approval, while it is pending (409 otherwise): Approve needs the
+ *   walker and timeslot(s) set first (422; the screen opens the edit form instead), Reject a remark (422);
+ * - a holder of `.approve` (ADMIN, SUPER ADMIN) sets the status, once the franchisee has decided and while the
+ *   status is pending (409 otherwise); they send no remark (the remark is the franchisee's: 403).
+ * Anyone else: 403. The walks follow as after an edit (generated, or withdrawn on a rejection).
+ */
+const decide = (status: 1 | 2) =>
+  updateOf(
+    {
+      ...monthlyRequestsDef,
+      update: status === 1 ? monthlyApproveSchema : monthlyRejectSchema,
+    } as unknown as typeof monthlyRequestsDef,
+    async ({ ctx, tx, before, input, write, errors }) => {
+      const remark = (input as { remark?: string | null }).remark ?? null;
+      let values: Record<string, unknown>;
+      if (isFranchiseeAdmin(ctx)) {
+        if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
+          throw new AppError(409, MONTHLY_MESSAGES.notPending);
+        values =
+          status === 1
+            ? { franchisee_approval_status: 1 }
+            : { franchisee_approval_status: 2, remark: remark ?? before.remark };
+        await approvalNeeds(tx, ctx, before, { ...before, ...values } as Row, errors, status === 1);
+      } else if (isStatusApprover(ctx)) {
+        if (remark) throw forbidden();
+        if (before.franchisee_approval_status === MONTHLY_APPROVAL.PENDING)
+          throw new AppError(409, MONTHLY_MESSAGES.franchiseeFirst);
+        if (before.status !== MONTHLY_APPROVAL.PENDING) throw new AppError(409, MONTHLY_MESSAGES.notPending);
+        values = { status };
+      } else throw forbidden();
+      if (Object.keys(errors).length) throw invalid(errors);
+      return afterSave(tx, ctx, before, await write(values));
+    },
+  );
+const approve = decide(1);
+const reject = decide(2);
+
+// Deleting a request withdraws its plans not yet begun; restoring one whose walks are due generates them again.
+const remove = softDeleteOf(monthlyRequestsDef, {
+  after: async ({ ctx, tx, row }) => void (await withdrawWalks(tx, row.id, ctx.userId)),
+});
+const restore = restoreOf(monthlyRequestsDef, {
+  after: async ({ tx, row }) => {
+    if (walksDue(row)) await generateWalks(tx, row.id);
+  },
+});
+
+export const monthlyRequestsCrud = {
+  def: monthlyRequestsDef,
+  list,
+  get,
+  create,
+  update,
+  upsert: upsertOf(create, update),
+  delete: remove,
+  restore,
+  export: exportOf(monthlyRequestsDef),
+};
+export const monthlyRequestApprove = approve;
+export const monthlyRequestReject = reject;
+
+/** The inline zone change of a list row: PATCH with zone_id alone (answered 'Zone updated successfully'). */
+export async function updateMonthlyRequestZone(ctx: Ctx, id: number, zoneId: unknown) {
+  return update(ctx, { id, zone_id: zoneId });
+}
+
+const session = () => import("@/lib/platform/session");
+const caller = async (opaqueId: string) => {
+  const s = await session();
+  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
+};
+
+export const monthlyRequestActions = {
+  ...entityActions(monthlyRequestsCrud),
+  /** The list's Approve (after 'Are you sure to Approve/Reject?'). */
+  approve: (opaqueId: string) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await approve(ctx, { id });
+      return { id: opaqueId };
+    }),
+  /** The list's Reject: a franchisee's admin sends the remark; an admin none. */
+  reject: (opaqueId: string, remark?: string) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await reject(ctx, remark == null ? { id } : { id, remark });
+      return { id: opaqueId };
+    }),
+  /** The inline zone. */
+  zone: (opaqueId: string, zoneId: string) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await updateMonthlyRequestZone(ctx, id, zoneId);
+      return { id: opaqueId };
+    }),
+  /** The create form's customer: their pets and addresses. */
+  customerChoices: (userId: string) =>
+    toActionResult(async () => {
+      const s = await session();
+      const ctx = await s.actionContext();
+      return customerChoices(ctx, Number(userId));
+    }),
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Masters.
+
+export type Named = { id: number; user_name: string };
+
+/** The most customers the masters answer at once (a company may have a million users): narrow with `search`. */
+export const MAX_CUSTOMERS = 1000;
+
+/** A customer's live pets (with breed) and addresses (the create form, masters with user_id). */
+async function customerChoices(ctx: Ctx, userId: number) {
+  const { authorize } = await import("@/lib/platform/context");
+  authorize(ctx, "user_monthly_job_requests.create");
+  const db = await getDb();
+  const companyId = requireCompany(ctx);
+  if (!Number.isSafeInteger(userId) || userId <= 0) return { pets: [], addresses: [] };
+  const [pets, addresses] = await Promise.all([
+    db
+      .select({ id: userPets.id, name: userPets.name, breed: valueLists.description })
+      .from(userPets)
+      .leftJoin(valueLists, eq(valueLists.id, userPets.breed_id))
+      .where(
+        and(eq(userPets.user_id, userId), eq(userPets.company_id, companyId), isNull(userPets.deleted_at)),
+      )
+      .orderBy(asc(userPets.name), asc(userPets.id)),
+    db
+      .select({ id: userAddresses.id, address: userAddresses.address })
+      .from(userAddresses)
+      .where(
+        and(
+          eq(userAddresses.user_id, userId),
+          eq(userAddresses.company_id, companyId),
+          isNull(userAddresses.deleted_at),
+        ),
+      )
+      .orderBy(asc(userAddresses.id)),
+  ]);
+  return { pets, addresses };
+}
+
+/**
+ * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search): customers
+ * (live, active role-USER users of the company who are no franchisee's staff; at most MAX_CUSTOMERS, by name,
+ * narrowed by `search`), zones, walkers (the franchisee's, or every franchisee's walkers without one; a franchisee's
+ * admin always their own), plans (live, active, with their display name), franchisees; with user_id that
+ * customer's pets and addresses.
+ */
+export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
+  const companyId = requireCompany(ctx);
+  const db = await getDb();
+  const num = (k: string) => {
+    const v = query?.get(k);
+    return v && /^\d{1,10}$/.test(v) ? Number(v) : null;
+  };
+  const franchiseeId = ctx.franchiseeId ?? num("franchisee_id");
+  const userId = num("user_id");
+  const search = query?.get("search")?.trim().toLowerCase() ?? "";
+  const name = userNameOf(users);
+  const [customers, zones, walkers, planRows, franchiseeRows] = await Promise.all([
+    db
+      .select({ id: users.id, user_name: name })
+      .from(users)
+      .where(
+        and(
+          eq(users.company_id, companyId),
+          eq(users.role_id, ROLE_IDS[ROLE.USER]),
+          isNull(users.franchisee_id),
+          isNull(users.deleted_at),
+          eq(users.is_active, 1),
+          search
+            ? sql`(lower(${name}) like ${`%${search}%`} or lower(${users.email}) like ${`%${search}%`} or ${users.phone} like ${`%${search}%`})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(name), asc(users.id))
+      .limit(MAX_CUSTOMERS),
+    masterRows(ctx, ZONES_VALUE),
+    db
+      .select({ id: users.id, user_name: name })
+      .from(users)
+      .where(walkersWhere(companyId, franchiseeId))
+      .orderBy(asc(name), asc(users.id)),
+    db
+      .select({
+        id: plans.id,
+        name: planName(tier.description),
+        no_of_dogs: plans.no_of_dogs,
+        no_of_walks: plans.no_of_walks,
+        days: plans.days,
+      })
+      .from(plans)
+      .leftJoin(tier, eq(tier.id, plans.tier_id))
+      .where(and(eq(plans.company_id, companyId), isNull(plans.deleted_at), eq(plans.is_active, 1)))
+      .orderBy(asc(plans.id)),
+    db
+      .select({ id: franchisees.id, name: franchisees.name })
+      .from(franchisees)
+      .where(
+        and(
+          eq(franchisees.company_id, companyId),
+          isNull(franchisees.deleted_at),
+          eq(franchisees.is_active, 1),
+          ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
+        ),
+      )
+      .orderBy(asc(franchisees.name), asc(franchisees.id)),
+  ]);
+  const own =
+    userId != null && can(ctx, "user_monthly_job_requests.create")
+      ? await customerChoices(ctx, userId)
+      : null;
+  return {
+    customers,
+    zones: zones as MasterRow[],
+    walkers,
+    plans: planRows,
+    franchisees: franchiseeRows,
+    ...(own ? own : {}),
+  };
+}
+
+export const monthlyMastersOutput = z.object({
+  customers: z.array(z.object({ id: z.number(), user_name: z.string() })),
+  zones: z.array(z.object({ id: z.number(), description: z.string() })),
+  walkers: z.array(z.object({ id: z.number(), user_name: z.string() })),
+  plans: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      no_of_dogs: z.number(),
+      no_of_walks: z.number(),
+      days: z.number(),
+    }),
+  ),
+  franchisees: z.array(z.object({ id: z.number(), name: z.string() })),
+  pets: z.array(z.object({ id: z.number(), name: z.string(), breed: z.string().nullable() })).optional(),
+  addresses: z.array(z.object({ id: z.number(), address: z.string() })).optional(),
+});
+
+/** The walkers the edit form offers: the request's franchisee's (and the current one, if no longer among them). */
+export async function walkerOptions(
+  ctx: Ctx,
+  franchiseeId: number | null,
+  current: number | null,
+): Promise<Named[]> {
+  const db = await getDb();
+  const name = userNameOf(users);
+  const rows = await db
+    .select({ id: users.id, user_name: name })
+    .from(users)
+    .where(walkersWhere(requireCompany(ctx), franchiseeId))
+    .orderBy(asc(name), asc(users.id));
+  if (current != null && !rows.some((r) => r.id === current)) {
+    const [c] = await db
+      .select({ id: users.id, user_name: name })
+      .from(users)
+      .where(and(eq(users.id, current), eq(users.company_id, requireCompany(ctx))));
+    if (c) rows.push(c);
+  }
+  return rows;
+}
