@@ -441,6 +441,108 @@ step(
   "franchise: 20k franchisees in the biggest company (3 KYC documents each), a master franchisee per company, 100k staff KYC documents, 50k applications of each kind, 5k plans and 20k blogs (3 details each) in the biggest company",
 );
 
+// 9. Job operations (issue 11): monthly requests of 2026 (most franchisee-approved with a walker), their daily plans
+// and walks (about 5 walks per user of the biggest company: 5M at 1M users), leave requests, customers' walk requests,
+// and about 10 audit records per user (10M), the history those changes leave. Indexes are dropped for the load and
+// made again after it.
+const REQUESTS = Math.round(BIG * 0.14);
+const AUDIT = BIG * 10;
+const jobTables = [
+  "user_monthly_job_requests",
+  "daily_job_plans",
+  "daily_job_plan_walks",
+  "customer_walk_requests",
+  "leave_requests",
+  "audit_records",
+];
+const jobIndexes = await sql<{ indexname: string; indexdef: string }[]>`
+  select indexname, indexdef from pg_indexes
+  where tablename in ${sql(jobTables)} and indexname not like '%_pkey'`;
+for (const ix of jobIndexes) await sql.unsafe(`drop index "${ix.indexname}"`);
+await sql`create temporary table franchisee_span as
+  select company_id as cid, min(id) as lo, least(count(*), 50)::int as n from franchisees group by company_id`;
+await sql`create temporary table plan_span as
+  select company_id as cid, min(id) as lo, least(count(*), 50)::int as n from plans group by company_id`;
+const [{ pets0, requests0 }] = await sql<{ pets0: number; requests0: number }[]>`
+  select (select coalesce(max(id), 0) from user_pets)::int as pets0,
+         (select coalesce(max(id), 0) from user_monthly_job_requests)::int as requests0`;
+await sql`
+  insert into user_pets (company_id, user_id, name, weight, age)
+  select s.cid, s.lo + (g::bigint * 7919 % s.n)::int, (array['Bruno','Coco','Simba','Oreo','Kaalu','Rocky','Pepper','Motu'])[1 + g % 8],
+         5 + g % 30, 1 + g % 12
+  from generate_series(1, ${REQUESTS}) g ${who}`;
+await sql`
+  insert into user_monthly_job_requests (company_id, user_id, franchisee_id, plan_id, month, year, start_date, end_date,
+    zone_id, walker_id, timeslot, timeslot_2, status, franchisee_approval_status, is_active, walks_generated_at)
+  select p.company_id, p.user_id, f.lo + p.id % f.n, pl.lo + p.id % pl.n, 1 + p.id % 12, 2026,
+         make_date(2026, 1 + p.id % 12, 1), (make_date(2026, 1 + p.id % 12, 1) + interval '1 month - 1 day')::date,
+         z.lo + p.id % z.n, s.lo + (p.id::bigint * 104729 % least(s.n, 20000))::int,
+         time '06:00' + (p.id % 8) * interval '30 minutes', case when p.id % 2 = 0 then time '17:00' + (p.id % 6) * interval '30 minutes' end,
+         case when p.id % 10 < 6 then 1 when p.id % 10 = 9 then 2 else 0 end,
+         case when p.id % 10 < 8 then 1 when p.id % 10 = 9 then 2 else 0 end, (p.id % 25 <> 0)::int,
+         case when p.id % 10 < 8 then now() end
+  from user_pets p
+  join span s on s.cid = p.company_id
+  join franchisee_span f on f.cid = p.company_id
+  join plan_span pl on pl.cid = p.company_id
+  join zone_span z on z.cid = p.company_id
+  where p.id > ${pets0}`;
+await sql`
+  insert into user_monthly_job_request_pets (user_monthly_job_request_id, user_pet_id)
+  select r.id, p.id from user_monthly_job_requests r
+  join user_pets p on p.user_id = r.user_id and p.company_id = r.company_id
+  where r.id > ${requests0}
+  on conflict do nothing`;
+await sql`
+  insert into daily_job_plans (company_id, user_monthly_job_request_id, user_id, franchisee_id, walker_id, user_pet_id, date, status)
+  select r.company_id, r.id, r.user_id, r.franchisee_id, r.walker_id,
+         (select min(user_pet_id) from user_monthly_job_request_pets x where x.user_monthly_job_request_id = r.id),
+         d::date, case when d < date '2026-11-25' then 2 else 0 end
+  from user_monthly_job_requests r
+  cross join lateral generate_series(r.start_date, r.end_date, interval '1 day') d
+  where r.id > ${requests0} and r.franchisee_approval_status = 1 and r.walks_generated_at is not null`;
+await sql`
+  insert into daily_job_plan_walks (company_id, daily_job_plan_id, franchisee_id, walker_id, date, walk_no, timeslot,
+    duration_minutes, status, distance_covered, calories_burnt, rating)
+  select p.company_id, p.id, p.franchisee_id, p.walker_id, p.date, k, case k when 1 then r.timeslot else r.timeslot_2 end, 30,
+         case when p.date < date '2026-11-25' then 2 else 0 end,
+         case when p.date < date '2026-11-25' then 1 + p.id % 5 end, case when p.date < date '2026-11-25' then 50 + p.id % 90 end,
+         case when p.date < date '2026-11-25' and p.id % 3 = 0 then 3 + p.id % 3 end
+  from daily_job_plans p
+  join user_monthly_job_requests r on r.id = p.user_monthly_job_request_id
+  cross join generate_series(1, 2) k
+  where r.id > ${requests0} and (k = 1 or r.timeslot_2 is not null)`;
+const [{ n: walkCount }] = await sql<{ n: number }[]>`select count(*)::int as n from daily_job_plan_walks`;
+await sql`
+  insert into customer_walk_requests (company_id, user_id, franchisee_id, walk_id, request_type, status, original_date,
+    original_timeslot, new_date, new_timeslot, reason, hours_before_walk, refund_eligibility, refund_percent, refund_amount,
+    requested_at)
+  select w.company_id, p.user_id, w.franchisee_id, w.id, case when w.id % 3 = 0 then 'cancel' else 'reschedule' end,
+         (array['pending','approved','rejected'])[1 + w.id % 3], w.date, w.timeslot,
+         case when w.id % 3 <> 0 then w.date + 1 end, case when w.id % 3 <> 0 then time '17:30' end,
+         'Bench reason ' || w.id, w.id % 72, (w.id % 72 >= 12 and w.id % 3 = 0)::int,
+         case when w.id % 3 <> 0 then 0 when w.id % 72 >= 24 then 100 when w.id % 72 >= 12 then 50 else 0 end,
+         case when w.id % 3 <> 0 then 0 when w.id % 72 >= 24 then 100 when w.id % 72 >= 12 then 50 else 0 end,
+         (w.date + w.timeslot)::timestamp at time zone 'Asia/Kolkata' - (w.id % 72) * interval '1 hour'
+  from daily_job_plan_walks w join daily_job_plans p on p.id = w.daily_job_plan_id
+  where w.id % 25 = 0`;
+await sql`
+  insert into leave_requests (company_id, user_id, franchisee_id, date, leave_type, start_time, end_time, reason, status)
+  select r.company_id, r.walker_id, r.franchisee_id, r.start_date + (r.id % 28), case when r.id % 2 = 0 then 'full_day' else 'time_range' end,
+         case when r.id % 2 = 1 then time '06:00' end, case when r.id % 2 = 1 then time '10:00' end, 'Bench leave ' || r.id, r.id % 3
+  from user_monthly_job_requests r where r.id > ${requests0} and r.walker_id is not null and r.id % 4 = 0`;
+await sql`
+  insert into audit_records (company_id, actor_id, entity, entity_id, action, old_json, new_json, created_at)
+  select ${happy}, (select id from users where email = 'admin@happypaws.test'),
+         (array['daily_job_plans','user_monthly_job_requests','customer_walk_requests','leave_requests','users'])[1 + g % 5],
+         1 + g % ${Math.max(1, walkCount)}, 'update', jsonb_build_object('status', 0, 'walker_id', g % 1000),
+         jsonb_build_object('status', 1, 'walker_id', (g + 1) % 1000), now() - (g % 365) * interval '1 day'
+  from generate_series(1, ${AUDIT}) g`;
+for (const ix of jobIndexes) await sql.unsafe(ix.indexdef);
+step(
+  `jobs: ${REQUESTS.toLocaleString("en")} monthly requests, their daily plans and ${walkCount.toLocaleString("en")} walks, a walk request for 1 walk in 25, leave for 1 request in 4, ${AUDIT.toLocaleString("en")} audit records`,
+);
+
 await sql.unsafe("vacuum analyze");
 await sql`create table if not exists bench_meta (key text primary key, value text not null)`;
 await sql`insert into bench_meta values ('users', ${String(BIG)}), ('version', ${SEED_VERSION}), ('happy', ${String(happy)})`;
