@@ -46,6 +46,7 @@ import {
 import { kycDocumentTypeActions, kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
 import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
+import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -91,6 +92,7 @@ export const registry: readonly Registered[] = (
     { def: kycDocumentTypesCrud.def, actions: kycDocumentTypeActions },
     { def: franchiseeKycDocumentsCrud.def, actions: franchiseeKycDocumentActions },
     { def: userKycDocumentsCrud.def, actions: userKycDocumentActions },
+    { def: leaveRequestsCrud.def, actions: leaveRequestActions },
     { def: monthlyRequestsCrud.def, actions: monthlyRequestActions },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({

@@ -32,6 +32,7 @@ import { masterFranchiseesRoutes } from "./routes/master-franchisees";
 import { careerRequestsRoutes } from "./routes/career-requests";
 import { kycRoutes } from "./routes/kyc";
 import { monthlyRequestsRoutes } from "./routes/monthly-requests";
+import { leaveRequestsRoutes } from "./routes/leave-requests";
 import type { ApiRoute } from "./types";
 
 /**
@@ -71,5 +72,6 @@ export const apiRoutes: ApiRoute[] = [
   ...careerRequestsRoutes,
   ...kycRoutes,
   ...monthlyRequestsRoutes,
+  ...leaveRequestsRoutes,
   ...docsRoutes,
 ];

@@ -1,0 +1,134 @@
+import "server-only";
+import { z } from "zod";
+import {
+  approveWithReplacement,
+  approveWithReplacementSchema,
+  LEAVE_MESSAGES,
+  leaveAvailableStaff,
+  leaveRequestsCrud,
+  reassignLeaveWalk,
+  reassignSchema,
+  rejectLeave,
+} from "@/lib/jobs/leave-requests";
+import { recordSchema } from "@/lib/platform/row-schema";
+import { crudRoutes } from "../entity-routes";
+import { idParam } from "../params";
+import type { ApiRoute } from "../types";
+
+const def = leaveRequestsCrud.def;
+const tag = def.noun;
+
+const staffSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  employee_code: z.string().nullable(),
+  phone: z.string().nullable(),
+  image_path: z.string().nullable(),
+  same_zone: z
+    .boolean()
+    .describe("Walks a monthly request of the affected walks' zone that day (ranked first)."),
+  walked_pets_before: z
+    .boolean()
+    .describe("Walked one of the affected pets before the leave's date (ranked next)."),
+  walks_that_day: z.number().describe("Their live walks that day (fewest ranked first)."),
+});
+const staffAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.array(staffSchema) });
+const leaveAnswer = z.object({ success: z.literal(true), message: z.string(), data: recordSchema(def) });
+
+/**
+ * Leave requests (spec 002 §7): list, leave_request_exports, POST (a walker's own leave from the app, or an admin's
+ * for a walker), GET and PATCH :id (id, status, leave_type: a status of 1 approves without a replacement, 2
+ * rejects), delete and restore under leave_requests/ (the spec's client restores through
+ * /daycare-career-requests/restore, which keeps answering for daycare career requests); the replacement modal's
+ * available-staff and approve-with-replacement; beyond the spec, reject and the reassign dialog's per-walk calls.
+ */
+export const leaveRequestsRoutes: ApiRoute[] = [
+  ...crudRoutes(leaveRequestsCrud),
+  {
+    method: "GET",
+    path: "leave_requests/:id/available-staff",
+    auth: "user",
+    permission: "leave_requests.approve",
+    owned: "id",
+    shape: "data",
+    tag,
+    summary:
+      "Staff who may replace the walker: the franchisee's active walkers with no walk and no approved leave overlapping the leave, ranked (same zone, walked these pets before, fewest walks that day, name)",
+    output: staffAnswer,
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      message: LEAVE_MESSAGES.staffLoaded,
+      data: await leaveAvailableStaff(ctx, idParam(params.id)),
+    }),
+  },
+  {
+    method: "POST",
+    path: "leave_requests/:id/approve-with-replacement",
+    auth: "user",
+    permission: "leave_requests.approve",
+    owned: "id",
+    shape: "data",
+    tag,
+    summary:
+      "Approve a pending leave, with a replacement (its affected walks move to them; 422 when they are not available) or without (null: the walks stay uncovered); 409 when no longer pending",
+    input: approveWithReplacementSchema,
+    output: leaveAnswer,
+    handler: async ({ ctx, params, body }) => ({
+      success: true,
+      message: LEAVE_MESSAGES.approved,
+      data: await approveWithReplacement(ctx, idParam(params.id), body),
+    }),
+  },
+  {
+    method: "POST",
+    path: "leave_requests/:id/reject",
+    auth: "user",
+    permission: "leave_requests.approve",
+    owned: "id",
+    shape: "data",
+    tag,
+    summary: "Reject a pending leave (409 when no longer pending)",
+    output: leaveAnswer,
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      message: LEAVE_MESSAGES.rejected,
+      data: await rejectLeave(ctx, idParam(params.id)),
+    }),
+  },
+  {
+    method: "GET",
+    path: "leave_requests/:id/walks/:walkId/available-staff",
+    auth: "user",
+    permission: "leave_requests.approve",
+    owned: "id",
+    shape: "data",
+    tag,
+    summary: "Staff who may take one walk of an approved leave (that walk's time), ranked as available-staff",
+    output: staffAnswer,
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      message: LEAVE_MESSAGES.staffLoaded,
+      data: await leaveAvailableStaff(ctx, idParam(params.id), idParam(params.walkId)),
+    }),
+  },
+  {
+    method: "POST",
+    path: "leave_requests/:id/walks/:walkId/reassign",
+    auth: "user",
+    permission: "leave_requests.approve",
+    owned: "id",
+    shape: "data",
+    tag,
+    summary:
+      "Give one not-started walk of an approved leave to another available staff member, or to none (null: back to the walker on leave, uncovered)",
+    input: reassignSchema,
+    output: leaveAnswer,
+    handler: async ({ ctx, params, body }) => ({
+      success: true,
+      message: LEAVE_MESSAGES.reassigned,
+      data: await reassignLeaveWalk(ctx, idParam(params.id), idParam(params.walkId), body),
+    }),
+  },
+];

@@ -1,0 +1,791 @@
+import "server-only";
+import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db/schema";
+import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
+import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { notify } from "@/lib/platform/notifications";
+import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { blankToNull, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
+import { APPROVAL_LABELS, franchiseeAdminIds, hhmm, indiaNow, minutesOf, NOT_STARTED } from "./common";
+import {
+  affectedWalks,
+  availableStaff,
+  leaveWalksJson,
+  minutesSql,
+  walkWindow,
+  type LeaveRow,
+  type LeaveWalk,
+  type StaffMember,
+} from "./leave-replacement";
+
+// Leave requests with replacement (spec 002 §2 Leave requests, §3, §4, §5, §7, §8; issue 11). A walker (an app
+// user, role USER, staff of a franchisee) asks for a day off, whole or in part; the franchisee's admin approves it
+// with a replacement (the affected walks move to them) or without (the walks stay uncovered), or rejects it.
+
+export const LEAVE_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+export const LEAVE_TYPES = ["full_day", "time_range"] as const;
+export const LEAVE_TYPE_LABELS: Record<string, string> = { full_day: "Full Day", time_range: "Time Range" };
+
+/** Spec 002 §8 texts (approved, the load and approval failures) and the messages of this module's own rules. */
+export const LEAVE_MESSAGES = {
+  approved: "Leave request approved successfully!",
+  rejected: "Leave request rejected successfully.",
+  reassigned: "Walk reassigned successfully.",
+  staffLoaded: "Available staff loaded successfully.",
+  loadFailed: "Failed to load available staff.",
+  approveFailed: "Failed to approve leave request.",
+  notFound: "Leave request not found.",
+  unauthorised: "You are not authorized to perform this action.",
+  tryAgain: "Please try again.",
+  noStaff:
+    "No Available Staff: No staff members are available for this timeslot. You can still approve the leave without a replacement.",
+  cancelConfirm: "Are you sure you want to cancel? Your changes will be lost.",
+  notPending:
+    "This leave request is no longer pending: only a pending request can be approved, rejected or changed.",
+  notApproved: "Only the walks of an approved leave request can be reassigned.",
+  walkStarted: "This walk has already started: it can no longer be reassigned.",
+  unavailable: "The selected staff member is not available for this timeslot.",
+  walker: "The selected walker is invalid.",
+  walkerRequired: "The walker field is required.",
+  past: "The leave date cannot be in the past.",
+  overlap: "A leave request already exists for this walker at this time.",
+  timesRequired: "The start and end time are required for a time range leave.",
+  endAfterStart: "The end time must be after the start time.",
+  time: "The time must be like 09:30.",
+  leaveType: "The selected leave type is invalid.",
+  status: "The selected status is invalid.",
+} as const;
+
+const time = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, LEAVE_MESSAGES.time)
+    .transform((v) => v.slice(0, 5))
+    .nullish(),
+);
+const leaveType = z.enum(LEAVE_TYPES, { error: LEAVE_MESSAGES.leaveType });
+
+/**
+ * The leave as the app or the create screen sends it. user_id: the walker (ignored for an app user, who asks for
+ * themself). start_time/end_time only for time_range (HH:MM, end after start); date YYYY-MM-DD.
+ */
+export const leaveCreateSchema = z.object({
+  user_id: optionalId("walker"),
+  date: requiredDate("date"),
+  leave_type: leaveType.default("full_day"),
+  start_time: time,
+  end_time: time,
+  reason: optionalText("reason", 2000),
+});
+
+/** PATCH (§7: id, status, leave_type; the edit screen: the leave's fields while pending, Is Active). */
+export const leaveUpdateSchema = z.object({
+  status: z.coerce
+    .number({ error: LEAVE_MESSAGES.status })
+    .int(LEAVE_MESSAGES.status)
+    .refine((n) => n === 0 || n === 1 || n === 2, LEAVE_MESSAGES.status)
+    .optional(),
+  leave_type: leaveType.optional(),
+  date: requiredDate("date").optional(),
+  start_time: time.optional(),
+  end_time: time.optional(),
+  reason: optionalText("reason", 2000).optional(),
+  admin_remarks: optionalText("admin remarks", 1000).optional(),
+  is_active: z
+    .union([z.literal(0), z.literal(1), z.boolean(), z.enum(["0", "1", "true", "false", "on"])])
+    .transform((v) => (v === 1 || v === true || v === "1" || v === "true" || v === "on" ? 1 : 0))
+    .optional(),
+});
+
+/** The replacement modal's approval (§7). */
+export const approveWithReplacementSchema = z.object({
+  replacement_user_id: optionalId("replacement"),
+  admin_remarks: optionalText("admin remarks", 1000),
+});
+/** The reassign dialog: one walk's replacement (null: the walk stays with the walker on leave, uncovered). */
+export const reassignSchema = z.object({ replacement_user_id: optionalId("replacement") });
+
+const walker = users;
+const replacement = alias(users, "replacement");
+const lr = leaveRequests;
+
+/** "First Last" of a users table (or alias) in SQL. */
+const fullName = (u: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
+  sql<string | null>`nullif(trim(concat_ws(' ', ${u.first_name}, ${u.last_name})), '')`;
+
+const APPROVAL_OPTIONS = [
+  { value: "0", label: "Pending" },
+  { value: "1", label: "Approved" },
+  { value: "2", label: "Rejected" },
+];
+const TYPE_OPTIONS = LEAVE_TYPES.map((v) => ({ value: v, label: LEAVE_TYPE_LABELS[v] }));
+
+const leaveList = defineList({
+  from: lr,
+  select: {
+    id: lr.id,
+    status: lr.status,
+    user_id: lr.user_id,
+    franchisee_id: lr.franchisee_id,
+    requested_by: fullName(walker),
+    user: sql<{
+      first_name: string;
+      last_name: string;
+    } | null>`case when ${walker.id} is null then null else json_build_object('first_name', ${walker.first_name}, 'last_name', ${walker.last_name}) end`,
+    date: sql<string>`to_char(${lr.date}, 'YYYY-MM-DD')`,
+    start_time: sql<string | null>`to_char(${lr.start_time}, 'HH24:MI')`,
+    end_time: sql<string | null>`to_char(${lr.end_time}, 'HH24:MI')`,
+    leave_type: lr.leave_type,
+    reason: lr.reason,
+    replacement_user_id: lr.replacement_user_id,
+    replacement_name: fullName(replacement),
+    replacement_user: sql<{
+      id: number;
+      first_name: string;
+      last_name: string;
+    } | null>`case when ${replacement.id} is null then null else json_build_object('id', ${replacement.id}, 'first_name', ${replacement.first_name}, 'last_name', ${replacement.last_name}) end`,
+    admin_remarks: lr.admin_remarks,
+    processed_at: lr.processed_at,
+    is_active: lr.is_active,
+    walks: leaveWalksJson(lr),
+  },
+  joins: [
+    { table: walker, on: eq(walker.id, lr.user_id) },
+    { table: replacement, on: eq(replacement.id, lr.replacement_user_id) },
+  ],
+  id: lr.id,
+  isActive: lr.is_active,
+  deletedAt: lr.deleted_at,
+  search: [walker.first_name, walker.last_name, walker.employee_code, walker.phone, lr.reason],
+  filters: {
+    status: enumFilter(lr.status, "Approval Status", APPROVAL_OPTIONS),
+    user_id: referenceFilter(lr.user_id, "Walker"),
+    date: dateRangeFilter(lr.date, "Date"),
+    leave_type: enumFilter(lr.leave_type, "Leave Type", TYPE_OPTIONS),
+  },
+  // Newest first: leave_requests_list_idx (company, id; live rows); a franchisee's leave_requests_franchisee_idx.
+  sort: { date: lr.date },
+  export: [
+    { header: "Id", field: "id" },
+    { header: "Status", field: "status", labels: APPROVAL_LABELS, otherwise: "Pending" },
+    { header: "Requested By", field: "requested_by" },
+    { header: "Date", field: "date" },
+    { header: "Start Time", field: "start_time" },
+    { header: "End Time", field: "end_time" },
+    { header: "Leave Type", field: "leave_type", labels: LEAVE_TYPE_LABELS, otherwise: "" },
+    { header: "Reason", field: "reason" },
+    { header: "Replacement", field: "replacement_name" },
+    { header: "Admin Remarks", field: "admin_remarks" },
+    { header: "Active", field: "is_active", labels: { 1: "Active" }, otherwise: "Inactive" },
+  ],
+});
+
+const personSchema = z
+  .object({ first_name: z.string().nullable(), last_name: z.string().nullable() })
+  .nullable();
+
+/** What a record carries besides its row (§3): the walker, the replacement and the walks. */
+async function leaveDetail(db: Executor, row: { id: number }) {
+  const [d] = await db
+    .select({
+      user: sql<
+        z.infer<typeof personSchema>
+      >`case when ${walker.id} is null then null else json_build_object('first_name', ${walker.first_name}, 'last_name', ${walker.last_name}) end`,
+      replacement_user: sql<
+        z.infer<typeof personSchema>
+      >`case when ${replacement.id} is null then null else json_build_object('id', ${replacement.id}, 'first_name', ${replacement.first_name}, 'last_name', ${replacement.last_name}) end`,
+      walks: leaveWalksJson(lr),
+    })
+    .from(lr)
+    .leftJoin(walker, eq(walker.id, lr.user_id))
+    .leftJoin(replacement, eq(replacement.id, lr.replacement_user_id))
+    .where(eq(lr.id, row.id));
+  return {
+    user: d?.user ?? null,
+    replacement_user: d?.replacement_user ?? null,
+    walks: (d?.walks ?? []) as LeaveWalk[],
+  };
+}
+
+const leaveWalkSchema = z.object({
+  id: z.number(),
+  walk_id: z.number(),
+  date: z.string(),
+  timeslot: z.string(),
+  duration_minutes: z.number(),
+  status: z.number(),
+  pet_owner: z.string().nullable(),
+  pet_name: z.string().nullable(),
+  walker_id: z.number().nullable(),
+  walker_name: z.string().nullable(),
+  original_walker_id: z.number().nullable(),
+  replacement_user_id: z.number().nullable(),
+  covered: z.boolean(),
+  daily_job_plan: z.object({
+    id: z.number(),
+    date: z.string(),
+    user: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
+    user_pet: z.object({ name: z.string().nullable() }),
+  }),
+});
+
+export const leaveRequestsDef = defineEntity({
+  name: "leave_requests",
+  noun: "Leave Request",
+  href: "/leave-requests",
+  table: lr,
+  scope: networkScope(lr, { franchisee: lr.franchisee_id, stampFranchisee: true, own: lr.user_id }),
+  create: leaveCreateSchema,
+  update: leaveUpdateSchema,
+  list: leaveList,
+  detail: leaveDetail,
+  detailSchema: {
+    user: personSchema,
+    replacement_user: z
+      .object({ id: z.number(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+      .nullable(),
+    walks: z.array(leaveWalkSchema),
+  },
+});
+
+type Leave = typeof leaveRequests.$inferSelect;
+
+/** The walker's name, for notifications. */
+async function nameOf(tx: Executor, userId: number | null): Promise<string> {
+  if (userId == null) return "A walker";
+  const [u] = await tx
+    .select({ name: fullName(users) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u?.name ?? "A walker";
+}
+
+const indianDate = (d: string) => {
+  const [y, m, day] = d.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, day)).toLocaleDateString("en-IN", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+};
+const windowText = (l: Pick<Leave, "date" | "leave_type" | "start_time" | "end_time">) =>
+  l.leave_type === "time_range"
+    ? `${indianDate(l.date)}, ${hhmm(l.start_time)} to ${hhmm(l.end_time)}`
+    : `${indianDate(l.date)} (full day)`;
+
+/**
+ * The leave's own rules on the values it would have: the times (time_range: both, end after start; full_day: none
+ * kept), a date not in India's past (when `dateChanged`), and no other live pending or approved leave of the walker
+ * overlapping it (the walker's row is locked first, so two requests at once cannot both pass).
+ */
+async function checkLeave(
+  tx: Tx,
+  v: {
+    id?: number;
+    company_id: number;
+    user_id: number;
+    date: string;
+    leave_type: string;
+    start_time: string | null;
+    end_time: string | null;
+  },
+  errors: FieldErrors,
+  o: { dateChanged: boolean },
+) {
+  if (v.leave_type === "time_range") {
+    if (!v.start_time || !v.end_time) errors.start_time ??= LEAVE_MESSAGES.timesRequired;
+    else if (minutesOf(v.end_time) <= minutesOf(v.start_time))
+      errors.end_time ??= LEAVE_MESSAGES.endAfterStart;
+  }
+  if (o.dateChanged && v.date < indiaNow().date) errors.date ??= LEAVE_MESSAGES.past;
+  if (Object.keys(errors).length) return;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, v.user_id)).for("update");
+  const from = v.leave_type === "time_range" ? minutesOf(v.start_time!) : 0;
+  const to = v.leave_type === "time_range" ? minutesOf(v.end_time!) : 1440;
+  const [clash] = await tx
+    .select({ id: lr.id })
+    .from(lr)
+    .where(
+      and(
+        eq(lr.company_id, v.company_id),
+        eq(lr.user_id, v.user_id),
+        eq(lr.date, v.date),
+        isNull(lr.deleted_at),
+        inArray(lr.status, [LEAVE_STATUS.PENDING, LEAVE_STATUS.APPROVED]),
+        v.id != null ? ne(lr.id, v.id) : undefined,
+        or(
+          eq(lr.leave_type, "full_day"),
+          sql`${minutesSql(lr.start_time)} < ${to} and ${minutesSql(lr.end_time)} > ${from}`,
+        ),
+      ),
+    )
+    .limit(1);
+  if (clash) errors.date = LEAVE_MESSAGES.overlap;
+}
+
+/** The walker a leave is for: a live, active walker of the company (and of the caller's franchisee when they have one). */
+async function walkerOf(tx: Tx, ctx: Ctx, userId: number) {
+  const [u] = await tx
+    .select({ id: users.id, franchisee_id: users.franchisee_id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.company_id, requireCompany(ctx)),
+        isNull(users.deleted_at),
+        eq(users.is_active, 1),
+        eq(users.role_id, ROLE_IDS[ROLE.USER]),
+        sql`${users.franchisee_id} is not null`,
+        ctx.franchiseeId != null ? eq(users.franchisee_id, ctx.franchiseeId) : undefined,
+      ),
+    );
+  return u ?? null;
+}
+
+/**
+ * The approval's changes, inside the caller's transaction with the leave locked and pending: the replacement
+ * re-checked as available (422), the affected not-started walks recorded in leave_request_walks (who had each, the
+ * replacement or null: uncovered) and moved to the replacement; the replacement and the walker notified. Answers the
+ * columns to write on the leave.
+ */
+async function applyApproval(
+  tx: Tx,
+  ctx: Ctx,
+  leave: Leave,
+  replacementId: number | null,
+  remarks: string | null | undefined,
+) {
+  const walks = await affectedWalks(tx, leave as LeaveRow, { movable: true, lock: true });
+  if (replacementId != null) {
+    const ok = await availableStaff(tx, leave as LeaveRow, { walks, ids: [replacementId] });
+    if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
+  }
+  if (walks.length) {
+    await tx.insert(leaveRequestWalks).values(
+      walks.map((x) => ({
+        leave_request_id: leave.id,
+        walk_id: x.id,
+        original_walker_id: x.walker_id,
+        replacement_user_id: replacementId,
+      })),
+    );
+    if (replacementId != null)
+      await tx
+        .update(dailyJobPlanWalks)
+        .set({ walker_id: replacementId, updated_at: new Date(), updated_by: ctx.userId })
+        .where(
+          inArray(
+            dailyJobPlanWalks.id,
+            walks.map((x) => x.id),
+          ),
+        );
+  }
+  const company = leave.company_id;
+  const who = await nameOf(tx, leave.user_id);
+  const notes = [
+    {
+      userId: leave.user_id,
+      companyId: company,
+      title: "Leave approved",
+      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? " with a replacement" : ""}.`,
+      link: "/notifications",
+    },
+  ];
+  if (replacementId != null && walks.length)
+    notes.push({
+      userId: replacementId,
+      companyId: company,
+      title: `${walks.length} walk${walks.length === 1 ? "" : "s"} moved to you`,
+      body: `${walks.length} walk${walks.length === 1 ? "" : "s"} of ${who} on ${windowText(leave)} moved to you while they are on leave.`,
+      link: "/notifications",
+    });
+  await notify(notes, tx);
+  return {
+    status: LEAVE_STATUS.APPROVED,
+    replacement_user_id: replacementId,
+    ...(remarks !== undefined ? { admin_remarks: remarks } : {}),
+    processed_by: ctx.userId,
+    processed_at: new Date(),
+  };
+}
+
+export const leaveRequestsCrud = crudOf(leaveRequestsDef, {
+  async create({ ctx, tx, input, insert, errors }) {
+    const fromApp = ctx.roleName === ROLE.USER;
+    const userId = fromApp ? ctx.userId : input.user_id;
+    if (userId == null) {
+      errors.user_id = LEAVE_MESSAGES.walkerRequired;
+      throw invalid(errors);
+    }
+    const w = await walkerOf(tx, ctx, userId);
+    if (!w) {
+      errors.user_id = LEAVE_MESSAGES.walker;
+      throw invalid(errors);
+    }
+    const timed = input.leave_type === "time_range";
+    const values = {
+      user_id: userId,
+      franchisee_id: w.franchisee_id,
+      date: input.date,
+      leave_type: input.leave_type,
+      start_time: timed ? (input.start_time ?? null) : null,
+      end_time: timed ? (input.end_time ?? null) : null,
+      reason: input.reason,
+      status: LEAVE_STATUS.PENDING,
+    };
+    await checkLeave(tx, { ...values, company_id: requireCompany(ctx) }, errors, { dateChanged: true });
+    if (Object.keys(errors).length) throw invalid(errors);
+    const row = await insert(values);
+    const admins = await franchiseeAdminIds(tx, w.franchisee_id);
+    const who = await nameOf(tx, userId);
+    await notify(
+      admins.map((id) => ({
+        userId: id,
+        companyId: row.company_id,
+        title: "New leave request",
+        body: `${who} asked for leave on ${windowText(row)}${row.reason ? `: ${row.reason}` : "."}`,
+        link: "/leave-requests?status=0",
+      })),
+      tx,
+    );
+    return row;
+  },
+  async update({ ctx, tx, before, patch, write, errors }) {
+    const values: Record<string, unknown> = { ...patch };
+    const statusChanged = patch.status !== undefined && patch.status !== before.status;
+    const changed = (k: "date" | "leave_type" | "start_time" | "end_time" | "reason") =>
+      patch[k] !== undefined &&
+      (k.endsWith("_time") ? hhmm(before[k] as string | null) : before[k]) !== patch[k];
+    const leaveChanged = (["date", "leave_type", "start_time", "end_time", "reason"] as const).some(changed);
+    if (statusChanged || patch.admin_remarks !== undefined) {
+      if (!can(ctx, "leave_requests.approve")) throw forbidden();
+    }
+    if ((statusChanged || leaveChanged) && before.status !== LEAVE_STATUS.PENDING)
+      throw new AppError(409, LEAVE_MESSAGES.notPending);
+    if (leaveChanged) {
+      const type = (patch.leave_type ?? before.leave_type) as string;
+      const timed = type === "time_range";
+      const merged = {
+        id: before.id,
+        company_id: before.company_id,
+        user_id: before.user_id,
+        date: (patch.date ?? before.date) as string,
+        leave_type: type,
+        start_time: timed
+          ? ((patch.start_time !== undefined ? patch.start_time : hhmm(before.start_time)) ?? null)
+          : null,
+        end_time: timed
+          ? ((patch.end_time !== undefined ? patch.end_time : hhmm(before.end_time)) ?? null)
+          : null,
+      };
+      await checkLeave(tx, merged, errors, { dateChanged: changed("date") });
+      if (Object.keys(errors).length) throw invalid(errors);
+      values.start_time = merged.start_time;
+      values.end_time = merged.end_time;
+    } else {
+      delete values.start_time;
+      delete values.end_time;
+    }
+    if (statusChanged && patch.status === LEAVE_STATUS.APPROVED)
+      Object.assign(
+        values,
+        await applyApproval(
+          tx,
+          ctx,
+          { ...before, ...values, status: LEAVE_STATUS.PENDING } as Leave,
+          null,
+          patch.admin_remarks,
+        ),
+      );
+    if (statusChanged && patch.status === LEAVE_STATUS.REJECTED) {
+      Object.assign(values, { processed_by: ctx.userId, processed_at: new Date() });
+      await notifyRejected(tx, before);
+    }
+    if (!statusChanged) delete values.status;
+    return write(values);
+  },
+});
+
+async function notifyRejected(tx: Tx, leave: Leave) {
+  await notify(
+    {
+      userId: leave.user_id,
+      companyId: leave.company_id,
+      title: "Leave rejected",
+      body: `Your leave on ${windowText(leave)} was rejected.`,
+      link: "/notifications",
+    },
+    tx,
+  );
+}
+
+/** The leave within the caller's scope, live, locked in `tx` (404 outside the scope). */
+async function lockedLeave(tx: Tx, ctx: Ctx, id: number): Promise<Leave> {
+  const [row] = await tx
+    .select()
+    .from(lr)
+    .where(and(eq(lr.id, id), isNull(lr.deleted_at), leaveRequestsDef.scope.where(ctx)))
+    .for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The leave within the caller's scope, live (404 outside it). */
+async function scopedLeave(ctx: Ctx, id: number): Promise<Leave> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(lr)
+    .where(and(eq(lr.id, id), isNull(lr.deleted_at), leaveRequestsDef.scope.where(ctx)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Ends a change of the leave: the audit record (with its walks) and the record as get answers it. */
+async function finish(tx: Tx, ctx: Ctx, before: Leave, beforeDetail: unknown, after: Leave) {
+  const detail = await leaveDetail(tx, after);
+  await writeAudit(tx, ctx, {
+    entity: "leave_requests",
+    entityId: after.id,
+    action: "update",
+    before: { ...before, ...(beforeDetail as object) },
+    after: { ...after, ...detail },
+    companyId: after.company_id,
+  });
+  return { ...after, ...detail };
+}
+
+/**
+ * GET /leave_requests/:id/available-staff (§7) — and, with `walkId`, the staff who may take that one walk of an
+ * approved leave (the reassign dialog). Needs leave_requests.approve.
+ */
+export async function leaveAvailableStaff(ctx: Ctx, id: number, walkId?: number): Promise<StaffMember[]> {
+  authorize(ctx, "leave_requests.approve");
+  const leave = await scopedLeave(ctx, id);
+  const db = await getDb();
+  if (walkId == null) return availableStaff(db, leave);
+  const walk = await leaveWalk(db, leave, walkId);
+  return availableStaff(db, leave, { window: walkWindow(walk), walks: [walk] });
+}
+
+/** One walk of an approved leave (404 when it is not one of its walks). */
+async function leaveWalk(db: Executor, leave: Leave, walkId: number) {
+  const walks = await affectedWalks(db, { ...leave, status: LEAVE_STATUS.APPROVED } as LeaveRow);
+  const walk = walks.find((x) => x.id === walkId);
+  if (!walk) throw notFound();
+  return walk;
+}
+
+/**
+ * POST /leave_requests/:id/approve-with-replacement (§7), one transaction: the leave locked (two approvals at once:
+ * the second finds it approved, 409), pending only; the replacement (or none) re-checked and the walks moved
+ * (applyApproval); status 1 with the remarks and who processed it. Needs leave_requests.approve.
+ */
+export async function approveWithReplacement(ctx: Ctx, id: number, raw: unknown) {
+  authorize(ctx, "leave_requests.approve");
+  const parsed = approveWithReplacementSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const { zodFieldErrors } = await import("@/lib/platform/errors");
+    throw invalid(zodFieldErrors(parsed.error.issues));
+  }
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockedLeave(tx, ctx, id);
+    if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
+    const beforeDetail = await leaveDetail(tx, before);
+    const values = await applyApproval(
+      tx,
+      ctx,
+      before,
+      parsed.data.replacement_user_id,
+      parsed.data.admin_remarks,
+    );
+    const [after] = await tx
+      .update(lr)
+      .set({ ...values, updated_at: new Date(), updated_by: ctx.userId })
+      .where(eq(lr.id, id))
+      .returning();
+    return finish(tx, ctx, before, beforeDetail, after);
+  });
+}
+
+/** Reject from the list (after its confirmation): status 2, pending only (409). Needs leave_requests.approve. */
+export async function rejectLeave(ctx: Ctx, id: number) {
+  authorize(ctx, "leave_requests.approve");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockedLeave(tx, ctx, id);
+    if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
+    const beforeDetail = await leaveDetail(tx, before);
+    const [after] = await tx
+      .update(lr)
+      .set({
+        status: LEAVE_STATUS.REJECTED,
+        processed_by: ctx.userId,
+        processed_at: new Date(),
+        updated_at: new Date(),
+        updated_by: ctx.userId,
+      })
+      .where(eq(lr.id, id))
+      .returning();
+    await notifyRejected(tx, after);
+    return finish(tx, ctx, before, beforeDetail, after);
+  });
+}
+
+/**
+ * POST /leave_requests/:id/walks/:walkId/reassign (the reassign dialog): one walk of an approved leave to another
+ * available staff member (checked for that walk's time), or back to none (the walk returns to the walker on leave,
+ * uncovered). The walk must not have started (409). The new replacement hears of it, and the one it leaves.
+ */
+export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, raw: unknown) {
+  authorize(ctx, "leave_requests.approve");
+  const parsed = reassignSchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const { zodFieldErrors } = await import("@/lib/platform/errors");
+    throw invalid(zodFieldErrors(parsed.error.issues));
+  }
+  const to = parsed.data.replacement_user_id;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await lockedLeave(tx, ctx, id);
+    if (before.status !== LEAVE_STATUS.APPROVED) throw new AppError(409, LEAVE_MESSAGES.notApproved);
+    const [link] = await tx
+      .select()
+      .from(leaveRequestWalks)
+      .where(and(eq(leaveRequestWalks.leave_request_id, id), eq(leaveRequestWalks.walk_id, walkId)))
+      .for("update");
+    if (!link) throw notFound();
+    const [walkRow] = await tx
+      .select({
+        id: dailyJobPlanWalks.id,
+        status: dailyJobPlanWalks.status,
+        deleted_at: dailyJobPlanWalks.deleted_at,
+      })
+      .from(dailyJobPlanWalks)
+      .where(eq(dailyJobPlanWalks.id, walkId))
+      .for("update");
+    if (!walkRow || walkRow.deleted_at) throw notFound();
+    if (!NOT_STARTED.includes(walkRow.status)) throw new AppError(409, LEAVE_MESSAGES.walkStarted);
+    const beforeDetail = await leaveDetail(tx, before);
+    const walk = await leaveWalk(tx, before, walkId);
+    if (to != null && to !== link.replacement_user_id) {
+      const ok = await availableStaff(tx, before, { window: walkWindow(walk), walks: [walk], ids: [to] });
+      if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
+    }
+    await tx
+      .update(leaveRequestWalks)
+      .set({ replacement_user_id: to })
+      .where(eq(leaveRequestWalks.id, link.id));
+    await tx
+      .update(dailyJobPlanWalks)
+      .set({ walker_id: to ?? link.original_walker_id, updated_at: new Date(), updated_by: ctx.userId })
+      .where(eq(dailyJobPlanWalks.id, walkId));
+    const when = `${indianDate(walk.date)} at ${hhmm(walk.timeslot)}`;
+    const notes = [];
+    if (to != null && to !== link.replacement_user_id)
+      notes.push({
+        userId: to,
+        companyId: before.company_id,
+        title: "1 walk moved to you",
+        body: `The walk on ${when} of ${await nameOf(tx, before.user_id)}, who is on leave, moved to you.`,
+        link: "/notifications",
+      });
+    if (link.replacement_user_id != null && link.replacement_user_id !== to)
+      notes.push({
+        userId: link.replacement_user_id,
+        companyId: before.company_id,
+        title: "A walk was moved from you",
+        body: `The walk on ${when} is no longer yours.`,
+        link: "/notifications",
+      });
+    await notify(notes, tx);
+    const [after] = await tx
+      .update(lr)
+      .set({ updated_at: new Date(), updated_by: ctx.userId })
+      .where(eq(lr.id, id))
+      .returning();
+    return finish(tx, ctx, before, beforeDetail, after);
+  });
+}
+
+/** The walkers the create form and the list's filter offer: the company's (the caller's franchisee's) walkers. */
+export async function leaveWalkerOptions(ctx: Ctx) {
+  const { walkersWhere } = await import("./common");
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, name: fullName(users), employee_code: users.employee_code })
+    .from(users)
+    .where(walkersWhere(requireCompany(ctx), ctx.franchiseeId))
+    .orderBy(users.first_name, users.last_name, users.id)
+    .limit(1000);
+  return rows.map((r) => ({
+    id: r.id,
+    label: `${r.name ?? r.id}${r.employee_code ? ` (${r.employee_code})` : ""}`,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server actions (the list's Approve modal, Reject, the reassign dialog).
+
+const session = () => import("@/lib/platform/session");
+const caller = async (opaqueId: string) => {
+  const s = await session();
+  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
+};
+
+/** The staff member as the browser gets it (ids opaque where the browser sends them back). */
+const forBrowser = async (staff: StaffMember[]) => {
+  const { encodeId } = await import("@/lib/platform/ids");
+  return staff.map((s) => ({ ...s, id: encodeId(s.id) }));
+};
+const decodeOptional = async (v: unknown) => {
+  if (v == null || v === "") return null;
+  const { decodeId } = await import("@/lib/platform/ids");
+  const id = decodeId(String(v));
+  if (id == null) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
+  return id;
+};
+
+export const leaveRequestActions = {
+  ...entityActions(leaveRequestsCrud),
+  availableStaff: (opaqueId: string, walkOpaqueId?: string) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      const walkId = walkOpaqueId ? (await session()).actionId(walkOpaqueId) : undefined;
+      return forBrowser(await leaveAvailableStaff(ctx, id, walkId));
+    }),
+  approveWithReplacement: (opaqueId: string, replacement: string | null, remarks: string | null) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await approveWithReplacement(ctx, id, {
+        replacement_user_id: await decodeOptional(replacement),
+        admin_remarks: remarks,
+      });
+      return { id: opaqueId, message: LEAVE_MESSAGES.approved };
+    }),
+  reject: (opaqueId: string) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      await rejectLeave(ctx, id);
+      return { id: opaqueId };
+    }),
+  reassign: (opaqueId: string, walkOpaqueId: string, replacement: string | null) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      const walkId = (await session()).actionId(walkOpaqueId);
+      await reassignLeaveWalk(ctx, id, walkId, { replacement_user_id: await decodeOptional(replacement) });
+      return { id: opaqueId };
+    }),
+};
