@@ -150,6 +150,34 @@ for (const r of registry)
   if (r.def.list && r.def.ops.includes("list") && r.def.name !== "users")
     entityPages[`${r.def.name} page 1`] = await capture(() => listOf(r.def)(ctx, {}));
 
+// Issue 11's screens on 5M walks: the daily job plans list, a walker's calendar month (the busiest walker) and the
+// customer walk requests list, page 1 as their screens open them, through /api.
+const { walkCalendar } = await import("@/lib/jobs/walk-calendar");
+const entityDef = (name: string) => registry.find((r) => r.def.name === name)!.def;
+const [busy] = await raw<{ id: number; month: string }[]>`
+  select walker_id as id, to_char(min(date), 'YYYY-MM') as month from daily_job_plan_walks
+  where company_id = ${HAPPY} and walker_id is not null and deleted_at is null
+  group by walker_id, date_trunc('month', date) order by count(*) desc limit 1`;
+const jobScenarios: Record<string, { path: string; q: Record<string, string>; run: () => Promise<unknown> }> =
+  {
+    jobs_daily_plans: {
+      path: "daily_job_plans",
+      q: {},
+      run: () => listOf(entityDef("daily_job_plans"))(ctx, {}),
+    },
+    jobs_calendar: {
+      path: "walk_calendar",
+      q: { month: busy.month, walker_id: String(busy.id) },
+      run: () => walkCalendar(ctx, { month: busy.month, walker_id: String(busy.id) }),
+    },
+    jobs_walk_requests: {
+      path: "customer_walk_requests",
+      q: {},
+      run: () => listOf(entityDef("customer_walk_requests"))(ctx, {}),
+    },
+  };
+for (const [name, j] of Object.entries(jobScenarios)) captured[name] = await capture(j.run);
+
 // The update: the statements of one save (its transaction), with and without the audit record.
 const { getUser } = await import("@/lib/admin/users/users");
 const before = (await getUser(ctx, updateTarget)) as Record<string, unknown>;
@@ -422,6 +450,10 @@ for (let i = 0; i < WARM; i++) {
   await floorJson(`search_${SEARCHES[i % SEARCHES.length]}`)();
   await request(`${P}/users`, { headers: page });
   await request(`${F}/html/page1`);
+  for (const [name, j] of Object.entries(jobScenarios)) {
+    await request(`${P}/api/${j.path}?${qs(j.q)}`, { headers: bearer });
+    await floorJson(name)();
+  }
   if (nextFloorUrl) await nextJson("page1")();
 }
 
@@ -432,6 +464,15 @@ for (let round = 0; round < ROUNDS; round++) {
   if (nextFloorUrl)
     await sample("next_page1", nextJson("page1"), floorJson("page1"), undefined, REQUESTS, round);
   await sample("api_deep", api(scenarios.deep.q), floorJson("deep"), undefined, REQUESTS, round);
+  for (const [name, j] of Object.entries(jobScenarios))
+    await sample(
+      name,
+      () => request(`${P}/api/${j.path}?${qs(j.q)}`, { headers: bearer }),
+      floorJson(name),
+      undefined,
+      Math.ceil(REQUESTS / 2),
+      round,
+    );
   for (const s of SEARCHES)
     await sample(
       "search",
@@ -624,6 +665,18 @@ const checks: Check[] = [
       tput.portal >= 0.25 * tput.floor &&
       p95(R("api_page1").portal) <= 30,
   },
+  ...Object.entries({
+    jobs_daily_plans: "daily job plans list page 1 (GET /api/daily_job_plans)",
+    jobs_calendar: `a walker's calendar month (GET /api/walk_calendar, ${busy.month}, the busiest walker)`,
+    jobs_walk_requests: "customer walk requests list page 1 (GET /api/customer_walk_requests)",
+  }).map(([name, scenario]) => ({
+    scenario,
+    measured: `p50 ${ms(p50(R(name).portal))} (rounds ${spread(R(name).portal)}), p95 ${ms(p95(R(name).portal))}`,
+    floor: `p50 ${ms(p50(R(name).floor))}, p95 ${ms(p95(R(name).floor))}`,
+    // Issue 8's list target; the portal's own /api page 1 misses its p50 part by the framework's cost alone (README).
+    target: "p50 ≤ floor + 3 ms; p95 ≤ 30 ms",
+    ok: p50(R(name).portal) <= p50(R(name).floor) + 3 && p95(R(name).portal) <= 30,
+  })),
   {
     scenario: `/api list, ${DEEP.toLocaleString("en")} rows deep (cursor)`,
     measured: `p50 ${ms(p50(R("api_deep").portal))} (rounds ${spread(R("api_deep").portal)}), p95 ${ms(p95(R("api_deep").portal))}`,
