@@ -1,0 +1,587 @@
+"use client";
+import { useEffect, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import type { ColumnDef } from "@tanstack/react-table";
+import { ArchiveRestore, Check, Eye, Loader2, MoreVertical, Trash2, X } from "lucide-react";
+import { Chip, DataTable, Pagination } from "@/components/data-table";
+import { CellText } from "@/components/data-table/cell-text";
+import { settle } from "@/components/form/settle";
+import { reportFailure, useDialogs } from "@/components/shell/dialogs";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { formatDate, formatDateTime, formatRupees } from "@/lib/format";
+import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
+import {
+  approveWalkRequestAction,
+  deleteWalkRequestAction,
+  rejectWalkRequestAction,
+  restoreWalkRequestAction,
+  walkRequestDetailsAction,
+} from "../actions";
+
+type Row = ScreenRow<{
+  id: number;
+  request_type: string;
+  status: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_email: string | null;
+  pet_name: string | null;
+  original_date: string;
+  original_timeslot: string;
+  new_date: string | null;
+  new_timeslot: string | null;
+  reason: string | null;
+  hours_before_walk: number;
+  refund_eligibility: number;
+  refund_amount: number;
+  requested_at: Date | string;
+}>;
+
+type Props = ListScreenProps<Row> & { canApprove: boolean };
+
+// Texts of spec 002 §2, §5, §8 (word for word), and ours where it is silent.
+const TEXT = {
+  empty: "No requests found",
+  deleteQuestion: "Are you sure you want to delete this request?",
+  remarks: "Admin Remarks (Optional)",
+  reason: "Reason for Rejection (Required)",
+  reasonRequired: "Reason is required for rejection.",
+  approveError: "Error approving request: ",
+  rejectError: "Error rejecting request: ",
+  noReason: "No reason provided",
+  approved: "Request approved successfully.",
+  rejected: "Request rejected successfully.",
+};
+
+const TYPE_LABEL: Record<string, string> = { reschedule: "Reschedule", cancel: "Cancellation" };
+const STATUS_LABEL: Record<string, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+const STATUS_TONE: Record<string, "ok" | "no" | "muted"> = {
+  pending: "muted",
+  approved: "ok",
+  rejected: "no",
+};
+
+/** "07:00:00" → "07:00 AM" (spec 000 §9's hh:mm A). */
+export function clockTime(t: string | null | undefined): string {
+  if (!t) return "";
+  const [h, m] = t.split(":").map(Number);
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${String(h12).padStart(2, "0")}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+const customerContact = (r: Pick<Row, "customer_phone" | "customer_email">) =>
+  r.customer_phone || r.customer_email || "";
+
+/** Hours before the walk: green from 24 on, red below (spec 002 §9); dark shades on tints pass WCAG AA. */
+function HoursBefore({ hours }: { hours: number }) {
+  const ok = hours >= 24;
+  return (
+    <span
+      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-800"}`}
+    >
+      {hours} h
+    </span>
+  );
+}
+
+function Refund({ r }: { r: Pick<Row, "refund_eligibility" | "refund_amount"> }) {
+  return r.refund_eligibility === 1 ? (
+    <span className="tabular-nums">{formatRupees(r.refund_amount)}</span>
+  ) : (
+    <span className="text-slate-600">Not Eligible</span>
+  );
+}
+
+type Dialog = { kind: "details" | "approve" | "reject" | "delete"; row: Row } | null;
+
+/** What a row offers the caller (the server checks again). */
+function offers(r: Row, p: Pick<Props, "trash" | "may" | "canApprove">) {
+  const pending = r.status === "pending" && !p.trash;
+  return {
+    details: p.may.view && !p.trash,
+    approve: pending && p.canApprove && r.request_type === "reschedule",
+    reject: pending && p.canApprove,
+    delete: !p.trash && p.may.delete,
+    restore: p.trash && p.may.restore,
+  };
+}
+
+/**
+ * The customer walk requests (spec 002 §2): a table from `md` up, cards with a menu below it (both server-rendered;
+ * CSS shows one), one pager, and the dialogs: details (with the reschedule quota), approve (optional remarks),
+ * reject (a required reason), delete confirmation. Page size 5; empty text 'No requests found'.
+ */
+export function WalkRequestsView(props: Props) {
+  const { rows, count, countEstimated, page, rowsPerPage, ceiling, cursors, sort } = props;
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const [open, setOpen] = useState<Dialog>(null);
+  const [pending, start] = useTransition();
+
+  const restore = (r: Row) =>
+    start(async () => {
+      const res = await settle(() => restoreWalkRequestAction(r.id));
+      if (!res.ok) return reportFailure(dialogs, res);
+      dialogs.success(props.messages.restored);
+      router.refresh();
+    });
+
+  const act = (kind: NonNullable<Dialog>["kind"] | "restore", r: Row) =>
+    kind === "restore" ? restore(r) : setOpen({ kind, row: r });
+
+  const columns: ColumnDef<Row>[] = [
+    {
+      id: "request_type",
+      header: "Request Type",
+      cell: ({ row }) => TYPE_LABEL[row.original.request_type] ?? row.original.request_type,
+    },
+    {
+      id: "status",
+      header: "Status",
+      meta: { className: "w-px" },
+      cell: ({ row }) => (
+        <Chip tone={STATUS_TONE[row.original.status] ?? "muted"}>
+          {STATUS_LABEL[row.original.status] ?? row.original.status}
+        </Chip>
+      ),
+    },
+    {
+      id: "customer",
+      header: "Customer",
+      cell: ({ row }) => (
+        <div className="min-w-32">
+          <div>{row.original.customer_name}</div>
+          <div className="text-xs text-slate-600">{customerContact(row.original)}</div>
+        </div>
+      ),
+    },
+    { id: "pet_name", header: "Pet Name", cell: ({ row }) => <CellText text={row.original.pet_name} /> },
+    {
+      id: "original_date",
+      header: "Original Date",
+      cell: ({ row }) => <span className="tabular-nums">{formatDate(row.original.original_date)}</span>,
+    },
+    {
+      id: "original_time",
+      header: "Original Time",
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{clockTime(row.original.original_timeslot)}</span>
+      ),
+    },
+    {
+      id: "new_date",
+      header: "New Date",
+      cell: ({ row }) => <span className="tabular-nums">{formatDate(row.original.new_date)}</span>,
+    },
+    {
+      id: "new_time",
+      header: "New Time",
+      cell: ({ row }) => <span className="whitespace-nowrap">{clockTime(row.original.new_timeslot)}</span>,
+    },
+    { id: "reason", header: "Reason", cell: ({ row }) => <CellText text={row.original.reason} max={30} /> },
+    {
+      id: "hours_before",
+      header: "Hours Before",
+      cell: ({ row }) => <HoursBefore hours={row.original.hours_before_walk} />,
+    },
+    { id: "refund", header: "Refund", cell: ({ row }) => <Refund r={row.original} /> },
+    {
+      id: "requested_at",
+      header: "Requested On",
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatDateTime(row.original.requested_at)}</span>
+      ),
+    },
+    {
+      id: "action",
+      header: "Action",
+      meta: { sticky: "right", className: "w-px" },
+      cell: ({ row }) => (
+        <RowButtons row={row.original} o={offers(row.original, props)} act={act} busy={pending} />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="hidden md:block">
+        <DataTable
+          columns={columns}
+          data={rows}
+          count={count}
+          countEstimated={countEstimated}
+          page={page}
+          rowsPerPage={rowsPerPage}
+          sort={sort}
+          ceiling={ceiling}
+          cursors={cursors}
+          emptyText={TEXT.empty}
+          hidePagination
+        />
+      </div>
+      <ul className="grid gap-3 border-y border-slate-200 bg-slate-50 p-3 md:hidden" aria-label="Requests">
+        {rows.length === 0 ? (
+          <li className="py-6 text-center text-sm text-slate-600">{TEXT.empty}</li>
+        ) : (
+          rows.map((r) => <RequestCard key={r.id} row={r} o={offers(r, props)} act={act} busy={pending} />)
+        )}
+      </ul>
+      <Pagination
+        count={count}
+        estimated={countEstimated}
+        page={page}
+        rowsPerPage={rowsPerPage}
+        ceiling={ceiling}
+        cursors={cursors}
+      />
+      {open?.kind === "details" ? <DetailsDialog row={open.row} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === "approve" || open?.kind === "reject" ? (
+        <DecisionDialog kind={open.kind} row={open.row} onClose={() => setOpen(null)} />
+      ) : null}
+      {open?.kind === "delete" ? (
+        <DeleteDialog row={open.row} success={props.messages.deleted} onClose={() => setOpen(null)} />
+      ) : null}
+    </>
+  );
+}
+
+type Offers = ReturnType<typeof offers>;
+type Act = (kind: NonNullable<Dialog>["kind"] | "restore", r: Row) => void;
+
+const rowLabel = (r: Row) =>
+  `${TYPE_LABEL[r.request_type] ?? r.request_type} request of ${r.customer_name ?? "a customer"} for ${formatDate(r.original_date)}`;
+
+/** The table's Action cell: icon buttons with tooltips and accessible names. */
+function RowButtons({ row, o, act, busy }: { row: Row; o: Offers; act: Act; busy: boolean }) {
+  const label = rowLabel(row);
+  const btn = (kind: Parameters<Act>[0], tip: string, icon: React.ReactNode, extra = "") => (
+    <button
+      key={kind}
+      type="button"
+      className={`dt-btn ${extra}`}
+      aria-label={`${tip}: ${label}`}
+      data-tip={tip}
+      aria-haspopup={kind === "restore" ? undefined : "dialog"}
+      disabled={busy}
+      onClick={() => act(kind, row)}
+    >
+      {icon}
+    </button>
+  );
+  return (
+    <div className="dt-acts">
+      {o.details ? btn("details", "View Details", <Eye className="dt-i" aria-hidden />) : null}
+      {o.approve ? btn("approve", "Approve", <Check className="dt-i" aria-hidden />) : null}
+      {o.reject ? btn("reject", "Reject", <X className="dt-i" aria-hidden />) : null}
+      {o.delete ? btn("delete", "Delete", <Trash2 className="dt-i" aria-hidden />, "dt-btn-del") : null}
+      {o.restore ? btn("restore", "Restore", <ArchiveRestore className="dt-i" aria-hidden />) : null}
+    </div>
+  );
+}
+
+/** A request as a card (small screens), its actions in a menu. */
+function RequestCard({ row: r, o, act, busy }: { row: Row; o: Offers; act: Act; busy: boolean }) {
+  const items = (
+    [
+      ["details", "View Details", o.details],
+      ["approve", "Approve", o.approve],
+      ["reject", "Reject", o.reject],
+      ["delete", "Delete", o.delete],
+      ["restore", "Restore", o.restore],
+    ] as const
+  ).filter(([, , shown]) => shown);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-xs">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{TYPE_LABEL[r.request_type] ?? r.request_type}</span>
+          <Chip tone={STATUS_TONE[r.status] ?? "muted"}>{STATUS_LABEL[r.status] ?? r.status}</Chip>
+        </div>
+        {items.length ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Actions: ${rowLabel(r)}`}
+                disabled={busy}
+              >
+                <MoreVertical className="size-4" aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {items.map(([kind, text]) => (
+                <DropdownMenuItem key={kind} onSelect={() => act(kind, r)}>
+                  {text}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5">
+        <Field label="Customer">
+          {r.customer_name}
+          <span className="block text-xs text-slate-600">{customerContact(r)}</span>
+        </Field>
+        <Field label="Pet Name">{r.pet_name}</Field>
+        <Field label="Original">
+          {formatDate(r.original_date)} {clockTime(r.original_timeslot)}
+        </Field>
+        <Field label="New">
+          {r.new_date ? `${formatDate(r.new_date)} ${clockTime(r.new_timeslot)}` : "—"}
+        </Field>
+        <Field label="Hours Before">
+          <HoursBefore hours={r.hours_before_walk} />
+        </Field>
+        <Field label="Refund">
+          <Refund r={r} />
+        </Field>
+        <Field label="Requested On">{formatDateTime(r.requested_at)}</Field>
+        <Field label="Reason">
+          <CellText text={r.reason} max={30} />
+        </Field>
+      </dl>
+    </li>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+type Details = Extract<Awaited<ReturnType<typeof walkRequestDetailsAction>>, { ok: true }>["data"];
+
+/** The details dialog (spec 002 §2): loaded when opened, with the reschedule quota notice. */
+function DetailsDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+  const [d, setD] = useState<Details | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void settle(() => walkRequestDetailsAction(row.id)).then((r) => {
+      if (!live) return;
+      if (r.ok) setD(r.data);
+      else {
+        // §8: a failed detail load is only logged; the row's own values still show.
+        console.error("[customer-walk-requests] details", r.message);
+        setFailed(true);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [row.id]);
+  const data = d?.data;
+  const q = d?.reschedule_info;
+  const processor = data?.processed_by_user;
+  const reschedule = row.request_type === "reschedule";
+  const items: [string, React.ReactNode][] = [
+    ["Request Type", TYPE_LABEL[row.request_type] ?? row.request_type],
+    ["Status", STATUS_LABEL[(data?.status as string) ?? row.status] ?? row.status],
+    ["Customer", [row.customer_name, data?.user?.phone ?? row.customer_phone].filter(Boolean).join(" · ")],
+    ["Pet", row.pet_name ?? "—"],
+    ["Original Date & Time", `${formatDate(row.original_date)} ${clockTime(row.original_timeslot)}`],
+    ...(reschedule
+      ? ([["New Date & Time", `${formatDate(row.new_date)} ${clockTime(row.new_timeslot)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ["Hours Before Walk", <HoursBefore key="h" hours={row.hours_before_walk} />],
+    ["Refund Eligibility", row.refund_eligibility === 1 ? "Eligible" : "Not Eligible"],
+    ["Refund Amount", formatRupees(row.refund_amount)],
+    ["Reason", row.reason || TEXT.noReason],
+    ["Admin Remarks", (data?.admin_remarks as string | null) || "—"],
+    [
+      "Processed By",
+      processor
+        ? `${processor.first_name} ${processor.last_name}${data?.processed_at ? `, ${formatDateTime(data.processed_at)}` : ""}`
+        : "—",
+    ],
+  ];
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Request Details</DialogTitle>
+          <DialogDescription>{rowLabel(row)}</DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+          {items.map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="break-words whitespace-pre-line">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div role="status" className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          {q ? (
+            <>
+              Reschedule quota: {q.reschedules_used} of {q.current_quota} used ({q.remaining} remaining)
+            </>
+          ) : failed ? (
+            "Reschedule quota: not available"
+          ) : (
+            <span className="inline-flex items-center gap-2">
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Loading…
+            </span>
+          )}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Approve (optional remarks) or reject (a required reason); failures as §8's alert. */
+function DecisionDialog({
+  kind,
+  row,
+  onClose,
+}: {
+  kind: "approve" | "reject";
+  row: Row;
+  onClose: () => void;
+}) {
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const approve = kind === "approve";
+  const id = `walk-request-${kind}-${row.id}`;
+
+  const submit = () => {
+    if (!approve && !text.trim()) return setError(TEXT.reasonRequired);
+    start(async () => {
+      const r = await settle(() =>
+        approve ? approveWalkRequestAction(row.id, text) : rejectWalkRequestAction(row.id, text),
+      );
+      if (!r.ok) {
+        if (r.fieldErrors?.admin_remarks) return setError(r.fieldErrors.admin_remarks);
+        onClose();
+        if (r.status === 401 || r.status === 403) return reportFailure(dialogs, r);
+        return dialogs.error(`${approve ? TEXT.approveError : TEXT.rejectError}${r.message}`);
+      }
+      onClose();
+      dialogs.success(approve ? TEXT.approved : TEXT.rejected);
+      router.refresh();
+    });
+  };
+
+  return (
+    <Dialog open onOpenChange={(o) => !o && !pending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{approve ? "Approve Request" : "Reject Request"}</DialogTitle>
+          <DialogDescription>
+            {approve
+              ? `The walk moves to ${formatDate(row.new_date)} ${clockTime(row.new_timeslot)}.`
+              : rowLabel(row)}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2">
+          <Label htmlFor={id}>{approve ? TEXT.remarks : TEXT.reason}</Label>
+          <Textarea
+            id={id}
+            value={text}
+            maxLength={1000}
+            aria-invalid={!!error}
+            aria-required={!approve}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? (
+            <p id={`${id}-error`} className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant={approve ? "default" : "destructive"} onClick={submit} disabled={pending}>
+            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            {approve ? "Approve" : "Reject"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ row, success, onClose }: { row: Row; success: string; onClose: () => void }) {
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const [pending, start] = useTransition();
+  const run = () =>
+    start(async () => {
+      const r = await settle(() => deleteWalkRequestAction(row.id));
+      onClose();
+      if (!r.ok) return reportFailure(dialogs, r);
+      dialogs.success(success);
+      router.refresh();
+    });
+  return (
+    <AlertDialog open onOpenChange={(o) => !o && !pending && onClose()}>
+      <AlertDialogContent data-testid="confirm-delete">
+        <AlertDialogHeader>
+          <AlertDialogTitle>{TEXT.deleteQuestion}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {rowLabel(row)}. It moves to the trash, from where it can be restored.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>No</AlertDialogCancel>
+          <Button className="bg-red-600 text-white hover:bg-red-700" onClick={run} disabled={pending}>
+            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            Yes
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
