@@ -218,7 +218,16 @@ const walkerName = userNameOf(walker as unknown as typeof users);
 
 /** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
 export const monthlyToolbarFilters = (ctx: Ctx) =>
-  ["status", "franchisee_id", "user_id", "month", "year", "zone_id", "is_active"].filter(
+  [
+    "status",
+    "franchisee_approval_status",
+    "franchisee_id",
+    "user_id",
+    "month",
+    "year",
+    "zone_id",
+    "is_active",
+  ].filter(
     (f) =>
       (f !== "zone_id" || (ctx.zoneIds == null && ctx.roleName !== ROLE.FRANCHISEE_ADMIN)) &&
       (f !== "franchisee_id" || ctx.franchiseeId == null),

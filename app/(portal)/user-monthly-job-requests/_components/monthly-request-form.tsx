@@ -1,0 +1,348 @@
+"use client";
+import { useEffect, useState } from "react";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { SubTable } from "@/components/data-table";
+import { EntityForm, Field, fieldError, fieldsFor, type Option } from "@/components/form";
+import { Checkbox } from "@/components/ui/checkbox";
+import { formatDate } from "@/lib/format";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import {
+  createMonthlyRequestAction,
+  monthlyRequestCustomerAction,
+  updateMonthlyRequestAction,
+} from "../actions";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create (spec 002 §2: the route exists, its content is not shown).
+
+export type CreateMonthlyRequestValues = {
+  user_id: string;
+  user_address_id: string;
+  user_pet_ids: string[];
+  plan_id: string;
+  start_date: string;
+  end_date: string;
+  zone_id: string;
+  franchisee_id: string;
+  /** Never typed: holds the server's error on the month (it follows the start date). */
+  month: string;
+};
+
+export const EMPTY_MONTHLY_REQUEST: CreateMonthlyRequestValues = {
+  user_id: "",
+  user_address_id: "",
+  user_pet_ids: [],
+  plan_id: "",
+  start_date: "",
+  end_date: "",
+  zone_id: "",
+  franchisee_id: "",
+  month: "",
+};
+
+export type PlanChoice = { value: string; label: string; dogs: number; walks: number };
+
+const C = fieldsFor<CreateMonthlyRequestValues>();
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The chosen customer's pets (as many as the plan's dogs) and addresses, loaded when the customer changes. */
+function CustomerParts({ plans }: { plans: PlanChoice[] }) {
+  const { control, formState, setValue } = useFormContext<CreateMonthlyRequestValues>();
+  const userId = useWatch<CreateMonthlyRequestValues, "user_id">({ name: "user_id" });
+  const planId = useWatch<CreateMonthlyRequestValues, "plan_id">({ name: "plan_id" });
+  const [loaded, setLoaded] = useState<{ userId: string; pets: Option[]; addresses: Option[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (!userId) return;
+    void monthlyRequestCustomerAction(userId).then((r) => {
+      if (!live || !r.ok) return;
+      setLoaded({
+        userId,
+        pets: r.data.pets.map((p) => ({
+          value: String(p.id),
+          label: p.breed ? `${p.name} (${p.breed})` : p.name,
+        })),
+        addresses: r.data.addresses.map((a) => ({ value: String(a.id), label: a.address })),
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+  const choices =
+    loaded && loaded.userId === userId ? loaded : { pets: [] as Option[], addresses: [] as Option[] };
+  useEffect(() => {
+    setValue("user_pet_ids", []);
+    setValue("user_address_id", "");
+  }, [userId, setValue]);
+  const dogs = plans.find((p) => p.value === planId)?.dogs;
+  const invalid = !!fieldError(formState.errors, "user_pet_ids");
+  return (
+    <>
+      <C.Select name="user_address_id" label="Address" options={choices.addresses} required />
+      <Field
+        name="user_pet_ids"
+        label={dogs ? `Pets (choose ${dogs})` : "Pets"}
+        required
+        className="md:col-span-2"
+      >
+        <Controller
+          control={control}
+          name="user_pet_ids"
+          render={({ field }) => (
+            <div
+              id="user_pet_ids"
+              className="flex flex-wrap gap-4"
+              aria-invalid={invalid}
+              aria-describedby={invalid ? "user_pet_ids-error" : undefined}
+            >
+              {choices.pets.length === 0 ? (
+                <span className="text-muted-foreground text-sm">
+                  {userId ? "This customer has no pets." : "Choose the customer first."}
+                </span>
+              ) : null}
+              {choices.pets.map((p) => {
+                const on = (field.value ?? []).includes(p.value);
+                return (
+                  <label key={p.value} className="flex items-center gap-2 text-sm">
+                    <Checkbox
+                      checked={on}
+                      disabled={!on && (field.value ?? []).length >= 2}
+                      onCheckedChange={(c) =>
+                        field.onChange(
+                          c
+                            ? [...(field.value ?? []), p.value]
+                            : (field.value ?? []).filter((v) => v !== p.value),
+                        )
+                      }
+                    />
+                    {p.label}
+                  </label>
+                );
+              })}
+            </div>
+          )}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** The month the request is for: the start date's (the server checks it). */
+function MonthOfStart() {
+  const start = useWatch<CreateMonthlyRequestValues, "start_date">({ name: "start_date" });
+  const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(start ?? "");
+  return (
+    <Field name="month" label="Month and Year">
+      <p className="text-sm">{m ? `${MONTHS[Number(m[2]) - 1]} ${m[1]}` : "The start date's month"}</p>
+    </Field>
+  );
+}
+
+/**
+ * Add User Monthly Job Request: the customer, their address and pets (1 or 2, as the plan's dogs), the plan, the
+ * start and end date (at most 62 days), the zone (default the franchisee's) and the franchisee (a franchisee's
+ * admin: their own, not asked).
+ */
+export function CreateMonthlyRequestForm({
+  customers,
+  plans,
+  zones,
+  franchisees,
+  ...props
+}: FormScreenProps & {
+  initial: CreateMonthlyRequestValues;
+  customers: Option[];
+  plans: PlanChoice[];
+  zones: Option[];
+  /** Null for a franchisee's admin (their own franchisee). */
+  franchisees: Option[] | null;
+}) {
+  return (
+    <EntityForm<CreateMonthlyRequestValues> {...props} actions={{ create: createMonthlyRequestAction }}>
+      <C.Select name="user_id" label="Customer" options={customers} required />
+      <C.Select name="plan_id" label="Plan" options={plans} required />
+      <CustomerParts plans={plans} />
+      <C.Text name="start_date" label="Start Date" type="date" required />
+      <C.Text name="end_date" label="End Date" type="date" required />
+      <MonthOfStart />
+      {franchisees ? <C.Select name="franchisee_id" label="Franchisee" options={franchisees} /> : null}
+      <C.Select name="zone_id" label="Zone" options={zones} />
+    </EntityForm>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Edit (spec 002 §4).
+
+export type EditMonthlyRequestValues = {
+  zone_id: string;
+  franchisee_id: string;
+  is_active: number;
+  franchisee_approval_status: string;
+  status: string;
+  walker_id: string;
+  timeslot: string;
+  timeslot_2: string;
+  remark: string;
+};
+
+const E = fieldsFor<EditMonthlyRequestValues>();
+
+const APPROVAL_OPTIONS: Option[] = [
+  { value: "0", label: "PENDING" },
+  { value: "1", label: "APPROVED" },
+  { value: "2", label: "REJECTED" },
+];
+
+export type RequestSummary = {
+  user_name: string | null;
+  address: string | null;
+  plan_name: string | null;
+  month: number;
+  year: number;
+  start_date: string;
+  end_date: string;
+  franchisee_name: string | null;
+  zone: string | null;
+  pets: { id: number; name: string; breed: string | null; weight: number | null; age: number | null }[];
+};
+
+function Shown({ label, text }: { label: string; text: string | null }) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <span className="text-sm">{text || "—"}</span>
+    </div>
+  );
+}
+
+/** The role rules of the decision fields, on the form's live values. */
+function DecisionFields({
+  franchiseeAdmin,
+  approver,
+  walkers,
+  twoWalks,
+}: {
+  franchiseeAdmin: boolean;
+  approver: boolean;
+  walkers: Option[];
+  twoWalks: boolean;
+}) {
+  const approval = useWatch<EditMonthlyRequestValues, "franchisee_approval_status">({
+    name: "franchisee_approval_status",
+  });
+  return (
+    <>
+      <E.Select
+        name="franchisee_approval_status"
+        label="Franchisee Approval Status"
+        options={APPROVAL_OPTIONS}
+        disabled={!franchiseeAdmin}
+      />
+      {approver && approval !== "0" ? (
+        <E.Select name="status" label="Status" options={APPROVAL_OPTIONS} />
+      ) : null}
+      {approval === "1" ? <E.Select name="walker_id" label="Walker" options={walkers} required /> : null}
+      <E.Text name="timeslot" label="Timeslot" type="time" disabled={!franchiseeAdmin} />
+      {twoWalks ? (
+        <E.Text name="timeslot_2" label="Timeslot 2" type="time" disabled={!franchiseeAdmin} />
+      ) : null}
+      {approval === "2" ? (
+        <E.Text
+          name="remark"
+          label="Remark"
+          multiline
+          required
+          disabled={!franchiseeAdmin}
+          className="md:col-span-2"
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Edit User Monthly Job Request (spec 002 §4): what it is for, read-only; the zone; the franchisee while it has not
+ * decided (admins); Is Active; the franchisee approval status (a franchisee's admin only); the Status (holders of
+ * approve, once the franchisee has decided); the walker when the franchisee approves; the Remark when it rejects;
+ * Timeslot and, when the request has one or the plan two walks a day, Timeslot 2 (a franchisee's admin only).
+ */
+export function EditMonthlyRequestForm({
+  summary,
+  zones,
+  franchisees,
+  walkers,
+  franchiseeAdmin,
+  approver,
+  twoWalks,
+  ...props
+}: FormScreenProps & {
+  initial: EditMonthlyRequestValues;
+  summary: RequestSummary;
+  zones: Option[] | null;
+  /** Offered while the franchisee has not decided, to callers of no franchisee; null otherwise. */
+  franchisees: Option[] | null;
+  walkers: Option[];
+  franchiseeAdmin: boolean;
+  approver: boolean;
+  twoWalks: boolean;
+}) {
+  return (
+    <EntityForm<EditMonthlyRequestValues>
+      {...props}
+      actions={{ update: updateMonthlyRequestAction }}
+      after={
+        <SubTable
+          title="Pets"
+          rows={summary.pets}
+          columns={[
+            { header: "Name", cell: (p) => p.name },
+            { header: "Breed", cell: (p) => p.breed ?? "" },
+            { header: "Weight", cell: (p) => (p.weight == null ? "" : `${p.weight} kg`) },
+            { header: "Age", cell: (p) => (p.age == null ? "" : String(p.age)) },
+          ]}
+        />
+      }
+    >
+      <Shown label="User" text={summary.user_name} />
+      <Shown label="Plan" text={summary.plan_name} />
+      <Shown label="Address" text={summary.address} />
+      <Shown label="Month and Year" text={`${MONTHS[summary.month - 1] ?? summary.month} ${summary.year}`} />
+      <Shown
+        label="Start and End Date"
+        text={`${formatDate(summary.start_date)} – ${formatDate(summary.end_date)}`}
+      />
+      {franchisees ? (
+        <E.Select name="franchisee_id" label="Franchisee" options={franchisees} />
+      ) : (
+        <Shown label="Franchisee" text={summary.franchisee_name} />
+      )}
+      {zones ? (
+        <E.Select name="zone_id" label="Zone" options={zones} />
+      ) : (
+        <Shown label="Zone" text={summary.zone} />
+      )}
+      <E.Switch name="is_active" label="Is Active" />
+      <DecisionFields
+        franchiseeAdmin={franchiseeAdmin}
+        approver={approver}
+        walkers={walkers}
+        twoWalks={twoWalks}
+      />
+    </EntityForm>
+  );
+}

@@ -1,0 +1,95 @@
+import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
+import {
+  isStatusApprover,
+  monthlyRequestMasters,
+  monthlyRequestsCrud,
+  monthlyToolbarFilters,
+} from "@/lib/jobs/monthly-requests";
+import { encodeId } from "@/lib/platform/ids";
+import { filterBar } from "@/lib/platform/list";
+import { ROLE } from "@/lib/platform/permissions";
+import { listScreen, type ListPageProps } from "@/lib/platform/screens";
+import { exportMonthlyRequestsAction } from "./actions";
+import { MonthlyRequestsTable, type Decider } from "./_components/monthly-requests-table";
+
+export const metadata = { title: "User Monthly Job Requests" };
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * User Monthly Job Requests or Deleted User Monthly Job Requests (spec 002 §2): search (customer, address), approval
+ * status, franchisee, user, month, year, zone (not for a master franchisee or a franchisee's admin, §6), active; a
+ * franchisee's admin sees their franchisee's requests only (the scope), a master franchisee their zones'. The zone
+ * is an inline dropdown for those who may update, never for a master franchisee.
+ */
+export default async function MonthlyRequestsPage({ searchParams }: ListPageProps) {
+  const s = await listScreen(monthlyRequestsCrud, searchParams, {
+    fields: [
+      "status",
+      "franchisee_approval_status",
+      "user_name",
+      "month",
+      "year",
+      "zone_id",
+      "zone",
+      "plan_name",
+      "address",
+      "start_date",
+      "end_date",
+      "walker_id",
+      "timeslot",
+      "user_monthly_job_request_pets",
+      "is_active",
+    ],
+  });
+  const m = await monthlyRequestMasters(s.ctx);
+  const year = new Date().getFullYear();
+  const filters = filterBar(
+    monthlyRequestsCrud.def.list,
+    {
+      zone_id: m.zones.map((z) => ({ value: encodeId(z.id), label: z.description })),
+      franchisee_id: m.franchisees.map((f) => ({ value: encodeId(f.id), label: f.name })),
+      user_id: m.customers.map((c) => ({ value: encodeId(c.id), label: c.user_name })),
+      month: MONTHS.map((label, i) => ({ value: String(i + 1), label })),
+      year: [year - 1, year, year + 1].map((y) => ({ value: String(y), label: String(y) })),
+    },
+    monthlyToolbarFilters(s.ctx),
+  );
+  const zoneChoices =
+    s.may.update && s.ctx.zoneIds == null
+      ? m.zones.map((z) => ({ value: String(z.id), label: z.description }))
+      : null;
+  const decider: Decider = !s.may.update
+    ? null
+    : s.ctx.roleName === ROLE.FRANCHISEE_ADMIN
+      ? "franchisee"
+      : isStatusApprover(s.ctx)
+        ? "admin"
+        : null;
+  return (
+    <EntityListPage
+      {...s.page}
+      filters={filters}
+      searchPlaceholder="Search by customer or address"
+      exportAction={exportMonthlyRequestsAction}
+    >
+      <ListRows table={s.table} rows={s.query.rowsPerPage}>
+        {(t) => <MonthlyRequestsTable {...t} zones={zoneChoices} decider={decider} />}
+      </ListRows>
+    </EntityListPage>
+  );
+}
