@@ -45,6 +45,7 @@ import {
 } from "@/lib/franchise/franchisee-kyc-documents";
 import { kycDocumentTypeActions, kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
 import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
+import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { can, type Ctx } from "@/lib/platform/context";
@@ -92,6 +93,7 @@ export const registry: readonly Registered[] = (
     { def: kycDocumentTypesCrud.def, actions: kycDocumentTypeActions },
     { def: franchiseeKycDocumentsCrud.def, actions: franchiseeKycDocumentActions },
     { def: userKycDocumentsCrud.def, actions: userKycDocumentActions },
+    { def: dailyJobPlansCrud.def, actions: dailyJobPlanActions },
     { def: leaveRequestsCrud.def, actions: leaveRequestActions },
     { def: monthlyRequestsCrud.def, actions: monthlyRequestActions },
   ] as Omit<Registered, "export">[]

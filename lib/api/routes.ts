@@ -31,6 +31,7 @@ import { franchiseesRoutes } from "./routes/franchisees";
 import { masterFranchiseesRoutes } from "./routes/master-franchisees";
 import { careerRequestsRoutes } from "./routes/career-requests";
 import { kycRoutes } from "./routes/kyc";
+import { dailyJobPlansRoutes } from "./routes/daily-job-plans";
 import { monthlyRequestsRoutes } from "./routes/monthly-requests";
 import { leaveRequestsRoutes } from "./routes/leave-requests";
 import type { ApiRoute } from "./types";
@@ -71,6 +72,7 @@ export const apiRoutes: ApiRoute[] = [
   ...masterFranchiseesRoutes,
   ...careerRequestsRoutes,
   ...kycRoutes,
+  ...dailyJobPlansRoutes,
   ...monthlyRequestsRoutes,
   ...leaveRequestsRoutes,
   ...docsRoutes,

@@ -8,6 +8,7 @@ import { freeState } from "./state-gsts";
 import { planTierOf } from "./plans";
 import { spareBlog } from "./blogs";
 import { kycActionSamples } from "./kyc";
+import { dailyJobPlanActionSamples } from "./daily-job-plans";
 import { zoneOf } from "./franchisees";
 import { careerActionSamples } from "./career-requests";
 
@@ -252,5 +253,6 @@ export const actionSamples: Record<string, ActionSample> = {
     update: async (e) => ({ zone_ids: [await zoneOf(e, e.happyId)] }),
   },
   ...kycActionSamples,
+  ...dailyJobPlanActionSamples,
   ...careerActionSamples,
 };

@@ -28,6 +28,7 @@ import { careerRequestsSamples } from "./career-requests";
 import { franchiseesSamples } from "./franchisees";
 import { masterFranchiseesSamples } from "./master-franchisees";
 import { kycSamples } from "./kyc";
+import { dailyJobPlansSamples } from "./daily-job-plans";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -64,4 +65,5 @@ export const samples: Record<string, Sample> = {
   ...franchiseesSamples,
   ...masterFranchiseesSamples,
   ...kycSamples,
+  ...dailyJobPlansSamples,
 };

@@ -1,0 +1,754 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { dailyJobPlanWalks, dailyJobPlans, franchisees, userPets, users } from "@/db/schema";
+import { childRows, replaceChildRows } from "@/lib/platform/child-rows";
+import { can, requireCompany, type Ctx } from "@/lib/platform/context";
+import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import {
+  crudOf,
+  defineEntity,
+  networkScope,
+  restoreOf,
+  softDeleteOf,
+  wrapBuilt,
+} from "@/lib/platform/entity";
+import { entityActions } from "@/lib/platform/entity-actions";
+import { forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
+import { fileUrl } from "@/lib/platform/file-access";
+import {
+  dateRangeFilter,
+  defineList,
+  enumFilter,
+  idAndStatusColumns,
+  rawParam,
+  referenceFilter,
+  type ListFilter,
+  type ListQuery,
+  type ListResult,
+  type RawParams,
+} from "@/lib/platform/list";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { flag, optionalId, requiredDate, requiredId } from "@/lib/platform/schemas";
+import { parseIdParam } from "@/lib/platform/ids";
+import { PLAN_STATUS_LABELS, WALK_STATUS_LABELS, walkersWhere } from "./common";
+
+// Daily job plans and their walks (spec 002 §2 "Daily job plans", §3, §7; issue 11): a customer's day of walks, the
+// walker and the pets; generated from approved monthly requests (lib/jobs/walk-generation.ts) or made by hand here.
+
+/** Texts of this module's own rules (the spec shows no form for a plan). */
+export const DAILY_PLAN_MESSAGES = {
+  franchisee: "The selected franchisee is invalid.",
+  franchiseeRequired: "The franchisee field is required.",
+  customer: "The selected customer is invalid.",
+  walker: "The selected walker is invalid.",
+  pet: "The selected pet is invalid.",
+  samePets: "The pet 2 must be a different pet.",
+  timeslot: "The timeslot must be a time like 07:30.",
+  timeslotRequired: "The timeslot field is required.",
+  status: "The selected status is invalid.",
+  duration: "The duration must be between 1 and 1440 minutes.",
+  requestDate: "The monthly request already has a daily job plan on this date.",
+  date: "The date must be a date like 2026-11-25.",
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** A walk's timeslot: "HH:MM" (or HH:MM:SS as loaded), stored as HH:MM:00. */
+const timeslot = z
+  .unknown()
+  .transform((v, c) => {
+    const s = typeof v === "string" ? v.trim() : "";
+    if (!s) {
+      c.addIssue({ code: "custom", message: DAILY_PLAN_MESSAGES.timeslotRequired });
+      return z.NEVER;
+    }
+    const m = TIME.exec(s);
+    if (!m) {
+      c.addIssue({ code: "custom", message: DAILY_PLAN_MESSAGES.timeslot });
+      return z.NEVER;
+    }
+    return `${m[1]}:${m[2]}:00`;
+  })
+  .describe("HH:MM (24-hour, India's time).");
+
+const statusOf = (max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.coerce
+      .number({ error: DAILY_PLAN_MESSAGES.status })
+      .int(DAILY_PLAN_MESSAGES.status)
+      .min(0, DAILY_PLAN_MESSAGES.status)
+      .max(max, DAILY_PLAN_MESSAGES.status)
+      .optional(),
+  );
+
+/**
+ * One walk of the plan as the form sends it: its id when it exists (a new walk has none), the timeslot, the walker
+ * (blank: the plan's walker), the status (0-6, WALK_STATUS_LABELS) and the duration in minutes (default 30).
+ */
+export const walkRow = z.object({
+  id: optionalId("walk"),
+  timeslot,
+  walker_id: optionalId("walker"),
+  status: statusOf(6).transform((v) => v ?? 0),
+  duration_minutes: z
+    .preprocess(
+      (v) => (v === "" || v == null ? undefined : v),
+      z.coerce
+        .number({ error: DAILY_PLAN_MESSAGES.duration })
+        .int(DAILY_PLAN_MESSAGES.duration)
+        .min(1, DAILY_PLAN_MESSAGES.duration)
+        .max(1440, DAILY_PLAN_MESSAGES.duration)
+        .optional(),
+    )
+    .transform((v) => v ?? 30),
+});
+export type WalkRowInput = z.output<typeof walkRow>;
+
+/**
+ * The daily job plan form (ours: the spec shows none): date, customer, franchisee (an admin's choice, else the
+ * walker's; a franchisee member's own, stamped), walker (a walker of that franchisee), pet and pet 2 (the customer's
+ * pets), status (PLAN_STATUS_LABELS) and its walks.
+ */
+export const dailyJobPlanCreateSchema = z.object({
+  date: requiredDate("date"),
+  user_id: requiredId("customer"),
+  franchisee_id: optionalId("franchisee"),
+  walker_id: optionalId("walker"),
+  user_pet_id: optionalId("pet"),
+  user_pet_2_id: optionalId("pet 2"),
+  status: statusOf(3).transform((v) => v ?? 0),
+  is_active: flag.default(1),
+  daily_job_plan_walks: childRows(walkRow, { label: "walks", max: 10, distinct: "id" }).default([]),
+});
+export type DailyJobPlanInput = z.output<typeof dailyJobPlanCreateSchema>;
+
+/** The edit: a PATCH writes what it sends; the walks are replaced only when sent. */
+export const dailyJobPlanUpdateSchema = z.object({
+  date: requiredDate("date").optional(),
+  user_id: requiredId("customer").optional(),
+  franchisee_id: optionalId("franchisee"),
+  walker_id: optionalId("walker"),
+  user_pet_id: optionalId("pet"),
+  user_pet_2_id: optionalId("pet 2"),
+  status: statusOf(3),
+  is_active: flag.optional(),
+  daily_job_plan_walks: childRows(walkRow, { label: "walks", max: 10, distinct: "id" }).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list.
+
+const customer = alias(users, "customer");
+const walker = alias(users, "walker");
+const pet = alias(userPets, "pet");
+const pet2 = alias(userPets, "pet_2");
+
+type Named = { user_name: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn };
+/** A user's display name: user_name, else first and last name (an alias of users, or users itself). */
+const nameOf = (u: Named) =>
+  sql<string | null>`coalesce(nullif(${u.user_name}, ''), ${u.first_name} || ' ' || ${u.last_name})`;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+
+/** date=YYYY-MM-DD: the plans of one day (the calendar's day links). */
+const dayFilter: ListFilter = {
+  label: "Date",
+  where: (raw, param) => {
+    const v = rawParam(raw, param)?.trim();
+    if (!v) return undefined;
+    if (!validDate(v)) throw invalid({ [param]: DAILY_PLAN_MESSAGES.date });
+    return eq(dailyJobPlans.date, v);
+  },
+  ui: (param) => ({ param, label: "Date", kind: "select", options: [] }),
+};
+
+/**
+ * walker_id: plans the walker has: as the plan's walker, or through one of its walks (a replacement after a leave
+ * walks under the plan of the walker who was away).
+ */
+const walkerFilter: ListFilter = {
+  label: "Walker",
+  where: (raw, param) => {
+    const v = rawParam(raw, param)?.trim();
+    if (!v) return undefined;
+    const id = parseIdParam(v.split(",")[0].trim());
+    if (id == null || id > 2_147_483_647) throw invalid({ [param]: "The selected walker is invalid." });
+    return sql`(${dailyJobPlans.walker_id} = ${id} or exists (select 1 from ${dailyJobPlanWalks} w
+      where w.daily_job_plan_id = ${dailyJobPlans.id} and w.walker_id = ${id} and w.deleted_at is null))`;
+  },
+  ui: (param) => ({ param, label: "Walker", kind: "select", options: [] }),
+};
+
+const PLAN_STATUS_OPTIONS = Object.entries(PLAN_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+
+export const dailyJobPlansDef = defineEntity({
+  name: "daily_job_plans",
+  noun: "Daily Job Plan",
+  plural: "Daily Job Plans",
+  href: "/daily-job-plans",
+  table: dailyJobPlans,
+  scope: networkScope(dailyJobPlans, { franchisee: dailyJobPlans.franchisee_id, stampFranchisee: true }),
+  create: dailyJobPlanCreateSchema,
+  update: dailyJobPlanUpdateSchema,
+  unique: [
+    {
+      columns: [dailyJobPlans.user_monthly_job_request_id, dailyJobPlans.date],
+      field: "date",
+      message: DAILY_PLAN_MESSAGES.requestDate,
+      index: "daily_job_plans_request_date_uq",
+    },
+  ],
+  list: defineList({
+    from: dailyJobPlans,
+    select: {
+      id: dailyJobPlans.id,
+      date: dailyJobPlans.date,
+      status: dailyJobPlans.status,
+      holiday_name: dailyJobPlans.holiday_name,
+      is_active: dailyJobPlans.is_active,
+      user_monthly_job_request_id: dailyJobPlans.user_monthly_job_request_id,
+      user_id: dailyJobPlans.user_id,
+      customer_name: nameOf(customer),
+      franchisee_id: dailyJobPlans.franchisee_id,
+      walker_id: dailyJobPlans.walker_id,
+      walker_name: nameOf(walker),
+      user_pet_id: dailyJobPlans.user_pet_id,
+      pet_name: pet.name,
+      user_pet_2_id: dailyJobPlans.user_pet_2_id,
+      pet_2_name: pet2.name,
+      walks_count: sql<number>`(select count(*)::int from ${dailyJobPlanWalks} w
+        where w.daily_job_plan_id = ${dailyJobPlans.id}
+          and (w.deleted_at is null or w.deleted_at = ${dailyJobPlans.deleted_at}))`,
+    },
+    joins: [
+      { table: customer, on: eq(customer.id, dailyJobPlans.user_id) },
+      { table: walker, on: eq(walker.id, dailyJobPlans.walker_id) },
+      { table: pet, on: eq(pet.id, dailyJobPlans.user_pet_id) },
+      { table: pet2, on: eq(pet2.id, dailyJobPlans.user_pet_2_id) },
+    ],
+    id: dailyJobPlans.id,
+    isActive: dailyJobPlans.is_active,
+    deletedAt: dailyJobPlans.deleted_at,
+    search: [
+      customer.user_name,
+      customer.first_name,
+      customer.last_name,
+      walker.user_name,
+      walker.first_name,
+      pet.name,
+      pet2.name,
+    ],
+    filters: {
+      user_monthly_job_request_id: referenceFilter(
+        dailyJobPlans.user_monthly_job_request_id,
+        "Monthly Request",
+      ),
+      date: dayFilter,
+      date_range: dateRangeFilter(dailyJobPlans.date, "Date"),
+      walker_id: walkerFilter,
+      franchisee_id: referenceFilter(dailyJobPlans.franchisee_id, "Franchisee"),
+      status: enumFilter(dailyJobPlans.status, "Plan Status", PLAN_STATUS_OPTIONS),
+    },
+    // A request's plans read day by day: daily_job_plans_list_idx (company, date, id; live rows) serves page 1, a
+    // franchisee member's daily_job_plans_franchisee_idx.
+    sort: { date: dailyJobPlans.date },
+    defaultSort: "date",
+    export: [
+      ...idAndStatusColumns(),
+      { header: "Date", field: "date" },
+      { header: "Customer", field: "customer_name" },
+      { header: "Walker", field: "walker_name" },
+      { header: "Pet", field: "pet_name" },
+      { header: "Pet 2", field: "pet_2_name" },
+      { header: "Plan Status", field: "status", labels: PLAN_STATUS_LABELS, otherwise: "Scheduled" },
+      { header: "Holiday", field: "holiday_name" },
+      { header: "Walks", field: "walks_count" },
+    ],
+  }),
+  detail: async (db, row) => planDetail(db, row),
+  auditDetail: async (db, row) => ({
+    daily_job_plan_walks: (await walksOf(db, [row.id])).map((w) => ({
+      id: w.id,
+      walk_no: w.walk_no,
+      timeslot: w.timeslot,
+      walker_id: w.walker_id,
+      status: w.status,
+      duration_minutes: w.duration_minutes,
+    })),
+  }),
+  detailSchema: {
+    customer_name: z.string().nullable(),
+    walker_name: z.string().nullable(),
+    franchisee_name: z.string().nullable(),
+    pet_name: z.string().nullable(),
+    pet_2_name: z.string().nullable(),
+    daily_job_plan_walks: z.array(z.lazy(() => walkSchema)),
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Walks as they are read.
+
+/** A walk as the list's sub-table, the record and /api answer it. */
+export const walkSchema = z.object({
+  id: z.number(),
+  daily_job_plan_id: z.number(),
+  walk_no: z.number(),
+  date: z.string(),
+  timeslot: z.string(),
+  duration_minutes: z.number(),
+  status: z.number(),
+  status_label: z.string(),
+  walker_id: z.number().nullable(),
+  walker_name: z.string().nullable(),
+  start_selfie_url: z.string().nullable().describe("The start selfie's link (/api/files/...), when taken."),
+  end_selfie_url: z.string().nullable().describe("The end selfie's link (/api/files/...), when taken."),
+  distance_covered: z.number().nullable(),
+  calories_burnt: z.number().nullable(),
+  rating: z.number().nullable(),
+  feedback: z.string().nullable(),
+});
+export type Walk = z.infer<typeof walkSchema>;
+
+const walkWalker = alias(users, "walk_walker");
+
+/**
+ * The walks of these plans in one statement, by plan and walk number: the live walks of a live plan, those deleted
+ * with it of a deleted plan (the trash view, the audit of a delete).
+ */
+async function walksOf(db: Executor, planIds: number[]): Promise<Walk[]> {
+  if (!planIds.length) return [];
+  const w = dailyJobPlanWalks;
+  const rows = await db
+    .select({
+      id: w.id,
+      daily_job_plan_id: w.daily_job_plan_id,
+      walk_no: w.walk_no,
+      date: w.date,
+      timeslot: w.timeslot,
+      duration_minutes: w.duration_minutes,
+      status: w.status,
+      walker_id: w.walker_id,
+      walker_name: nameOf(walkWalker),
+      start_selfie_path: w.start_selfie_path,
+      end_selfie_path: w.end_selfie_path,
+      distance_covered: w.distance_covered,
+      calories_burnt: w.calories_burnt,
+      rating: w.rating,
+      feedback: w.feedback,
+    })
+    .from(w)
+    .innerJoin(dailyJobPlans, eq(dailyJobPlans.id, w.daily_job_plan_id))
+    .leftJoin(walkWalker, eq(walkWalker.id, w.walker_id))
+    .where(
+      and(
+        inArray(w.daily_job_plan_id, planIds),
+        sql`(${w.deleted_at} is null or ${w.deleted_at} = ${dailyJobPlans.deleted_at})`,
+      ),
+    )
+    .orderBy(asc(w.daily_job_plan_id), asc(w.walk_no), asc(w.timeslot), asc(w.id));
+  return rows.map(({ start_selfie_path, end_selfie_path, ...r }) => ({
+    ...r,
+    timeslot: r.timeslot.slice(0, 5),
+    status_label: WALK_STATUS_LABELS[r.status] ?? String(r.status),
+    start_selfie_url: fileUrl(start_selfie_path),
+    end_selfie_url: fileUrl(end_selfie_path),
+  }));
+}
+
+async function planDetail(db: Executor, row: typeof dailyJobPlans.$inferSelect) {
+  const [names] = await db
+    .select({
+      customer_name: nameOf(customer),
+      walker_name: nameOf(walker),
+      franchisee_name: franchisees.name,
+      pet_name: pet.name,
+      pet_2_name: pet2.name,
+    })
+    .from(dailyJobPlans)
+    .leftJoin(customer, eq(customer.id, dailyJobPlans.user_id))
+    .leftJoin(walker, eq(walker.id, dailyJobPlans.walker_id))
+    .leftJoin(franchisees, eq(franchisees.id, dailyJobPlans.franchisee_id))
+    .leftJoin(pet, eq(pet.id, dailyJobPlans.user_pet_id))
+    .leftJoin(pet2, eq(pet2.id, dailyJobPlans.user_pet_2_id))
+    .where(eq(dailyJobPlans.id, row.id));
+  return {
+    customer_name: names?.customer_name ?? null,
+    walker_name: names?.walker_name ?? null,
+    franchisee_name: names?.franchisee_name ?? null,
+    pet_name: names?.pet_name ?? null,
+    pet_2_name: names?.pet_2_name ?? null,
+    daily_job_plan_walks: await walksOf(db, [row.id]),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules.
+
+type PlanValues = {
+  date: string;
+  user_id: number;
+  franchisee_id: number | null;
+  walker_id: number | null;
+  user_pet_id: number | null;
+  user_pet_2_id: number | null;
+};
+
+/** A live customer (role USER) of the company. */
+async function isCustomerOf(tx: Executor, companyId: number, userId: number) {
+  const [hit] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.company_id, companyId),
+        eq(users.role_id, ROLE_IDS[ROLE.USER]),
+        isNull(users.deleted_at),
+      ),
+    )
+    .limit(1);
+  return !!hit;
+}
+
+/** The franchisee of the plan: a member's own; else the one sent (a live franchisee of the company), else the walker's. */
+async function resolveFranchisee(
+  tx: Executor,
+  ctx: Ctx,
+  sent: number | null | undefined,
+  current: number | null,
+  walkerId: number | null,
+  errors: FieldErrors,
+): Promise<number | null> {
+  const companyId = requireCompany(ctx);
+  if (ctx.franchiseeId != null) {
+    if (sent != null && sent !== ctx.franchiseeId) errors.franchisee_id = DAILY_PLAN_MESSAGES.franchisee;
+    return ctx.franchiseeId;
+  }
+  if (sent != null) {
+    if (sent === current) return sent;
+    const [f] = await tx
+      .select({ id: franchisees.id })
+      .from(franchisees)
+      .where(
+        and(eq(franchisees.id, sent), eq(franchisees.company_id, companyId), isNull(franchisees.deleted_at)),
+      );
+    if (!f) errors.franchisee_id = DAILY_PLAN_MESSAGES.franchisee;
+    return sent;
+  }
+  if (sent === undefined && current != null) return current;
+  if (walkerId != null) {
+    const [w] = await tx
+      .select({ f: users.franchisee_id })
+      .from(users)
+      .where(and(eq(users.id, walkerId), eq(users.company_id, companyId)));
+    if (w?.f != null) return w.f;
+  }
+  errors.franchisee_id = DAILY_PLAN_MESSAGES.franchiseeRequired;
+  return null;
+}
+
+/**
+ * The plan's references, on the values it will hold: the customer, the walker (a walker of the plan's franchisee),
+ * the pets (the customer's, two different ones) and the walks' own walkers. What the plan (or a walk) already holds
+ * stays acceptable when unchanged (the edit screen posts the record as loaded).
+ */
+async function checkPlan(
+  tx: Executor,
+  ctx: Ctx,
+  v: PlanValues,
+  walks: readonly WalkRowInput[] | undefined,
+  errors: FieldErrors,
+  before?: PlanValues & { id: number },
+) {
+  const companyId = requireCompany(ctx);
+  const same = <K extends keyof PlanValues>(k: K) => before != null && before[k] === v[k];
+  if (!same("user_id") && !(await isCustomerOf(tx, companyId, v.user_id)))
+    errors.user_id ??= DAILY_PLAN_MESSAGES.customer;
+  const franchiseeKept = same("franchisee_id");
+  if (v.walker_id != null && !(same("walker_id") && franchiseeKept) && !errors.franchisee_id) {
+    const [hit] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(walkersWhere(companyId, v.franchisee_id, [v.walker_id]));
+    if (!hit) errors.walker_id ??= DAILY_PLAN_MESSAGES.walker;
+  }
+  const petIds = [v.user_pet_id, v.user_pet_2_id].filter((p): p is number => p != null);
+  const keptPets = same("user_id") ? new Set([before?.user_pet_id, before?.user_pet_2_id]) : new Set();
+  const toCheck = petIds.filter((p) => !keptPets.has(p));
+  if (toCheck.length) {
+    const found = await tx
+      .select({ id: userPets.id })
+      .from(userPets)
+      .where(
+        and(
+          inArray(userPets.id, toCheck),
+          eq(userPets.user_id, v.user_id),
+          eq(userPets.company_id, companyId),
+          isNull(userPets.deleted_at),
+        ),
+      );
+    const ok = new Set(found.map((f) => f.id));
+    if (v.user_pet_id != null && toCheck.includes(v.user_pet_id) && !ok.has(v.user_pet_id))
+      errors.user_pet_id ??= DAILY_PLAN_MESSAGES.pet;
+    if (v.user_pet_2_id != null && toCheck.includes(v.user_pet_2_id) && !ok.has(v.user_pet_2_id))
+      errors.user_pet_2_id ??= DAILY_PLAN_MESSAGES.pet;
+  }
+  if (v.user_pet_2_id != null && v.user_pet_2_id === v.user_pet_id)
+    errors.user_pet_2_id ??= DAILY_PLAN_MESSAGES.samePets;
+  if (!walks?.length || errors.franchisee_id) return;
+  // A walk keeps the walker it has (a leave's replacement, who may since have left or been deactivated); any other
+  // walker must be one of the franchisee's.
+  const stored = new Map<number, number | null>();
+  if (before) {
+    const rows = await tx
+      .select({ id: dailyJobPlanWalks.id, walker_id: dailyJobPlanWalks.walker_id })
+      .from(dailyJobPlanWalks)
+      .where(eq(dailyJobPlanWalks.daily_job_plan_id, before.id));
+    for (const r of rows) stored.set(r.id, r.walker_id);
+  }
+  const needs = walks
+    .map((w, i) => ({ i, id: w.walker_id }))
+    .filter((x) => x.id != null && !(franchiseeKept && stored.get(walks[x.i].id ?? -1) === x.id));
+  if (!needs.length) return;
+  const ids = [...new Set(needs.map((x) => x.id!))];
+  const ok = new Set(
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(walkersWhere(companyId, v.franchisee_id, ids))
+    ).map((r) => r.id),
+  );
+  for (const x of needs)
+    if (!ok.has(x.id!)) errors[`daily_job_plan_walks.${x.i}.walker_id`] ??= DAILY_PLAN_MESSAGES.walker;
+}
+
+/**
+ * Keeps the walks in step with their plan, in the plan's transaction. With `rows` (the form's walks) they are
+ * replaced: matched by id, the new ones inserted, those not sent removed; each takes the plan's date and franchisee,
+ * its walk number from its place, and its own walker when it names one (else the plan's). Without, the plan's
+ * date and franchisee move to its walks, and a walker change to the walks that had the plan's walker.
+ */
+async function syncWalks(
+  tx: Tx,
+  ctx: Ctx,
+  plan: typeof dailyJobPlans.$inferSelect,
+  rows: readonly WalkRowInput[] | undefined,
+  before?: typeof dailyJobPlans.$inferSelect,
+) {
+  if (rows) {
+    await replaceChildRows(tx, {
+      table: dailyJobPlanWalks,
+      parentColumn: dailyJobPlanWalks.daily_job_plan_id,
+      parentId: plan.id,
+      rows,
+      match: dailyJobPlanWalks.id,
+      key: (r) => r.id,
+      toValues: (r, i) => ({
+        company_id: plan.company_id,
+        date: plan.date,
+        franchisee_id: plan.franchisee_id,
+        walker_id: r.walker_id ?? plan.walker_id,
+        walk_no: i + 1,
+        timeslot: r.timeslot,
+        duration_minutes: r.duration_minutes,
+        status: r.status,
+        ...(r.id == null ? { created_by: ctx.userId, updated_by: ctx.userId } : {}),
+      }),
+      at: (i) => `daily_job_plan_walks.${i}.id`,
+    });
+    return;
+  }
+  if (!before) return;
+  const w = dailyJobPlanWalks;
+  if (before.date !== plan.date || before.franchisee_id !== plan.franchisee_id)
+    await tx
+      .update(w)
+      .set({
+        date: plan.date,
+        franchisee_id: plan.franchisee_id,
+        updated_at: new Date(),
+        updated_by: ctx.userId,
+      })
+      .where(and(eq(w.daily_job_plan_id, plan.id), isNull(w.deleted_at)));
+  if (before.walker_id !== plan.walker_id)
+    await tx
+      .update(w)
+      .set({ walker_id: plan.walker_id, updated_at: new Date(), updated_by: ctx.userId })
+      .where(
+        and(
+          eq(w.daily_job_plan_id, plan.id),
+          isNull(w.deleted_at),
+          sql`${w.walker_id} is not distinct from ${before.walker_id}`,
+        ),
+      );
+}
+
+const base = crudOf(dailyJobPlansDef, {
+  async create({ ctx, tx, input, insert, errors }) {
+    const { daily_job_plan_walks: walks, ...fields } = input;
+    const franchisee_id = await resolveFranchisee(
+      tx,
+      ctx,
+      fields.franchisee_id,
+      null,
+      fields.walker_id,
+      errors,
+    );
+    await checkPlan(tx, ctx, { ...fields, franchisee_id }, walks, errors);
+    const row = await insert({ ...fields, franchisee_id });
+    await syncWalks(tx, ctx, row, walks);
+    return row;
+  },
+  async update({ ctx, tx, before, patch, write, errors }) {
+    const { daily_job_plan_walks: walks, ...fields } = patch;
+    const walkerId = fields.walker_id !== undefined ? fields.walker_id : before.walker_id;
+    const franchisee_id = await resolveFranchisee(
+      tx,
+      ctx,
+      fields.franchisee_id,
+      before.franchisee_id,
+      walkerId,
+      errors,
+    );
+    const after: PlanValues = {
+      date: fields.date ?? before.date,
+      user_id: fields.user_id ?? before.user_id,
+      franchisee_id,
+      walker_id: walkerId,
+      user_pet_id: fields.user_pet_id !== undefined ? fields.user_pet_id : before.user_pet_id,
+      user_pet_2_id: fields.user_pet_2_id !== undefined ? fields.user_pet_2_id : before.user_pet_2_id,
+    };
+    await checkPlan(tx, ctx, after, walks, errors, before);
+    const values: Record<string, unknown> = { ...fields };
+    if (franchisee_id !== before.franchisee_id) values.franchisee_id = franchisee_id;
+    else delete values.franchisee_id;
+    const row = await write(values);
+    await syncWalks(tx, ctx, row, walks, before);
+    return row;
+  },
+});
+
+/** A plan's walks go to the trash with it (stamped with the plan's deletion, so a restore brings back those only). */
+const trashWalks = async ({ ctx, tx, row }: { ctx: Ctx; tx: Tx; row: typeof dailyJobPlans.$inferSelect }) => {
+  await tx
+    .update(dailyJobPlanWalks)
+    .set({ deleted_at: row.deleted_at, deleted_by: ctx.userId })
+    .where(and(eq(dailyJobPlanWalks.daily_job_plan_id, row.id), isNull(dailyJobPlanWalks.deleted_at)));
+};
+/** Runs before the restore writes the plan: its walks deleted with it come back. */
+const restoreWalks = async ({ tx, row }: { tx: Tx; row: typeof dailyJobPlans.$inferSelect }) => {
+  if (!row.deleted_at) return;
+  await tx
+    .update(dailyJobPlanWalks)
+    .set({ deleted_at: null, deleted_by: null })
+    .where(
+      and(eq(dailyJobPlanWalks.daily_job_plan_id, row.id), eq(dailyJobPlanWalks.deleted_at, row.deleted_at)),
+    );
+};
+
+type PlanRow = (typeof base.list extends (...a: never[]) => Promise<ListResult<infer R>> ? R : never) & {
+  id: number;
+};
+
+/** The list with each plan's walks (the Walks sub-table), read for the page's plans in one statement. */
+const listWithWalks = wrapBuilt(base.list, async (ctx: Ctx, raw: RawParams, parsed?: ListQuery) => {
+  const r = await base.list(ctx, raw, parsed);
+  const walks = await walksOfPlans(r.data.map((p) => p.id));
+  return {
+    ...r,
+    data: r.data.map((p) => ({ ...p, walks: walks.get(p.id) ?? [] })) as (PlanRow & { walks: Walk[] })[],
+  };
+});
+
+async function walksOfPlans(ids: number[]): Promise<Map<number, Walk[]>> {
+  const out = new Map<number, Walk[]>();
+  if (!ids.length) return out;
+  for (const w of await walksOf(await getDb(), ids)) {
+    const list = out.get(w.daily_job_plan_id) ?? [];
+    list.push(w);
+    out.set(w.daily_job_plan_id, list);
+  }
+  return out;
+}
+
+export const dailyJobPlansCrud = {
+  ...base,
+  list: listWithWalks,
+  delete: softDeleteOf(dailyJobPlansDef, { after: trashWalks }),
+  restore: restoreOf(dailyJobPlansDef, { guard: restoreWalks }),
+};
+export const dailyJobPlanActions = entityActions(dailyJobPlansCrud);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The form's choices.
+
+export type Choice = { id: number; name: string };
+export type WalkerChoice = Choice & { franchisee_id: number };
+
+/** The most customers the form offers at once (a company with more needs a search picker: not built). */
+const CUSTOMER_CHOICES = 1000;
+
+/**
+ * What the plan form offers: the franchisees (an admin's choice; a member's own only), their walkers, and the
+ * customers (live, active role-USER users who are not a franchisee's staff), by name.
+ */
+export async function dailyJobPlanChoices(ctx: Ctx) {
+  const companyId = requireCompany(ctx);
+  const db = await getDb();
+  const fr = await db
+    .select({ id: franchisees.id, name: franchisees.name })
+    .from(franchisees)
+    .where(
+      and(
+        eq(franchisees.company_id, companyId),
+        isNull(franchisees.deleted_at),
+        ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
+      ),
+    )
+    .orderBy(asc(franchisees.name));
+  const walkers = await db
+    .select({ id: users.id, name: nameOf(users), franchisee_id: users.franchisee_id })
+    .from(users)
+    .where(walkersWhere(companyId, ctx.franchiseeId))
+    .orderBy(asc(users.user_name), asc(users.id))
+    .limit(5000);
+  const customers = await db
+    .select({ id: users.id, name: nameOf(users) })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, companyId),
+        eq(users.role_id, ROLE_IDS[ROLE.USER]),
+        isNull(users.franchisee_id),
+        isNull(users.deleted_at),
+        eq(users.is_active, 1),
+      ),
+    )
+    .orderBy(asc(users.user_name), asc(users.id))
+    .limit(CUSTOMER_CHOICES);
+  return {
+    franchisees: fr,
+    walkers: walkers.map((w) => ({ ...w, name: w.name ?? "", franchisee_id: w.franchisee_id! })),
+    customers: customers.map((c) => ({ ...c, name: c.name ?? "" })),
+  };
+}
+
+/** A customer's live pets (the form's Pet and Pet 2), for a caller who may create or update plans. */
+export async function petsOfCustomer(ctx: Ctx, customerId: number): Promise<Choice[]> {
+  if (!can(ctx, "daily_job_plans.create") && !can(ctx, "daily_job_plans.update")) throw forbidden();
+  const companyId = requireCompany(ctx);
+  const db = await getDb();
+  return db
+    .select({ id: userPets.id, name: userPets.name })
+    .from(userPets)
+    .where(
+      and(eq(userPets.user_id, customerId), eq(userPets.company_id, companyId), isNull(userPets.deleted_at)),
+    )
+    .orderBy(asc(userPets.name), asc(userPets.id));
+}

@@ -1,0 +1,242 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { companies, dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, users } from "@/db/schema";
+import { monthRange, walkCalendar, type CalendarDay } from "@/lib/jobs/walk-calendar";
+import type { Ctx } from "@/lib/platform/context";
+import { AppError } from "@/lib/platform/errors";
+import { encodeId } from "@/lib/platform/ids";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor } from "../support/fixtures";
+
+let db: Awaited<ReturnType<typeof seeded>>["db"];
+let happy: typeof companies.$inferSelect;
+let wag: typeof companies.$inferSelect;
+let admin: Ctx;
+let fa: Ctx;
+let fC: number;
+let w1: number;
+let w2: number;
+let customer: number;
+const tag = `cal${Date.now().toString(36)}`;
+
+async function failureOf(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return e as AppError;
+}
+
+let n = 0;
+async function insertUser(first: string, franchiseeId: number | null) {
+  const [u] = await db
+    .insert(users)
+    .values({
+      company_id: happy.id,
+      role_id: ROLE_IDS[ROLE.USER],
+      franchisee_id: franchiseeId,
+      first_name: first,
+      last_name: tag,
+      user_name: `${first} ${tag}`,
+      email: `${first.toLowerCase()}.${tag}.${++n}@calendar.test`,
+      password_hash: "!unset",
+    })
+    .returning({ id: users.id });
+  return u.id;
+}
+
+type W = { timeslot: string; walker: number | null; status?: number; deleted?: boolean };
+/** One plan of the customer on `date` (walker w1) with these walks. */
+async function day(date: string, walks: W[]) {
+  const [p] = await db
+    .insert(dailyJobPlans)
+    .values({ company_id: happy.id, user_id: customer, franchisee_id: fC, walker_id: w1, date })
+    .returning({ id: dailyJobPlans.id });
+  await db.insert(dailyJobPlanWalks).values(
+    walks.map((w, i) => ({
+      company_id: happy.id,
+      daily_job_plan_id: p.id,
+      franchisee_id: fC,
+      walker_id: w.walker,
+      date,
+      walk_no: i + 1,
+      timeslot: w.timeslot,
+      status: w.status ?? 0,
+      deleted_at: w.deleted ? new Date() : null,
+    })),
+  );
+}
+
+const counts = (d: CalendarDay | undefined) =>
+  d && { walks: d.walks, completed: d.completed, uncovered: d.uncovered, leave: d.leave.length };
+const dayOf = (days: CalendarDay[], date: string) => days.find((d) => d.date === date);
+
+beforeAll(async () => {
+  ({ db, happy, wag } = await seeded());
+  admin = await ctxFor(adminEmail);
+  fa = await ctxFor(DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN]);
+  const [f] = await db
+    .insert(franchisees)
+    .values({ company_id: happy.id, name: `Calendar Franchisee ${tag}` })
+    .returning({ id: franchisees.id });
+  fC = f.id;
+  w1 = await insertUser("Gita", fC);
+  w2 = await insertUser("Hari", fC);
+  customer = await insertUser("Isha", null);
+  await day("2031-05-05", [
+    { timeslot: "07:00", walker: w1, status: 2 },
+    { timeslot: "18:00", walker: w1 },
+    { timeslot: "09:00", walker: w2 },
+  ]);
+  await day("2031-05-06", [{ timeslot: "07:00", walker: w1 }]);
+  await day("2031-05-07", [
+    { timeslot: "15:00", walker: w2 },
+    { timeslot: "10:00", walker: w2 },
+    { timeslot: "12:00", walker: null },
+  ]);
+  await day("2031-05-08", [
+    { timeslot: "07:00", walker: w1, status: 6 },
+    { timeslot: "08:00", walker: w1, deleted: true },
+  ]);
+  await db.insert(leaveRequests).values([
+    {
+      company_id: happy.id,
+      user_id: w1,
+      franchisee_id: fC,
+      date: "2031-05-06",
+      leave_type: "full_day",
+      status: 1,
+    },
+    {
+      company_id: happy.id,
+      user_id: w2,
+      franchisee_id: fC,
+      date: "2031-05-07",
+      leave_type: "time_range",
+      start_time: "09:00",
+      end_time: "11:00",
+      status: 1,
+    },
+    // Pending and rejected leave is not shown.
+    {
+      company_id: happy.id,
+      user_id: w1,
+      franchisee_id: fC,
+      date: "2031-05-07",
+      leave_type: "full_day",
+      status: 0,
+    },
+    {
+      company_id: happy.id,
+      user_id: w1,
+      franchisee_id: fC,
+      date: "2031-05-05",
+      leave_type: "full_day",
+      status: 2,
+    },
+  ]);
+}, 120_000);
+
+describe("walk calendar", () => {
+  it("counts a franchisee's walks per day with leave and uncovered walks marked (cancelled and deleted left out)", async () => {
+    const c = await walkCalendar(admin, { month: "2031-05", franchisee_id: encodeId(fC) });
+    expect(c.from).toBe("2031-05-01");
+    expect(c.to).toBe("2031-05-31");
+    expect(c.days).toHaveLength(31);
+    expect(counts(dayOf(c.days, "2031-05-05"))).toEqual({ walks: 3, completed: 1, uncovered: 0, leave: 0 });
+    expect(counts(dayOf(c.days, "2031-05-06"))).toEqual({ walks: 1, completed: 0, uncovered: 1, leave: 1 });
+    // 10:00 falls in the 09:00-11:00 leave, 12:00 has no walker; 15:00 is covered.
+    expect(counts(dayOf(c.days, "2031-05-07"))).toEqual({ walks: 3, completed: 0, uncovered: 2, leave: 1 });
+    expect(counts(dayOf(c.days, "2031-05-08"))).toEqual({ walks: 0, completed: 0, uncovered: 0, leave: 0 });
+    expect(dayOf(c.days, "2031-05-06")!.leave[0]).toMatchObject({
+      user_id: w1,
+      user_name: `Gita ${tag}`,
+      leave_type: "full_day",
+      start_time: null,
+    });
+    expect(dayOf(c.days, "2031-05-07")!.leave[0]).toMatchObject({
+      user_id: w2,
+      leave_type: "time_range",
+      start_time: "09:00",
+      end_time: "11:00",
+    });
+    // A month answers counts, no walk lists.
+    expect(c.days[0].items).toBeUndefined();
+  });
+
+  it("shows one walker's walks and leave", async () => {
+    const c = await walkCalendar(admin, {
+      month: "2031-05",
+      franchisee_id: String(fC),
+      walker_id: String(w1),
+    });
+    expect(counts(dayOf(c.days, "2031-05-05"))).toEqual({ walks: 2, completed: 1, uncovered: 0, leave: 0 });
+    expect(counts(dayOf(c.days, "2031-05-06"))).toEqual({ walks: 1, completed: 0, uncovered: 1, leave: 1 });
+    expect(counts(dayOf(c.days, "2031-05-07"))).toEqual({ walks: 0, completed: 0, uncovered: 0, leave: 0 });
+    const w2c = await walkCalendar(admin, { month: "2031-05", walker_id: encodeId(w2) });
+    expect(counts(dayOf(w2c.days, "2031-05-07"))).toEqual({ walks: 2, completed: 0, uncovered: 1, leave: 1 });
+  });
+
+  it("lists a week's walks by timeslot, each marked when uncovered", async () => {
+    const c = await walkCalendar(admin, { from: "2031-05-05", to: "2031-05-11", franchisee_id: String(fC) });
+    expect(c.days.map((d) => d.date)).toEqual([
+      "2031-05-05",
+      "2031-05-06",
+      "2031-05-07",
+      "2031-05-08",
+      "2031-05-09",
+      "2031-05-10",
+      "2031-05-11",
+    ]);
+    const items = dayOf(c.days, "2031-05-07")!.items!;
+    expect(items.map((i) => [i.timeslot, i.walker_id, i.uncovered])).toEqual([
+      ["10:00", w2, true],
+      ["12:00", null, true],
+      ["15:00", w2, false],
+    ]);
+    expect(items[0]).toMatchObject({
+      customer_name: `Isha ${tag}`,
+      walker_name: `Hari ${tag}`,
+      status_label: "Pending",
+    });
+    expect(dayOf(c.days, "2031-05-05")!.items!.map((i) => i.timeslot)).toEqual(["07:00", "09:00", "18:00"]);
+  });
+
+  it("keeps a franchisee admin to their franchisee (another's answers 404, a walker of another shows nothing)", async () => {
+    const own = await walkCalendar(fa, { month: "2031-05" });
+    expect(own.franchisee_id).toBe(fa.franchiseeId);
+    expect((await failureOf(walkCalendar(fa, { month: "2031-05", franchisee_id: String(fC) }))).status).toBe(
+      404,
+    );
+    const other = await walkCalendar(fa, { month: "2031-05", walker_id: String(w1) });
+    expect(other.days.every((d) => d.walks === 0 && d.leave.length === 0)).toBe(true);
+  });
+
+  it("refuses bad parameters (422), another company's franchisee (404), and callers without the list permission", async () => {
+    expect((await failureOf(walkCalendar(admin, { month: "2031-13" }))).status).toBe(422);
+    expect((await failureOf(walkCalendar(admin, { from: "2031-05-01", to: "2031-07-01" }))).status).toBe(422);
+    expect((await failureOf(walkCalendar(admin, { from: "2031-05-10", to: "2031-05-01" }))).status).toBe(422);
+    const [wf] = await db
+      .insert(franchisees)
+      .values({ company_id: wag.id, name: `Wag Calendar ${tag}` })
+      .returning({ id: franchisees.id });
+    expect((await failureOf(walkCalendar(admin, { franchisee_id: String(wf.id) }))).status).toBe(404);
+    const customerCtx = { ...admin, permissions: new Set<string>() } as unknown as Ctx;
+    expect((await failureOf(walkCalendar(customerCtx, {}))).status).toBe(403);
+  });
+
+  it("answers GET /api/walk_calendar", async () => {
+    const token = await tokenFor(adminEmail);
+    const r = await api("GET", `walk_calendar?month=2031-05&franchisee_id=${fC}`, { token });
+    expect(r.status).toBe(200);
+    const data = r.json.data as { days: CalendarDay[] };
+    expect(counts(dayOf(data.days, "2031-05-07"))).toEqual({
+      walks: 3,
+      completed: 0,
+      uncovered: 2,
+      leave: 1,
+    });
+    expect(monthRange("2031-02")).toEqual({ from: "2031-02-01", to: "2031-02-28" });
+    expect(monthRange("2032-12")).toEqual({ from: "2032-12-01", to: "2032-12-31" });
+  });
+});
