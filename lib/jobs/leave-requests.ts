@@ -8,12 +8,22 @@ import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
+import { fileUrl } from "@/lib/platform/file-access";
+import { decodeId, encodeId } from "@/lib/platform/ids";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
 import { notify } from "@/lib/platform/notifications";
 import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { blankToNull, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
-import { APPROVAL_LABELS, franchiseeAdminIds, hhmm, indiaNow, minutesOf, NOT_STARTED } from "./common";
+import {
+  APPROVAL_LABELS,
+  franchiseeAdminIds,
+  hhmm,
+  indiaNow,
+  minutesOf,
+  NOT_STARTED,
+  WALK_STATUS_LABELS,
+} from "./common";
 import {
   affectedWalks,
   availableStaff,
@@ -745,14 +755,27 @@ const caller = async (opaqueId: string) => {
   return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
 };
 
-/** The staff member as the browser gets it (ids opaque where the browser sends them back). */
-const forBrowser = async (staff: StaffMember[]) => {
-  const { encodeId } = await import("@/lib/platform/ids");
-  return staff.map((s) => ({ ...s, id: encodeId(s.id) }));
-};
+/** The staff member as the browser gets it: the id opaque, the photo's link. */
+const forBrowser = (staff: StaffMember[]) =>
+  staff.map(({ image_path, ...s }) => ({ ...s, id: encodeId(s.id), image_url: fileUrl(image_path) }));
+export type BrowserStaff = ReturnType<typeof forBrowser>[number];
+
+/** A leave's walks as the browser gets them (the list's sub-table, the reassign dialog): the walk's id opaque. */
+export const browserWalks = (walks: LeaveWalk[] | null | undefined) =>
+  (walks ?? []).map((x) => ({
+    id: encodeId(x.id),
+    date: x.date,
+    timeslot: x.timeslot,
+    status: x.status,
+    status_label: WALK_STATUS_LABELS[x.status] ?? "Pending",
+    pet_owner: x.pet_owner,
+    pet_name: x.pet_name,
+    walker_name: x.walker_name,
+    covered: x.covered,
+  }));
+export type BrowserWalk = ReturnType<typeof browserWalks>[number];
 const decodeOptional = async (v: unknown) => {
   if (v == null || v === "") return null;
-  const { decodeId } = await import("@/lib/platform/ids");
   const id = decodeId(String(v));
   if (id == null) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
   return id;
@@ -769,11 +792,16 @@ export const leaveRequestActions = {
   approveWithReplacement: (opaqueId: string, replacement: string | null, remarks: string | null) =>
     toActionResult(async () => {
       const { ctx, id } = await caller(opaqueId);
-      await approveWithReplacement(ctx, id, {
+      const r = await approveWithReplacement(ctx, id, {
         replacement_user_id: await decodeOptional(replacement),
         admin_remarks: remarks,
       });
-      return { id: opaqueId, message: LEAVE_MESSAGES.approved };
+      return {
+        id: opaqueId,
+        message: LEAVE_MESSAGES.approved,
+        leave_type: r.leave_type,
+        walks: browserWalks(r.walks),
+      };
     }),
   reject: (opaqueId: string) =>
     toActionResult(async () => {
@@ -785,7 +813,9 @@ export const leaveRequestActions = {
     toActionResult(async () => {
       const { ctx, id } = await caller(opaqueId);
       const walkId = (await session()).actionId(walkOpaqueId);
-      await reassignLeaveWalk(ctx, id, walkId, { replacement_user_id: await decodeOptional(replacement) });
-      return { id: opaqueId };
+      const r = await reassignLeaveWalk(ctx, id, walkId, {
+        replacement_user_id: await decodeOptional(replacement),
+      });
+      return { id: opaqueId, message: LEAVE_MESSAGES.reassigned, walks: browserWalks(r.walks) };
     }),
 };

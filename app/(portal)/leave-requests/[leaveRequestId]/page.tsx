@@ -1,0 +1,41 @@
+import { EditScreen } from "@/components/audit/edit-screen";
+import { LEAVE_STATUS, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import { editScreen } from "@/lib/platform/screens";
+import { LeaveForm } from "../_components/leave-form";
+
+export const metadata = { title: "Edit Leave Request" };
+
+const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
+
+/**
+ * Edit Leave Request (spec 002 §2: /leave-requests/{id} exists, its form is not shown): the leave's fields while it is
+ * pending; once approved or rejected the record is shown read-only (its walks and replacement are the list's).
+ */
+export default async function EditLeaveRequestPage({
+  params,
+}: {
+  params: Promise<{ leaveRequestId: string }>;
+}) {
+  const s = await editScreen(leaveRequestsCrud, (await params).leaveRequestId);
+  const r = s.record;
+  const decided = r.status !== LEAVE_STATUS.PENDING;
+  return (
+    <EditScreen ctx={s.ctx} entity="leave_requests" id={s.id}>
+      <LeaveForm
+        {...s.form}
+        readOnly={s.form.readOnly || decided}
+        initial={{
+          user_id: text(r.user_id),
+          date: text(r.date),
+          leave_type: r.leave_type,
+          start_time: text(r.start_time).slice(0, 5),
+          end_time: text(r.end_time).slice(0, 5),
+          reason: text(r.reason),
+          is_active: r.is_active,
+        }}
+        walkers={[]}
+        walkerName={r.user ? `${r.user.first_name ?? ""} ${r.user.last_name ?? ""}`.trim() : null}
+      />
+    </EditScreen>
+  );
+}

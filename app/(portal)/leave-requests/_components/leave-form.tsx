@@ -1,0 +1,76 @@
+"use client";
+import { useWatch } from "react-hook-form";
+import { EntityForm, Field, fieldsFor, type Option } from "@/components/form";
+import type { FormScreenProps } from "@/lib/platform/screens";
+import { createLeaveRequestAction, updateLeaveRequestAction } from "../actions";
+
+/** The leave schema's fields (lib/jobs/leave-requests.ts) as the form holds them: texts, blank for none. */
+export type LeaveFormValues = {
+  user_id: string;
+  date: string;
+  leave_type: string;
+  start_time: string;
+  end_time: string;
+  reason: string;
+  is_active: number;
+};
+
+export const EMPTY_LEAVE: LeaveFormValues = {
+  user_id: "",
+  date: "",
+  leave_type: "full_day",
+  start_time: "",
+  end_time: "",
+  reason: "",
+  is_active: 1,
+};
+
+const F = fieldsFor<LeaveFormValues>();
+
+const TYPES: Option[] = [
+  { value: "full_day", label: "Full Day" },
+  { value: "time_range", label: "Time Range" },
+];
+
+/** Start and End Time, only for a time range leave. */
+function Times() {
+  const type = useWatch<LeaveFormValues, "leave_type">({ name: "leave_type" });
+  return type === "time_range" ? (
+    <>
+      <F.Text name="start_time" label="Start Time" type="time" required />
+      <F.Text name="end_time" label="End Time" type="time" required />
+    </>
+  ) : null;
+}
+
+/**
+ * A leave request (spec 002 §2 says the routes exist, not their forms; ours): the walker (on create: the caller's
+ * franchisee's walkers, or the company's), the date (today or later, India's date), the leave type, the times of a
+ * time range leave and the reason; on edit Is Active. A leave is edited only while pending (the server refuses
+ * otherwise); its approval is the list's.
+ */
+export function LeaveForm({
+  walkers,
+  walkerName,
+  ...props
+}: FormScreenProps & { initial: LeaveFormValues; walkers: Option[]; walkerName?: string | null }) {
+  return (
+    <EntityForm<LeaveFormValues>
+      {...props}
+      actions={{ create: createLeaveRequestAction, update: updateLeaveRequestAction }}
+    >
+      {props.id ? (
+        <Field name="user_id" label="Walker">
+          <p className="text-sm">{walkerName ?? ""}</p>
+        </Field>
+      ) : (
+        <F.Select name="user_id" label="Walker" options={walkers} required />
+      )}
+      <F.Text name="date" label="Date" type="date" required />
+      <F.Select name="leave_type" label="Leave Type" options={TYPES} required />
+      <Times />
+      <F.Text name="reason" label="Reason" multiline className="md:col-span-2" />
+      {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}
+    </EntityForm>
+  );
+}

@@ -1,0 +1,65 @@
+import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
+import {
+  browserWalks,
+  LEAVE_TYPE_LABELS,
+  leaveRequestsCrud,
+  leaveWalkerOptions,
+} from "@/lib/jobs/leave-requests";
+import { can } from "@/lib/platform/context";
+import { encodeId } from "@/lib/platform/ids";
+import { filterBar } from "@/lib/platform/list";
+import { listScreen, type ListPageProps } from "@/lib/platform/screens";
+import { exportLeaveRequestsAction } from "./actions";
+import { LeaveRequestsTable } from "./_components/leave-requests-table";
+
+export const metadata = { title: "Leave Requests" };
+
+/**
+ * Leave Requests or Deleted Leave Requests (spec 002 §2): approval status, walker, date, leave type, active status,
+ * keyword (walker's name, employee code, phone, reason); trash, export. A franchisee's admin sees their
+ * franchisee's leave only. Pending rows offer Approve (the replacement modal) and Reject to holders of
+ * leave_requests.approve; approved rows the reassign dialog.
+ */
+export default async function LeaveRequestsPage({ searchParams }: ListPageProps) {
+  const s = await listScreen(leaveRequestsCrud, searchParams, {
+    fields: [
+      "status",
+      "requested_by",
+      "date",
+      "start_time",
+      "end_time",
+      "leave_type",
+      "reason",
+      "replacement_name",
+      "admin_remarks",
+      "is_active",
+      "walks",
+    ],
+  });
+  const walkers = await leaveWalkerOptions(s.ctx);
+  const filters = filterBar(leaveRequestsCrud.def.list, {
+    user_id: walkers.map((w) => ({ value: encodeId(w.id), label: w.label })),
+  });
+  const table = s.table.then((t) => ({
+    ...t,
+    rows: t.rows.map((r) => ({
+      ...r,
+      leave_type_label: LEAVE_TYPE_LABELS[r.leave_type] ?? r.leave_type,
+      walks: browserWalks(r.walks),
+    })),
+  }));
+  table.catch(() => {});
+  return (
+    <EntityListPage
+      {...s.page}
+      filters={filters}
+      searchPlaceholder="Search by walker, employee code, phone or reason"
+      exportAction={exportLeaveRequestsAction}
+    >
+      <ListRows table={table} rows={s.query.rowsPerPage}>
+        {(t) => <LeaveRequestsTable {...t} canApprove={can(s.ctx, "leave_requests.approve")} />}
+      </ListRows>
+    </EntityListPage>
+  );
+}
