@@ -83,8 +83,12 @@ export const quotaText = (q: RescheduleInfo) =>
 // ---------------------------------------------------------------------------------------------------------------
 // The company's policy.
 
+/** A whole number from min to max, sent as a number or its digits (blank is no number, not 0). */
 const wholeNumber = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message),
+  );
 
 export const walkPolicySchema = z
   .object({

@@ -111,6 +111,10 @@ describe("the policy form", () => {
     expect(errorsOf({ ...ok, reschedule_quota: "0" })).toEqual({});
     expect(Object.keys(errorsOf({ ...ok, reschedule_quota: 32 }))).toEqual(["reschedule_quota"]);
     expect(Object.keys(errorsOf({ ...ok, reschedule_quota: 1.5 }))).toEqual(["reschedule_quota"]);
+    expect(Object.keys(errorsOf({ ...ok, reschedule_quota: "" }))).toEqual(["reschedule_quota"]);
+    expect(Object.keys(errorsOf({ ...ok, refund_tiers: [{ min_hours: "", refund_percent: "50" }] }))).toEqual(
+      ["refund_tiers.0.min_hours"],
+    );
     expect(
       Object.keys(errorsOf({ ...ok, refund_tiers: [{ min_hours: -1, refund_percent: 101 }] })).sort(),
     ).toEqual(["refund_tiers.0.min_hours", "refund_tiers.0.refund_percent"]);
