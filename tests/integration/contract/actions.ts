@@ -11,6 +11,7 @@ import { kycActionSamples } from "./kyc";
 import { dailyJobPlanActionSamples } from "./daily-job-plans";
 import { zoneOf } from "./franchisees";
 import { careerActionSamples } from "./career-requests";
+import { monthlyRequestActionSamples } from "./monthly-requests";
 
 /** What an action sample may use. */
 export type ActionEnv = Pick<Env, "db" | "happyId" | "wagId">;
@@ -255,4 +256,5 @@ export const actionSamples: Record<string, ActionSample> = {
   ...kycActionSamples,
   ...dailyJobPlanActionSamples,
   ...careerActionSamples,
+  ...monthlyRequestActionSamples,
 };

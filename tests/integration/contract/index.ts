@@ -29,6 +29,7 @@ import { franchiseesSamples } from "./franchisees";
 import { masterFranchiseesSamples } from "./master-franchisees";
 import { kycSamples } from "./kyc";
 import { dailyJobPlansSamples } from "./daily-job-plans";
+import { monthlyRequestsSamples } from "./monthly-requests";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -65,5 +66,6 @@ export const samples: Record<string, Sample> = {
   ...franchiseesSamples,
   ...masterFranchiseesSamples,
   ...kycSamples,
+  ...monthlyRequestsSamples,
   ...dailyJobPlansSamples,
 };

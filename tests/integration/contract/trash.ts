@@ -23,6 +23,7 @@ import {
   franchiseeCareerRequests,
   petTrainerCareerRequests,
   petWalkieCareerRequests,
+  userMonthlyJobRequests,
 } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
@@ -51,6 +52,7 @@ export type Trash = {
   pet_trainer_career_request: number;
   franchisee_career_request: number;
   daycare_career_request: number;
+  user_monthly_job_request: number;
 };
 
 /**
@@ -220,7 +222,21 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(masterFranchisees)
     .values({ company_id: companyId, user_id: user.id, deleted_at })
     .returning({ id: masterFranchisees.id });
+  // A deleted monthly job request (of the trashed user).
+  const [monthly] = await db
+    .insert(userMonthlyJobRequests)
+    .values({
+      company_id: companyId,
+      user_id: user.id,
+      month: 1,
+      year: 2031,
+      start_date: "2031-01-01",
+      end_date: "2031-01-31",
+      deleted_at,
+    })
+    .returning({ id: userMonthlyJobRequests.id });
   return {
+    user_monthly_job_request: monthly.id,
     franchisee: franchisee.id,
     master_franchisee: master.id,
     pet_walkie_career_request: walkie.id,
