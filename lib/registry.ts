@@ -48,6 +48,7 @@ import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/us
 import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -93,6 +94,7 @@ export const registry: readonly Registered[] = (
     { def: kycDocumentTypesCrud.def, actions: kycDocumentTypeActions },
     { def: franchiseeKycDocumentsCrud.def, actions: franchiseeKycDocumentActions },
     { def: userKycDocumentsCrud.def, actions: userKycDocumentActions },
+    { def: customerWalkRequestsDef, actions: customerWalkRequestActions },
     { def: dailyJobPlansCrud.def, actions: dailyJobPlanActions },
     { def: leaveRequestsCrud.def, actions: leaveRequestActions },
     { def: monthlyRequestsCrud.def, actions: monthlyRequestActions },

@@ -34,6 +34,7 @@ import { kycRoutes } from "./routes/kyc";
 import { dailyJobPlansRoutes } from "./routes/daily-job-plans";
 import { monthlyRequestsRoutes } from "./routes/monthly-requests";
 import { leaveRequestsRoutes } from "./routes/leave-requests";
+import { customerWalkRequestsRoutes } from "./routes/customer-walk-requests";
 import type { ApiRoute } from "./types";
 
 /**
@@ -75,5 +76,6 @@ export const apiRoutes: ApiRoute[] = [
   ...dailyJobPlansRoutes,
   ...monthlyRequestsRoutes,
   ...leaveRequestsRoutes,
+  ...customerWalkRequestsRoutes,
   ...docsRoutes,
 ];

@@ -71,6 +71,7 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST franchisee-career-requests/restore/:id": "franchisee_career_request",
   "POST daycare_career_requests/restore/:id": "daycare_career_request",
   "POST daycare-career-requests/restore/:id": "daycare_career_request",
+  "POST customer_walk_requests/restore/:id": "customer_walk_request",
   "POST user_monthly_job_requests/restore/:id": "user_monthly_job_request",
 };
 

@@ -11,6 +11,7 @@ import { kycActionSamples } from "./kyc";
 import { dailyJobPlanActionSamples } from "./daily-job-plans";
 import { zoneOf } from "./franchisees";
 import { careerActionSamples } from "./career-requests";
+import { customerWalkRequestActionSamples } from "./customer-walk-requests";
 import { monthlyRequestActionSamples } from "./monthly-requests";
 
 /** What an action sample may use. */
@@ -256,5 +257,6 @@ export const actionSamples: Record<string, ActionSample> = {
   ...kycActionSamples,
   ...dailyJobPlanActionSamples,
   ...careerActionSamples,
+  ...customerWalkRequestActionSamples,
   ...monthlyRequestActionSamples,
 };

@@ -30,6 +30,7 @@ import { masterFranchiseesSamples } from "./master-franchisees";
 import { kycSamples } from "./kyc";
 import { dailyJobPlansSamples } from "./daily-job-plans";
 import { monthlyRequestsSamples } from "./monthly-requests";
+import { customerWalkRequestsSamples } from "./customer-walk-requests";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -66,6 +67,7 @@ export const samples: Record<string, Sample> = {
   ...franchiseesSamples,
   ...masterFranchiseesSamples,
   ...kycSamples,
+  ...customerWalkRequestsSamples,
   ...monthlyRequestsSamples,
   ...dailyJobPlansSamples,
 };

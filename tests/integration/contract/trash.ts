@@ -24,6 +24,9 @@ import {
   petTrainerCareerRequests,
   petWalkieCareerRequests,
   userMonthlyJobRequests,
+  customerWalkRequests,
+  dailyJobPlans,
+  dailyJobPlanWalks,
 } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
@@ -53,6 +56,7 @@ export type Trash = {
   franchisee_career_request: number;
   daycare_career_request: number;
   user_monthly_job_request: number;
+  customer_walk_request: number;
 };
 
 /**
@@ -235,7 +239,29 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
       deleted_at,
     })
     .returning({ id: userMonthlyJobRequests.id });
+  // A deleted customer walk request (of the trashed user, on a walk of their own daily plan).
+  const [walkPlan] = await db
+    .insert(dailyJobPlans)
+    .values({ company_id: companyId, user_id: user.id, date: "2031-01-02" })
+    .returning({ id: dailyJobPlans.id });
+  const [walk] = await db
+    .insert(dailyJobPlanWalks)
+    .values({ company_id: companyId, daily_job_plan_id: walkPlan.id, date: "2031-01-02", timeslot: "07:00" })
+    .returning({ id: dailyJobPlanWalks.id });
+  const [walkRequest] = await db
+    .insert(customerWalkRequests)
+    .values({
+      company_id: companyId,
+      user_id: user.id,
+      walk_id: walk.id,
+      request_type: "cancel",
+      original_date: "2031-01-02",
+      original_timeslot: "07:00",
+      deleted_at,
+    })
+    .returning({ id: customerWalkRequests.id });
   return {
+    customer_walk_request: walkRequest.id,
     user_monthly_job_request: monthly.id,
     franchisee: franchisee.id,
     master_franchisee: master.id,
