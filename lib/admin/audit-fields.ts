@@ -331,6 +331,29 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       IS_ACTIVE,
     ],
   },
+  customer_walk_requests: {
+    fields: [
+      ref("user_id", "Customer", "users"),
+      ref("franchisee_id", "Franchisee", "franchisees"),
+      text("walk_id", "Walk"),
+      text("request_type", "Request Type"),
+      text("status", "Status"),
+      text("original_date", "Original Date"),
+      text("original_timeslot", "Original Time"),
+      text("new_date", "New Date"),
+      text("new_timeslot", "New Time"),
+      text("reason", "Reason"),
+      text("hours_before_walk", "Hours Before"),
+      flag("refund_eligibility", "Refund Eligible"),
+      text("refund_percent", "Refund Percent"),
+      text("refund_amount", "Refund Amount"),
+      text("requested_at", "Requested On"),
+      text("admin_remarks", "Admin Remarks"),
+      ref("processed_by", "Processed By", "users"),
+      text("processed_at", "Processed At"),
+      IS_ACTIVE,
+    ],
+  },
 };
 
 /** A KYC document's form (app/(portal)/franchisee-kyc-documents/_components/kyc-document-form.tsx), then its stamps. */
