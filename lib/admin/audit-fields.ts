@@ -295,6 +295,23 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
   pet_trainer_career_requests: { fields: careerReviewFields() },
   franchisee_career_requests: { fields: careerReviewFields(ref("zone_id", "Zone", "value_lists")) },
   daycare_career_requests: { fields: careerReviewFields() },
+  leave_requests: {
+    fields: [
+      ref("user_id", "Walker", "users"),
+      ref("franchisee_id", "Franchisee", "franchisees"),
+      text("date", "Date"),
+      text("leave_type", "Leave Type"),
+      text("start_time", "Start Time"),
+      text("end_time", "End Time"),
+      text("reason", "Reason"),
+      { field: "status", label: "Status", kind: "kyc" },
+      ref("replacement_user_id", "Replacement", "users"),
+      text("admin_remarks", "Admin Remarks"),
+      ref("processed_by", "Processed By", "users"),
+      text("processed_at", "Processed At"),
+      IS_ACTIVE,
+    ],
+  },
   kyc_document_types: {
     fields: [
       text("code", "Code"),

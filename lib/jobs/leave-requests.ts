@@ -226,6 +226,18 @@ async function leaveDetail(db: Executor, row: { id: number }) {
   };
 }
 
+/** What the history records besides the row: each affected walk as one line (when, whose pet, who has it). */
+async function leaveAuditDetail(db: Executor, row: { id: number; status: number }) {
+  const { walks } = await leaveDetail(db, row);
+  const uncovered = (x: LeaveWalk) => row.status === LEAVE_STATUS.APPROVED && !x.covered;
+  return {
+    walks: walks.map(
+      (x) =>
+        `${x.date} ${x.timeslot} ${x.pet_name ?? ""} (${x.pet_owner ?? ""}): ${x.walker_name ?? ""}${uncovered(x) ? ", uncovered" : ""}`,
+    ),
+  };
+}
+
 const leaveWalkSchema = z.object({
   id: z.number(),
   walk_id: z.number(),
@@ -258,6 +270,7 @@ export const leaveRequestsDef = defineEntity({
   update: leaveUpdateSchema,
   list: leaveList,
   detail: leaveDetail,
+  auditDetail: leaveAuditDetail,
   detailSchema: {
     user: personSchema,
     replacement_user: z
@@ -570,7 +583,7 @@ async function finish(tx: Tx, ctx: Ctx, before: Leave, beforeDetail: unknown, af
     entityId: after.id,
     action: "update",
     before: { ...before, ...(beforeDetail as object) },
-    after: { ...after, ...detail },
+    after: { ...after, ...(await leaveAuditDetail(tx, after)) },
     companyId: after.company_id,
   });
   return { ...after, ...detail };
@@ -613,7 +626,7 @@ export async function approveWithReplacement(ctx: Ctx, id: number, raw: unknown)
   return db.transaction(async (tx) => {
     const before = await lockedLeave(tx, ctx, id);
     if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
-    const beforeDetail = await leaveDetail(tx, before);
+    const beforeDetail = await leaveAuditDetail(tx, before);
     const values = await applyApproval(
       tx,
       ctx,
@@ -637,7 +650,7 @@ export async function rejectLeave(ctx: Ctx, id: number) {
   return db.transaction(async (tx) => {
     const before = await lockedLeave(tx, ctx, id);
     if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
-    const beforeDetail = await leaveDetail(tx, before);
+    const beforeDetail = await leaveAuditDetail(tx, before);
     const [after] = await tx
       .update(lr)
       .set({
@@ -688,7 +701,7 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
       .for("update");
     if (!walkRow || walkRow.deleted_at) throw notFound();
     if (!NOT_STARTED.includes(walkRow.status)) throw new AppError(409, LEAVE_MESSAGES.walkStarted);
-    const beforeDetail = await leaveDetail(tx, before);
+    const beforeDetail = await leaveAuditDetail(tx, before);
     const walk = await leaveWalk(tx, before, walkId);
     if (to != null && to !== link.replacement_user_id) {
       const ok = await availableStaff(tx, before, { window: walkWindow(walk), walks: [walk], ids: [to] });

@@ -1,6 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  auditRecords,
   companies,
   dailyJobPlans,
   dailyJobPlanWalks,
@@ -368,6 +369,14 @@ describe("approve with replacement", () => {
     ]);
     expect((await notes(C.id)).map((x) => x.title)).toContain("1 walk moved to you");
     expect((await notes(W.id)).map((x) => x.title)).toContain("Leave approved");
+    // The history records it, with the walk and who has it now.
+    const [audit] = await db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.entity, "leave_requests"), eq(auditRecords.entity_id, L1)))
+      .orderBy(desc(auditRecords.id))
+      .limit(1);
+    expect(audit.new_json).toMatchObject({ status: 1, walks: [expect.stringContaining("Chetan")] });
     // Once approved: 409; the list's walks are the recorded ones, with who has each now.
     const again = await api("POST", `leave_requests/${L1}/approve-with-replacement`, {
       token: faToken,
