@@ -2,7 +2,14 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { dailyJobPlanWalks, dailyJobPlans, franchisees, userPets, users } from "@/db/schema";
+import {
+  dailyJobPlanWalks,
+  dailyJobPlans,
+  franchisees,
+  userMonthlyJobRequests,
+  userPets,
+  users,
+} from "@/db/schema";
 import { childRows, replaceChildRows } from "@/lib/platform/child-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
@@ -751,4 +758,38 @@ export async function petsOfCustomer(ctx: Ctx, customerId: number): Promise<Choi
       and(eq(userPets.user_id, customerId), eq(userPets.company_id, companyId), isNull(userPets.deleted_at)),
     )
     .orderBy(asc(userPets.name), asc(userPets.id));
+}
+
+/**
+ * What the list is narrowed to, for the line above it: the monthly request (its customer, month and year; within
+ * the caller's company and franchisee; a plain or opaque id) and the day.
+ */
+export async function planListNarrowing(ctx: Ctx, raw: RawParams) {
+  const companyId = requireCompany(ctx);
+  const db = await getDb();
+  const requestId = parseIdParam(rawParam(raw, "user_monthly_job_request_id")?.trim());
+  const date = rawParam(raw, "date")?.trim() || null;
+  let request: { id: number; label: string } | null = null;
+  if (requestId != null && requestId <= 2_147_483_647) {
+    const [r] = await db
+      .select({
+        month: userMonthlyJobRequests.month,
+        year: userMonthlyJobRequests.year,
+        name: nameOf(customer),
+      })
+      .from(userMonthlyJobRequests)
+      .leftJoin(customer, eq(customer.id, userMonthlyJobRequests.user_id))
+      .where(
+        and(
+          eq(userMonthlyJobRequests.id, requestId),
+          eq(userMonthlyJobRequests.company_id, companyId),
+          ctx.franchiseeId != null ? eq(userMonthlyJobRequests.franchisee_id, ctx.franchiseeId) : undefined,
+        ),
+      );
+    request = {
+      id: requestId,
+      label: r ? `${r.name ?? ""} · ${String(r.month).padStart(2, "0")}-${r.year}` : `#${requestId}`,
+    };
+  }
+  return { request, date: date && validDate(date) ? date : null };
 }

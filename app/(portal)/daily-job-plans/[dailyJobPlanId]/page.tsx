@@ -1,0 +1,71 @@
+import { EditScreen } from "@/components/audit/edit-screen";
+import { dailyJobPlansCrud, petsOfCustomer } from "@/lib/jobs/daily-job-plans";
+import { can } from "@/lib/platform/context";
+import { editScreen } from "@/lib/platform/screens";
+import { planFormChoices } from "../_components/choices";
+import { DailyJobPlanForm, type WalkerOption } from "../_components/daily-job-plan-form";
+import { SAME_AS_PLAN } from "../_components/walk-rows";
+
+export const metadata = { title: "Edit Daily Job Plan" };
+
+const str = (v: number | null | undefined) => (v == null ? "" : String(v));
+
+/** /daily-job-plans/{dailyJobPlanId}: the plan and its walks (read-only without daily_job_plans.update). */
+export default async function EditDailyJobPlanPage({
+  params,
+}: {
+  params: Promise<{ dailyJobPlanId: string }>;
+}) {
+  const s = await editScreen(dailyJobPlansCrud, (await params).dailyJobPlanId);
+  const r = s.record;
+  const c = await planFormChoices(s.ctx);
+  const mayPick = can(s.ctx, "daily_job_plans.create") || can(s.ctx, "daily_job_plans.update");
+  const pets = mayPick ? await petsOfCustomer(s.ctx, r.user_id) : [];
+  const petOptions = pets.map((p) => ({ value: String(p.id), label: p.name }));
+  // What the plan holds stays shown even when no longer offered (a deactivated walker, another franchisee's
+  // replacement on a walk, a customer beyond the picker's first thousand).
+  const walkers: WalkerOption[] = [...c.walkers];
+  const keep = (id: number | null, name: string | null, franchisee: string) => {
+    if (id != null && !walkers.some((w) => w.value === String(id)))
+      walkers.push({ value: String(id), label: name ?? `#${id}`, franchisee });
+  };
+  keep(r.walker_id, r.walker_name, str(r.franchisee_id));
+  for (const w of r.daily_job_plan_walks) keep(w.walker_id, w.walker_name, "*");
+  const customers = c.customers.some((u) => u.value === String(r.user_id))
+    ? c.customers
+    : [{ value: String(r.user_id), label: r.customer_name ?? `#${r.user_id}` }, ...c.customers];
+  for (const [id, name] of [
+    [r.user_pet_id, r.pet_name],
+    [r.user_pet_2_id, r.pet_2_name],
+  ] as const)
+    if (id != null && !petOptions.some((p) => p.value === String(id)))
+      petOptions.push({ value: String(id), label: name ?? `#${id}` });
+  return (
+    <EditScreen ctx={s.ctx} entity="daily_job_plans" id={s.id}>
+      <DailyJobPlanForm
+        {...s.form}
+        {...c}
+        customers={customers}
+        walkers={walkers}
+        pets={petOptions}
+        initial={{
+          date: r.date,
+          user_id: String(r.user_id),
+          franchisee_id: str(r.franchisee_id),
+          walker_id: r.walker_id == null ? "0" : String(r.walker_id),
+          user_pet_id: r.user_pet_id == null ? "0" : String(r.user_pet_id),
+          user_pet_2_id: r.user_pet_2_id == null ? "0" : String(r.user_pet_2_id),
+          status: String(r.status),
+          is_active: r.is_active,
+          daily_job_plan_walks: r.daily_job_plan_walks.map((w) => ({
+            id: String(w.id),
+            timeslot: w.timeslot,
+            walker_id: w.walker_id === r.walker_id ? SAME_AS_PLAN : str(w.walker_id),
+            status: String(w.status),
+            duration_minutes: String(w.duration_minutes),
+          })),
+        }}
+      />
+    </EditScreen>
+  );
+}

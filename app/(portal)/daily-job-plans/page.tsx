@@ -1,0 +1,106 @@
+import Link from "next/link";
+import { CalendarDays, X } from "lucide-react";
+import { EntityListPage } from "@/components/data-table";
+import { ListRows } from "@/components/data-table/list-rows";
+import { Button } from "@/components/ui/button";
+import { PLAN_STATUS_LABELS } from "@/lib/jobs/common";
+import { dailyJobPlanChoices, dailyJobPlansCrud, planListNarrowing } from "@/lib/jobs/daily-job-plans";
+import { formatDate } from "@/lib/format";
+import { encodeId } from "@/lib/platform/ids";
+import { filterBar } from "@/lib/platform/list";
+import { listScreen, type ListPageProps } from "@/lib/platform/screens";
+import { exportDailyJobPlansAction } from "./actions";
+import { DailyJobPlansTable, type DailyJobPlanRow } from "./_components/daily-job-plans-table";
+
+export const metadata = { title: "Daily Job Plans" };
+
+const COLUMNS = [
+  "date",
+  "status",
+  "holiday_name",
+  "customer_name",
+  "walker_name",
+  "pet_name",
+  "pet_2_name",
+  "walks",
+] as const satisfies readonly (keyof DailyJobPlanRow)[];
+
+/**
+ * Daily Job Plans or Deleted Daily Job Plans (spec 002 §2), optionally narrowed to one monthly request (View Daily
+ * Plan), a day and a walker (the walk calendar's day links); search (customer, walker, pet), status, date range,
+ * walker, franchisee (admins), plan status; trash, export.
+ */
+export default async function DailyJobPlansPage({ searchParams }: ListPageProps) {
+  const s = await listScreen(dailyJobPlansCrud, searchParams, { fields: COLUMNS });
+  const [choices, narrowed] = await Promise.all([
+    dailyJobPlanChoices(s.ctx),
+    planListNarrowing(s.ctx, s.raw),
+  ]);
+  const filters = filterBar(
+    dailyJobPlansCrud.def.list,
+    {
+      walker_id: choices.walkers.map((w) => ({ value: encodeId(w.id), label: w.name })),
+      franchisee_id: choices.franchisees.map((f) => ({ value: encodeId(f.id), label: f.name })),
+    },
+    [
+      "is_active",
+      "status",
+      "date_range",
+      "walker_id",
+      ...(s.ctx.franchiseeId == null ? ["franchisee_id"] : []),
+    ],
+  );
+  const without = (...keys: string[]) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(s.raw))
+      if (typeof v === "string" && !keys.includes(k) && k !== "page" && k !== "cursor" && k !== "before")
+        q.set(k, v);
+    const qs = q.toString();
+    return qs ? `/daily-job-plans?${qs}` : "/daily-job-plans";
+  };
+  const chips = [
+    narrowed.request && {
+      label: `Monthly request: ${narrowed.request.label}`,
+      clear: "user_monthly_job_request_id",
+    },
+    narrowed.date && { label: `Date: ${formatDate(narrowed.date)}`, clear: "date" },
+  ].filter((c): c is { label: string; clear: string } => !!c);
+  const actions = (
+    <div className="flex flex-wrap items-center gap-2">
+      {chips.map((c) => (
+        <span
+          key={c.clear}
+          className="inline-flex items-center gap-1 rounded-full border bg-slate-50 px-3 py-1 text-sm"
+        >
+          {c.label}
+          <Link
+            href={without(c.clear)}
+            className="rounded-full p-0.5 hover:bg-slate-200"
+            aria-label={`Show all, not only ${c.label}`}
+          >
+            <X className="size-3.5" aria-hidden />
+          </Link>
+        </span>
+      ))}
+      <Button asChild variant="outline">
+        <Link href="/walk-calendar">
+          <CalendarDays className="size-4" aria-hidden />
+          Walk Calendar
+        </Link>
+      </Button>
+    </div>
+  );
+  return (
+    <EntityListPage
+      {...s.page}
+      filters={filters}
+      searchPlaceholder="Search by customer, walker or pet"
+      exportAction={exportDailyJobPlansAction}
+      actions={actions}
+    >
+      <ListRows table={s.table} rows={s.query.rowsPerPage}>
+        {(t) => <DailyJobPlansTable {...t} statusLabels={PLAN_STATUS_LABELS} />}
+      </ListRows>
+    </EntityListPage>
+  );
+}

@@ -1,0 +1,77 @@
+import Link from "next/link";
+import type { CalendarDay } from "@/lib/jobs/walk-calendar";
+import { cn } from "@/lib/utils";
+import { dayLabel, leaveText, longDate, shortWeekday } from "./day-label";
+
+/**
+ * A month as weeks from Monday (the days around it dimmed): each day a link to its daily job plans, with its walks,
+ * completed and uncovered walks and approved leave; on a phone the counts shrink to the number and coloured dots
+ * (the link's name says everything).
+ */
+export function MonthGrid({
+  days,
+  month,
+  today,
+  dayHref,
+}: {
+  days: CalendarDay[];
+  month: string;
+  today: string;
+  dayHref: (date: string) => string;
+}) {
+  return (
+    <div>
+      <div className="grid grid-cols-7 gap-1 pb-1 text-center text-xs font-medium text-slate-600" aria-hidden>
+        {days.slice(0, 7).map((d) => (
+          <div key={d.date}>{shortWeekday(d.date)}</div>
+        ))}
+      </div>
+      <ol className="grid grid-cols-7 gap-1" aria-label={`Days of ${month}`}>
+        {days.map((d) => {
+          const inMonth = d.date.startsWith(month);
+          return (
+            <li key={d.date} className="min-w-0">
+              <Link
+                href={dayHref(d.date)}
+                aria-label={dayLabel(d)}
+                title={longDate(d.date)}
+                className={cn(
+                  "flex h-full min-h-14 flex-col gap-0.5 rounded-md border p-1 text-xs hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none sm:min-h-24 sm:p-2",
+                  !inMonth && "bg-slate-50 text-slate-400",
+                  d.uncovered > 0 && "border-red-300",
+                  d.date === today && "ring-2 ring-sky-600",
+                )}
+              >
+                <span className="font-semibold" aria-hidden>
+                  {Number(d.date.slice(8, 10))}
+                </span>
+                <span aria-hidden className="flex flex-wrap items-center gap-0.5 sm:hidden">
+                  {d.walks > 0 ? <span className="text-sky-700">{d.walks}</span> : null}
+                  {d.uncovered > 0 ? <span className="size-2 rounded-full bg-red-600" /> : null}
+                  {d.leave.length > 0 ? <span className="size-2 rounded-full bg-amber-500" /> : null}
+                </span>
+                <span aria-hidden className="hidden flex-col gap-0.5 sm:flex">
+                  {d.walks > 0 ? (
+                    <span className="text-sky-700">{d.walks === 1 ? "1 walk" : `${d.walks} walks`}</span>
+                  ) : null}
+                  {d.completed > 0 ? <span className="text-emerald-700">{d.completed} completed</span> : null}
+                  {d.uncovered > 0 ? (
+                    <span className="font-medium text-red-700">{d.uncovered} uncovered</span>
+                  ) : null}
+                  {d.leave.slice(0, 2).map((l) => (
+                    <span key={l.id} className="truncate rounded bg-amber-100 px-1 text-amber-900">
+                      {leaveText(l)}
+                    </span>
+                  ))}
+                  {d.leave.length > 2 ? (
+                    <span className="text-amber-900">+{d.leave.length - 2} on leave</span>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
