@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -10,6 +10,7 @@ import {
   userMonthlyJobRequests as t,
   userPets,
   users,
+  usersSearchText,
   valueLists,
 } from "@/db/schema";
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
@@ -87,6 +88,7 @@ export const MONTHLY_MESSAGES = {
   endBeforeStart: "The end date cannot be before the start date.",
   tooLong: `A request covers at most ${MAX_REQUEST_DAYS} days.`,
   statusWhilePending: "The status can be set once the franchisee has approved or rejected the request.",
+  franchiseeRejected: "The franchisee rejected this request: it can only be rejected.",
   walkerRequired: "Choose the walker before approving the request.",
   walker: "The selected walker is not a walker of the request's franchisee.",
   timeslotRequired: "The timeslot is required to approve the request.",
@@ -574,7 +576,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * The edit's role rules (spec 002 §4), on the values the record will hold:
  * - franchisee approval, timeslot, timeslot 2 and remark: a FRANCHISEE ADMIN only; status: holders of `.approve`
  *   (ADMIN, SUPER ADMIN) only — anyone else sending a changed value gets 403 (sending back the loaded one passes);
- * - the status only once the franchisee has decided (422 on status);
+ * - the status only once the franchisee has decided, and not approved over the franchisee's rejection (422);
  * - franchisee approval 1 needs a walker of the request's franchisee and a timeslot (and a second, later one when
  *   the plan has two walks a day); 2 needs a remark (422 by field);
  * - the franchisee only by a caller of no franchisee and no zones, and only while the franchisee has not decided.
@@ -602,6 +604,12 @@ async function decisionRules(tx: Tx, ctx: Ctx, before: Row, patch: Patch, errors
   const after = { ...before, ...patch } as Row;
   if (changed("status") && after.franchisee_approval_status === MONTHLY_APPROVAL.PENDING)
     errors.status ??= MONTHLY_MESSAGES.statusWhilePending;
+  else if (
+    changed("status") &&
+    after.status === MONTHLY_APPROVAL.APPROVED &&
+    after.franchisee_approval_status === MONTHLY_APPROVAL.REJECTED
+  )
+    errors.status ??= MONTHLY_MESSAGES.franchiseeRejected;
   const approving =
     after.franchisee_approval_status === MONTHLY_APPROVAL.APPROVED &&
     before.franchisee_approval_status !== MONTHLY_APPROVAL.APPROVED;
@@ -758,7 +766,8 @@ const update = updateOf(monthlyRequestsDef, async ({ ctx, tx, before, patch, wri
  * - a FRANCHISEE ADMIN decides the franchisee approval, while it is pending (409 otherwise): Approve needs the
  *   walker and timeslot(s) set first (422; the screen opens the edit form instead), Reject a remark (422);
  * - a holder of `.approve` (ADMIN, SUPER ADMIN) sets the status, once the franchisee has decided and while the
- *   status is pending (409 otherwise); they send no remark (the remark is the franchisee's: 403).
+ *   status is pending (409 otherwise; Approve also 409 when the franchisee rejected it); they send no remark (the
+ *   remark is the franchisee's: 403).
  * Anyone else: 403. The walks follow as after an edit (generated, or withdrawn on a rejection).
  */
 const decide = (status: 1 | 2) =>
@@ -783,6 +792,8 @@ const decide = (status: 1 | 2) =>
         if (before.franchisee_approval_status === MONTHLY_APPROVAL.PENDING)
           throw new AppError(409, MONTHLY_MESSAGES.franchiseeFirst);
         if (before.status !== MONTHLY_APPROVAL.PENDING) throw new AppError(409, MONTHLY_MESSAGES.notPending);
+        if (status === 1 && before.franchisee_approval_status === MONTHLY_APPROVAL.REJECTED)
+          throw new AppError(409, MONTHLY_MESSAGES.franchiseeRejected);
         values = { status };
       } else throw forbidden();
       if (Object.keys(errors).length) throw invalid(errors);
@@ -900,8 +911,8 @@ async function customerChoices(ctx: Ctx, userId: number) {
 
 /**
  * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search): customers
- * (live, active role-USER users of the company who are no franchisee's staff; at most MAX_CUSTOMERS, by name,
- * narrowed by `search`), zones, walkers (the franchisee's, or every franchisee's walkers without one; a franchisee's
+ * (live, active role-USER users of the company who are no franchisee's staff: the newest MAX_CUSTOMERS, shown by
+ * name; `search` finds others by name, email or phone), zones, walkers (the franchisee's, or every franchisee's walkers without one; a franchisee's
  * admin always their own), plans (live, active, with their display name), franchisees; with user_id that
  * customer's pets and addresses.
  */
@@ -914,7 +925,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
   };
   const franchiseeId = ctx.franchiseeId ?? num("franchisee_id");
   const userId = num("user_id");
-  const search = query?.get("search")?.trim().toLowerCase() ?? "";
+  const search = query?.get("search")?.trim() ?? "";
   const name = userNameOf(users);
   const [customers, zones, walkers, planRows, franchiseeRows] = await Promise.all([
     db
@@ -927,13 +938,16 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
           isNull(users.franchisee_id),
           isNull(users.deleted_at),
           eq(users.is_active, 1),
+          // The users list's trigram-indexed expression (name, email, phone, code).
           search
-            ? sql`(lower(${name}) like ${`%${search}%`} or lower(${users.email}) like ${`%${search}%`} or ${users.phone} like ${`%${search}%`})`
+            ? sql`${usersSearchText(users)} ilike ${`%${search.replace(/[\\%_]/g, "\\$&")}%`}`
             : undefined,
         ),
       )
-      .orderBy(asc(name), asc(users.id))
-      .limit(MAX_CUSTOMERS),
+      // The newest first: users_list_idx (company, role, id) serves it without reading every user.
+      .orderBy(desc(users.id))
+      .limit(MAX_CUSTOMERS)
+      .then((rows) => rows.sort((a, b) => a.user_name.localeCompare(b.user_name) || a.id - b.id)),
     masterRows(ctx, ZONES_VALUE),
     db
       .select({ id: users.id, user_name: name })

@@ -19,12 +19,14 @@ import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
-import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor } from "../support/fixtures";
+import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
 
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
 vi.mock("@/lib/platform/session", async (orig) =>
   (await import("../support/session-mock")).mockedSession(orig, session),
 );
+
+const actions = await import("@/app/(portal)/user-monthly-job-requests/actions");
 
 const crud = monthlyRequestsCrud;
 let db: Awaited<ReturnType<typeof seeded>>["db"];
@@ -409,6 +411,14 @@ describe("the edit form's role rules (spec 002 §4)", () => {
       remark: "No walker free",
     });
     expect(rejected).toMatchObject({ franchisee_approval_status: 2, remark: "No walker free" });
+    // Not approved over the franchisee's rejection (form 422, list 409); rejected it may be.
+    const e8 = await failure(crud.update(admin, { id: row.id, status: 1 }));
+    expect(e8.fieldErrors?.status).toBe(MONTHLY_MESSAGES.franchiseeRejected);
+    const over = await api("POST", `user_monthly_job_requests/approve/${row.id}`, {
+      token: adminToken,
+      body: {},
+    });
+    expect(over.status).toBe(409);
     const decided = await crud.update(admin, { id: row.id, status: 2 });
     expect(decided.status).toBe(2);
     // The franchisee cannot change once it decided.
@@ -588,6 +598,37 @@ describe("Approve / Reject from the list", () => {
   });
 });
 
+describe("SUPER ADMIN and the screens' actions", () => {
+  it("a SUPER ADMIN acting for the company sets the status as an ADMIN does", async () => {
+    const sup = await ctxFor(superEmail, happy.id);
+    const row = await newRequest();
+    await crud.update(fa, {
+      id: row.id,
+      franchisee_approval_status: 1,
+      walker_id: walker,
+      timeslot: "07:00",
+    });
+    expect((await crud.update(sup, { id: row.id, status: 1 })).status).toBe(1);
+    expect((await failure(crud.update(sup, { id: row.id, timeslot: "09:00" }))).status).toBe(403);
+  });
+
+  it("the list's inline zone action saves zone_id alone; a master franchisee may not", async () => {
+    const row = await newRequest({ zone_id: null, franchisee_id: otherFranchiseeId });
+    session.ctx = admin;
+    const ok = await actions.updateMonthlyRequestZoneAction(encodeId(row.id), String(zoneId));
+    expect(ok.ok).toBe(true);
+    const [after] = await db
+      .select()
+      .from(userMonthlyJobRequests)
+      .where(eq(userMonthlyJobRequests.id, row.id));
+    expect(after.zone_id).toBe(zoneId);
+    session.ctx = mf;
+    const no = await actions.updateMonthlyRequestZoneAction(encodeId(row.id), String(zoneId));
+    expect(no.ok).toBe(false);
+    session.ctx = admin;
+  });
+});
+
 describe("masters", () => {
   it("context=user_monthly_job_requests: customers, zones, walkers, plans; a user's pets and addresses", async () => {
     const r = await api(
@@ -605,6 +646,17 @@ describe("masters", () => {
     expect(d.plans.some((p) => p.id === planTwoWalks)).toBe(true);
     expect(d.pets.map((p) => p.id).sort()).toEqual([...pets].sort());
     expect(d.addresses.map((p) => p.id)).toContain(addressId);
+    // search: by name, email or phone.
+    const s = await api(
+      "GET",
+      `masters?context=user_monthly_job_requests&search=${encodeURIComponent(customer.email)}`,
+      {
+        token: adminToken,
+      },
+    );
+    expect((s.json.data as Record<string, { id: number }[]>).customers.map((c) => c.id)).toEqual([
+      customer.id,
+    ]);
     // A franchisee's admin: their own walkers whatever franchisee_id says.
     const f = await api(
       "GET",

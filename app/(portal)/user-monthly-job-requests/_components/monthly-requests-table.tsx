@@ -77,6 +77,8 @@ function ApprovalCell({ row, decider, href }: { row: Row; decider: Decider; href
         ? row.franchisee_approval_status !== 0 && row.status === 0
         : false;
   const askRemark = decider === "franchisee";
+  // An admin does not approve over the franchisee's rejection (the server refuses it too).
+  const canApprove = pendingFor && !(decider === "admin" && row.franchisee_approval_status === 2);
 
   const run = (what: "approve" | "reject") =>
     start(async () => {
@@ -109,18 +111,20 @@ function ApprovalCell({ row, decider, href }: { row: Row; decider: Decider; href
       </Chip>
       {pendingFor ? (
         <div className="flex gap-1">
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Approve ${row.user_name ?? "request"}`}
-            onClick={() =>
-              decider === "franchisee" && (row.walker_id == null || row.timeslot == null)
-                ? router.push(`${href}/${row.id}`)
-                : setOpen("approve")
-            }
-          >
-            Approve
-          </Button>
+          {canApprove ? (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Approve ${row.user_name ?? "request"}`}
+              onClick={() =>
+                decider === "franchisee" && (row.walker_id == null || row.timeslot == null)
+                  ? router.push(`${href}/${row.id}`)
+                  : setOpen("approve")
+              }
+            >
+              Approve
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="outline"
