@@ -14,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { formatDate } from "@/lib/format";
 import type { BrowserWalk } from "@/lib/jobs/leave-requests";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteLeaveRequestAction, rejectLeaveRequestAction, restoreLeaveRequestAction } from "../actions";
@@ -49,7 +50,7 @@ function StatusCell({ row, canApprove }: { row: Row; canApprove: boolean }) {
   const [open, setOpen] = useState<null | "approve" | "reject" | "reassign">(null);
   const [walks, setWalks] = useState<BrowserWalk[]>(row.walks);
   const [pending, start] = useTransition();
-  const label = `${row.requested_by ?? "walker"} on ${row.date}`;
+  const label = `${row.requested_by ?? "walker"} on ${formatDate(row.date)}`;
 
   const runReject = () =>
     start(async () => {
@@ -61,7 +62,7 @@ function StatusCell({ row, canApprove }: { row: Row; canApprove: boolean }) {
     });
 
   return (
-    <div className="flex flex-wrap items-center gap-1">
+    <div className="flex min-w-52 flex-wrap items-center gap-1">
       <Chip
         tone={row.status === 1 ? "ok" : row.status === 2 ? "no" : "muted"}
         tip={row.admin_remarks ?? undefined}
