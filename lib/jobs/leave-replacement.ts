@@ -136,8 +136,9 @@ export type StaffMember = {
 };
 
 /**
- * The staff who may take over `walks` (the affected walks) in `win`, one statement: the franchisee's active walkers
- * (walkersWhere) other than the leave's walker, with no live walk overlapping the window (other than `walks`
+ * The staff who may take over `walks` (the affected walks), one statement: the franchisee's active walkers
+ * (walkersWhere) other than the leave's walker, with no live walk overlapping the window (`window`, else the leave's
+ * stretched over the affected walks; other than `walks`
  * themselves, which a reassignment moves between replacements) and no approved leave overlapping it. Ranked:
  * same zone first (they walk, that day, a monthly request of a zone of the affected walks' requests), then those
  * who walked one of these pets before the date, then the fewest walks that day, then by name. `ids` narrows to
@@ -148,8 +149,10 @@ export async function availableStaff(
   leave: LeaveRow,
   o: { window?: Window; walks?: readonly AffectedWalk[]; ids?: number[] } = {},
 ): Promise<StaffMember[]> {
-  const win = o.window ?? leaveWindow(leave);
   const walks = o.walks ?? (await affectedWalks(db, leave));
+  // The window a replacement must be free in: the leave's, stretched over the affected walks that run past it
+  // (a 11:45 walk of 30 minutes under a leave ending at 12:00 needs its replacement until 12:15).
+  const win = o.window ?? stretched(leaveWindow(leave), walks);
   const walkIds = walks.map((x) => x.id);
   const zones = [...new Set(walks.map((x) => x.zone_id).filter((z): z is number => z != null))];
   const pets = [
@@ -202,6 +205,17 @@ export async function availableStaff(
     walked_pets_before: r.walked_pets_before === true || (r.walked_pets_before as unknown) === "t",
     walks_that_day: Number(r.walks_that_day),
   }));
+}
+
+/** A window stretched to cover these walks of its date. */
+function stretched(win: Window, walks: readonly AffectedWalk[]): Window {
+  let { from, to } = win;
+  for (const x of walks) {
+    if (x.date !== win.date) continue;
+    from = Math.min(from, minutesOf(x.timeslot));
+    to = Math.max(to, minutesOf(x.timeslot) + x.duration_minutes);
+  }
+  return { date: win.date, from, to };
 }
 
 /** The window of one walk: [timeslot, timeslot + duration). */

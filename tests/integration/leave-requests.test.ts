@@ -327,6 +327,30 @@ describe("available staff", () => {
     );
   });
 
+  it("a walk running past the leave's end needs its replacement until the walk ends", async () => {
+    const Q = await user({ franchiseeId: F, first: "Qadir" });
+    const R = await user({ franchiseeId: F, first: "Rekha" });
+    await walks(Q.id, D2, ["11:45"]);
+    await walks(R.id, D2, ["12:05"]);
+    const [l] = await db
+      .insert(leaveRequests)
+      .values({
+        company_id: happy.id,
+        user_id: Q.id,
+        franchisee_id: F,
+        date: D2,
+        leave_type: "time_range",
+        start_time: "11:00",
+        end_time: "12:00",
+      })
+      .returning();
+    const r = await api("GET", `leave_requests/${l.id}/available-staff`, { token: faToken });
+    const names = (r.json.data as { first_name: string }[]).map((s) => s.first_name);
+    expect(names).not.toContain("Rekha");
+    expect(names).toContain("Chetan");
+    await db.update(leaveRequests).set({ status: 2 }).where(eq(leaveRequests.id, l.id));
+  });
+
   it("another franchisee's admin gets 404", async () => {
     const other = await user({ role: ROLE.FRANCHISEE_ADMIN, franchiseeId: F2, first: "Other" });
     const r = await api("GET", `leave_requests/${L1}/available-staff`, {
