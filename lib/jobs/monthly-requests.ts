@@ -488,13 +488,19 @@ async function checkZone(db: Executor, ctx: Ctx, zoneId: number | null, errors: 
 
 type Create = z.output<typeof monthlyRequestCreateSchema>;
 
+/** A customer: a live, active role-USER user of the company who is no franchisee's staff (a walker is not one). */
+async function isCustomer(db: Executor, ctx: Ctx, userId: number): Promise<boolean> {
+  if (!(await isUserOfCompany(db, ctx, userId))) return false;
+  const [u] = await db.select({ f: users.franchisee_id }).from(users).where(eq(users.id, userId));
+  return u?.f == null;
+}
+
 /** The create's checks; returns the row's values (the scope stamps company, franchisee and, for an app user, user). */
 async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors) {
   const fromApp = ctx.roleName === ROLE.USER;
   const userId = fromApp ? ctx.userId : input.user_id;
   if (userId == null) errors.user_id ??= MONTHLY_MESSAGES.customerRequired;
-  else if (!fromApp && !(await isUserOfCompany(tx, ctx, userId)))
-    errors.user_id ??= MONTHLY_MESSAGES.customer;
+  else if (!fromApp && !(await isCustomer(tx, ctx, userId))) errors.user_id ??= MONTHLY_MESSAGES.customer;
 
   if (userId != null && !errors.user_id) {
     const [a] = await tx

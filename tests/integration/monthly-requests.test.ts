@@ -230,6 +230,8 @@ describe("create", () => {
     expect(e3.fieldErrors?.end_date).toBe(MONTHLY_MESSAGES.tooLong);
     const e4 = await failure(newRequest({ month: NEXT.month === 1 ? 2 : 1 }));
     expect(e4.fieldErrors?.month).toBe(MONTHLY_MESSAGES.monthMismatch);
+    const e6 = await failure(newRequest({ user_id: walker }));
+    expect(e6.fieldErrors?.user_id).toBe(MONTHLY_MESSAGES.customer);
     const e5 = await failure(newRequest({ user_id: "" }));
     expect(e5.fieldErrors?.user_id).toBe(MONTHLY_MESSAGES.customerRequired);
   });
