@@ -14,11 +14,13 @@ import {
   walkRequestPolicies,
 } from "@/db/schema";
 import { indiaNow } from "@/lib/jobs/common";
-import { WALK_REQUEST_MESSAGES } from "@/lib/jobs/customer-walk-requests";
+import { customerWalkRequestsCrud, WALK_REQUEST_MESSAGES } from "@/lib/jobs/customer-walk-requests";
+import { streamExport, type ExportDef } from "@/lib/platform/exports";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import type { Ctx } from "@/lib/platform/context";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor, userId } from "../support/fixtures";
+import { readXlsx, sheetRows } from "../support/xlsx";
 
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
 vi.mock("@/lib/platform/session", async (orig) =>
@@ -576,6 +578,29 @@ describe("the list, statistics and scope", () => {
     expect(s.total_requests).toBe(expected.total);
     expect(s.pending_requests).toBe(expected.pending);
     expect(s.total_refunds).toBeCloseTo(Number(expected.refunds), 2);
+  });
+
+  it("exports the list's rows with labels (type, status, refund)", async () => {
+    const c = await newCustomer();
+    const req = dataOf(
+      await ask(c, { walk_id: (await walkOf(c, 25)).id, request_type: "cancel", reason: "Export" }),
+    );
+    const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, c.id));
+    const res = await streamExport(
+      await ctxFor(adminEmail),
+      customerWalkRequestsCrud.export as unknown as ExportDef<unknown>,
+      new URLSearchParams({ search_keyword: u.email! }),
+    );
+    const ws = await readXlsx(Buffer.from(await res.arrayBuffer()));
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers.slice(0, 4)).toEqual(["Id", "Request Type", "Status", "Customer"]);
+    const rows = sheetRows(ws);
+    expect(rows).toHaveLength(1);
+    const cell = (h: string) => rows[0].getCell(headers.indexOf(h) + 1).value;
+    expect(cell("Id")).toBe(req.id);
+    expect(cell("Request Type")).toBe("Cancellation");
+    expect(cell("Status")).toBe("Pending");
+    expect(cell("Refund Eligible")).toBe("Eligible");
   });
 
   it("a franchisee admin sees their franchisee's requests only; another company's admin gets 404", async () => {
