@@ -614,14 +614,17 @@ async function moveWalk(tx: Tx, ctx: Ctx, row: Row) {
       isNull(p.deleted_at),
       c,
     );
-  let [target] = await tx
-    .select()
-    .from(p)
-    .where(samePlan(eq(p.date, newDate)))
-    .orderBy(asc(p.id))
-    .limit(1)
-    .for("update");
-  if (!target)
+  const existing = () =>
+    tx
+      .select()
+      .from(p)
+      .where(samePlan(eq(p.date, newDate)))
+      .orderBy(asc(p.id))
+      .limit(1)
+      .for("update");
+  let [target] = await existing();
+  if (!target) {
+    // Another approval making the same plan meanwhile: the partial unique index (request, date) keeps one; read it.
     [target] = await tx
       .insert(p)
       .values({
@@ -637,7 +640,10 @@ async function moveWalk(tx: Tx, ctx: Ctx, row: Row) {
         created_by: ctx.userId,
         updated_by: ctx.userId,
       })
+      .onConflictDoNothing()
       .returning();
+    if (!target) [target] = await existing();
+  }
   let walkNo = walk.walk_no;
   if (target.id !== plan.id) {
     const [last] = await tx
