@@ -19,6 +19,8 @@ import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { streamExport } from "@/lib/platform/exports";
+import { readXlsx, sheetRows } from "../support/xlsx";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
 
 const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
@@ -327,6 +329,27 @@ describe("the list", () => {
     expect(await ids("show_deleted=1")).toEqual([far.id]);
     const restored = await api("POST", `user_monthly_job_requests/restore/${far.id}`, { token: adminToken });
     expect(restored.json.message).toBe("Request restored successfully.");
+  });
+
+  it("exports the list's rows with its filters (plan, pets, approval labels)", async () => {
+    const row = await newRequest({ user_pet_ids: [pets[1]] });
+    const res = await streamExport(
+      admin,
+      crud.export as never,
+      new URLSearchParams({ search_keyword: "Bark Street" }),
+    );
+    const ws = await readXlsx(Buffer.from(await res.arrayBuffer()));
+    const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(headers).toEqual(
+      expect.arrayContaining(["User", "Month", "Year", "Zone", "Plan", "Address", "Pets"]),
+    );
+    const found = sheetRows(ws).find((r) => Number(r.getCell(1).value) === row.id);
+    expect(found).toBeDefined();
+    const cell = (h: string) => String(found!.getCell(headers.indexOf(h) + 1).value ?? "");
+    expect(cell("Pets")).toBe("Coco");
+    expect(cell("Approval Status")).toBe("PENDING");
+    expect(cell("Address")).toBe("1 Bark Street, Andheri");
+    expect(cell("Plan")).toContain("1 dog");
   });
 
   it("a franchisee's admin sees their franchisee's requests only; a master franchisee their zones'", async () => {
