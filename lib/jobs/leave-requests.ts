@@ -376,6 +376,14 @@ async function walkerOf(tx: Tx, ctx: Ctx, userId: number) {
 }
 
 /**
+ * Locks a replacement's user row: two approvals (or reassignments) naming the same member at once take turns, and
+ * the second checks their availability with the first's walks in place.
+ */
+async function lockUser(tx: Tx, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/**
  * The approval's changes, inside the caller's transaction with the leave locked and pending: the replacement
  * re-checked as available (422), the affected not-started walks recorded in leave_request_walks (who had each, the
  * replacement or null: uncovered) and moved to the replacement; the replacement and the walker notified. Answers the
@@ -390,6 +398,7 @@ async function applyApproval(
 ) {
   const walks = await affectedWalks(tx, leave as LeaveRow, { movable: true, lock: true });
   if (replacementId != null) {
+    await lockUser(tx, replacementId);
     const ok = await availableStaff(tx, leave as LeaveRow, { walks, ids: [replacementId] });
     if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
   }
@@ -704,6 +713,7 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
     const beforeDetail = await leaveAuditDetail(tx, before);
     const walk = await leaveWalk(tx, before, walkId);
     if (to != null && to !== link.replacement_user_id) {
+      await lockUser(tx, to);
       const ok = await availableStaff(tx, before, { window: walkWindow(walk), walks: [walk], ids: [to] });
       if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
     }

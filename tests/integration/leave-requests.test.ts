@@ -531,6 +531,43 @@ describe("approve with replacement", () => {
     const [after] = await db.select().from(leaveRequests).where(eq(leaveRequests.id, l.id));
     expect(after).toMatchObject({ status: 1, replacement_user_id: winner });
   });
+
+  it("two leaves approved at once with the same replacement at the same time: one gets them, the other 422", async () => {
+    const [P1, P2, M] = await Promise.all([
+      user({ franchiseeId: F, first: "Pallavi" }),
+      user({ franchiseeId: F, first: "Pranav" }),
+      user({ franchiseeId: F, first: "Meera" }),
+    ]);
+    const date = day(8);
+    await walks(P1.id, date, ["10:00"]);
+    await walks(P2.id, date, ["10:00"]);
+    const leaves = await db
+      .insert(leaveRequests)
+      .values(
+        [P1, P2].map((p) => ({
+          company_id: happy.id,
+          user_id: p.id,
+          franchisee_id: F,
+          date,
+          leave_type: "full_day",
+        })),
+      )
+      .returning();
+    const answers = await Promise.all(
+      leaves.map((l) =>
+        api("POST", `leave_requests/${l.id}/approve-with-replacement`, {
+          token: faToken,
+          body: { replacement_user_id: M.id },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const mine = await db
+      .select({ id: dailyJobPlanWalks.id })
+      .from(dailyJobPlanWalks)
+      .where(and(eq(dailyJobPlanWalks.walker_id, M.id), eq(dailyJobPlanWalks.date, date)));
+    expect(mine).toHaveLength(1);
+  });
 });
 
 describe("reject, delete, restore and the server actions", () => {
