@@ -620,6 +620,32 @@ describe("reject, delete, restore and the server actions", () => {
     expect(after.status).toBe(1);
   });
 
+  it("the modal's and dialog's actions refuse without approve (403) and outside the scope (404)", async () => {
+    const [l] = await db
+      .insert(leaveRequests)
+      .values({ company_id: happy.id, user_id: W.id, franchisee_id: F, date: day(9), leave_type: "full_day" })
+      .returning();
+    const id = encodeId(l.id);
+    session.ctx = await ctxFor("master@happypaws.test", happy.id);
+    for (const r of [
+      await actions.availableStaffAction(id),
+      await actions.approveLeaveRequestAction(id, null, null),
+      await actions.rejectLeaveRequestAction(id),
+      await actions.reassignLeaveWalkAction(id, encodeId(wWalks[0]), null),
+    ])
+      expect(r).toMatchObject({ ok: false, status: 403 });
+    const other = await user({ role: ROLE.FRANCHISEE_ADMIN, franchiseeId: F2, first: "Otto" });
+    session.ctx = await ctxFor(other.email);
+    for (const r of [
+      await actions.availableStaffAction(id),
+      await actions.approveLeaveRequestAction(id, null, null),
+      await actions.rejectLeaveRequestAction(id),
+    ])
+      expect(r).toMatchObject({ ok: false, status: 404 });
+    const [after] = await db.select().from(leaveRequests).where(eq(leaveRequests.id, l.id));
+    expect(after.status).toBe(0);
+  });
+
   it("a franchisee admin lists only their franchisee's leave", async () => {
     const r = await api("GET", "leave_requests?rowsPerPage=100", { token: faToken });
     expect(r.status).toBe(200);
