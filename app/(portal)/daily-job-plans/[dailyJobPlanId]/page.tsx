@@ -3,8 +3,8 @@ import { dailyJobPlansCrud, petsOfCustomer } from "@/lib/jobs/daily-job-plans";
 import { can } from "@/lib/platform/context";
 import { editScreen } from "@/lib/platform/screens";
 import { planFormChoices } from "../_components/choices";
-import { DailyJobPlanForm, type WalkerOption } from "../_components/daily-job-plan-form";
-import { SAME_AS_PLAN } from "../_components/walk-rows";
+import { DailyJobPlanForm } from "../_components/daily-job-plan-form";
+import { SAME_AS_PLAN, type WalkerOption } from "../_components/form-values";
 
 export const metadata = { title: "Edit Daily Job Plan" };
 

@@ -2,7 +2,7 @@ import "server-only";
 import { PLAN_STATUS_LABELS, WALK_STATUS_LABELS } from "@/lib/jobs/common";
 import { dailyJobPlanChoices } from "@/lib/jobs/daily-job-plans";
 import type { Ctx } from "@/lib/platform/context";
-import type { WalkerOption } from "./daily-job-plan-form";
+import type { WalkerOption } from "./form-values";
 
 const options = (labels: Record<number, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));

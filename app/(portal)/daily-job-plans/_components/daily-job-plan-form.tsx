@@ -4,35 +4,8 @@ import { useWatch, useFormContext } from "react-hook-form";
 import { EntityForm, fieldsFor, type Option } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createDailyJobPlanAction, customerPetsAction, updateDailyJobPlanAction } from "../actions";
-import { WalkRows, type WalkFormRow } from "./walk-rows";
-
-/** The plan form's values (lib/jobs/daily-job-plans.ts dailyJobPlanCreateSchema); ids as strings. */
-export type DailyJobPlanFormValues = {
-  date: string;
-  user_id: string;
-  franchisee_id: string;
-  walker_id: string;
-  user_pet_id: string;
-  user_pet_2_id: string;
-  status: string;
-  is_active: number;
-  daily_job_plan_walks: WalkFormRow[];
-};
-
-export const EMPTY_DAILY_JOB_PLAN: DailyJobPlanFormValues = {
-  date: "",
-  user_id: "",
-  franchisee_id: "",
-  walker_id: "",
-  user_pet_id: "",
-  user_pet_2_id: "",
-  status: "0",
-  is_active: 1,
-  daily_job_plan_walks: [],
-};
-
-/** A walker the form offers, with their franchisee (an admin's walker list follows the chosen franchisee). */
-export type WalkerOption = Option & { franchisee: string };
+import type { DailyJobPlanFormValues, WalkerOption } from "./form-values";
+import { WalkRows } from "./walk-rows";
 
 const F = fieldsFor<DailyJobPlanFormValues>();
 const NONE = { value: "0", label: "None" };

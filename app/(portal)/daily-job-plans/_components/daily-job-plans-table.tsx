@@ -113,8 +113,8 @@ function WalksSubTable({ walks }: { walks: PlanWalk[] }) {
       <summary className="cursor-pointer text-sm font-medium text-sky-700 hover:underline">
         {walks.length === 1 ? "1 walk" : `${walks.length} walks`}
       </summary>
-      <div className="mt-2 max-w-[80vw] overflow-x-auto">
-        <table className="w-full min-w-[640px] border-collapse text-xs">
+      <div className="mt-2">
+        <table className="border-collapse text-xs whitespace-nowrap">
           <thead>
             <tr className="border-b text-left text-slate-600">
               {[

@@ -4,25 +4,7 @@ import { useFieldArray, useFormContext } from "react-hook-form";
 import { fieldError, SelectField, TextField, type Option } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-
-/** The value of a walk's walker select meaning "the plan's walker" (optionalId reads "0" as none). */
-export const SAME_AS_PLAN = "0";
-
-export type WalkFormRow = {
-  id: string;
-  timeslot: string;
-  walker_id: string;
-  status: string;
-  duration_minutes: string;
-};
-
-export const EMPTY_WALK: WalkFormRow = {
-  id: "",
-  timeslot: "",
-  walker_id: SAME_AS_PLAN,
-  status: "0",
-  duration_minutes: "30",
-};
+import { EMPTY_WALK, SAME_AS_PLAN } from "./form-values";
 
 /**
  * The plan's walks (`daily_job_plan_walks`): per walk its timeslot, walker (the plan's unless another is chosen, e.g.

@@ -1,8 +1,8 @@
 import { dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
 import { createScreen } from "@/lib/platform/screens";
 import { planFormChoices } from "../_components/choices";
-import { DailyJobPlanForm, EMPTY_DAILY_JOB_PLAN } from "../_components/daily-job-plan-form";
-import { EMPTY_WALK } from "../_components/walk-rows";
+import { DailyJobPlanForm } from "../_components/daily-job-plan-form";
+import { EMPTY_DAILY_JOB_PLAN } from "../_components/form-values";
 
 export const metadata = { title: "Add Daily Job Plan" };
 
@@ -10,12 +10,5 @@ export const metadata = { title: "Add Daily Job Plan" };
 export default async function CreateDailyJobPlanPage() {
   const s = await createScreen(dailyJobPlansCrud);
   const c = await planFormChoices(s.ctx);
-  return (
-    <DailyJobPlanForm
-      {...s.form}
-      initial={{ ...EMPTY_DAILY_JOB_PLAN, daily_job_plan_walks: [{ ...EMPTY_WALK }] }}
-      pets={[]}
-      {...c}
-    />
-  );
+  return <DailyJobPlanForm {...s.form} initial={EMPTY_DAILY_JOB_PLAN} pets={[]} {...c} />;
 }

@@ -31,7 +31,7 @@ export function CalendarFilters({
     <form
       method="get"
       action="/walk-calendar"
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
     >
       <input type="hidden" name="view" value={view} />
       {franchisees ? (

@@ -46,6 +46,11 @@ export function dayLabel(d: CalendarDay): string {
   const parts = [plural(d.walks, "walk")];
   if (d.completed) parts.push(`${d.completed} completed`);
   if (d.uncovered) parts.push(`${d.uncovered} uncovered`);
-  if (d.leave.length) parts.push(`leave: ${d.leave.map(leaveText).join(", ")}`);
+  if (d.leave.length)
+    parts.push(
+      `leave: ${d.leave
+        .map((l) => (l.replacement_name ? `${leaveText(l)} replaced by ${l.replacement_name}` : leaveText(l)))
+        .join(", ")}`,
+    );
   return `${longDate(d.date)}: ${parts.join(", ")}. Open the day's daily job plans.`;
 }
