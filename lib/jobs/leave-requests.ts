@@ -7,7 +7,14 @@ import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
+import {
+  AppError,
+  forbidden,
+  invalid,
+  notFound,
+  zodFieldErrors,
+  type FieldErrors,
+} from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
@@ -121,6 +128,8 @@ export const approveWithReplacementSchema = z.object({
   replacement_user_id: optionalId("replacement"),
   admin_remarks: optionalText("admin remarks", 1000),
 });
+/** Reject: optional remarks. */
+export const rejectLeaveSchema = z.object({ admin_remarks: optionalText("admin remarks", 1000) });
 /** The reassign dialog: one walk's replacement (null: the walk stays with the walker on leave, uncovered). */
 export const reassignSchema = z.object({ replacement_user_id: optionalId("replacement") });
 
@@ -627,10 +636,7 @@ async function leaveWalk(db: Executor, leave: Leave, walkId: number) {
 export async function approveWithReplacement(ctx: Ctx, id: number, raw: unknown) {
   authorize(ctx, "leave_requests.approve");
   const parsed = approveWithReplacementSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const { zodFieldErrors } = await import("@/lib/platform/errors");
-    throw invalid(zodFieldErrors(parsed.error.issues));
-  }
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await lockedLeave(tx, ctx, id);
@@ -652,9 +658,14 @@ export async function approveWithReplacement(ctx: Ctx, id: number, raw: unknown)
   });
 }
 
-/** Reject from the list (after its confirmation): status 2, pending only (409). Needs leave_requests.approve. */
-export async function rejectLeave(ctx: Ctx, id: number) {
+/**
+ * Reject from the list (after its confirmation): status 2 with optional remarks, pending only (409). Needs
+ * leave_requests.approve.
+ */
+export async function rejectLeave(ctx: Ctx, id: number, raw: unknown = {}) {
   authorize(ctx, "leave_requests.approve");
+  const parsed = rejectLeaveSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await lockedLeave(tx, ctx, id);
@@ -664,6 +675,7 @@ export async function rejectLeave(ctx: Ctx, id: number) {
       .update(lr)
       .set({
         status: LEAVE_STATUS.REJECTED,
+        ...(parsed.data.admin_remarks != null ? { admin_remarks: parsed.data.admin_remarks } : {}),
         processed_by: ctx.userId,
         processed_at: new Date(),
         updated_at: new Date(),
@@ -684,10 +696,7 @@ export async function rejectLeave(ctx: Ctx, id: number) {
 export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, raw: unknown) {
   authorize(ctx, "leave_requests.approve");
   const parsed = reassignSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const { zodFieldErrors } = await import("@/lib/platform/errors");
-    throw invalid(zodFieldErrors(parsed.error.issues));
-  }
+  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const to = parsed.data.replacement_user_id;
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -9,6 +9,7 @@ import {
   reassignLeaveWalk,
   reassignSchema,
   rejectLeave,
+  rejectLeaveSchema,
 } from "@/lib/jobs/leave-requests";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { crudRoutes } from "../entity-routes";
@@ -89,12 +90,13 @@ export const leaveRequestsRoutes: ApiRoute[] = [
     owned: "id",
     shape: "data",
     tag,
-    summary: "Reject a pending leave (409 when no longer pending)",
+    summary: "Reject a pending leave, with optional admin remarks (409 when no longer pending)",
+    input: rejectLeaveSchema,
     output: leaveAnswer,
-    handler: async ({ ctx, params }) => ({
+    handler: async ({ ctx, params, body }) => ({
       success: true,
       message: LEAVE_MESSAGES.rejected,
-      data: await rejectLeave(ctx, idParam(params.id)),
+      data: await rejectLeave(ctx, idParam(params.id), body),
     }),
   },
   {
