@@ -28,18 +28,6 @@ export type CreateMonthlyRequestValues = {
   month: string;
 };
 
-export const EMPTY_MONTHLY_REQUEST: CreateMonthlyRequestValues = {
-  user_id: "",
-  user_address_id: "",
-  user_pet_ids: [],
-  plan_id: "",
-  start_date: "",
-  end_date: "",
-  zone_id: "",
-  franchisee_id: "",
-  month: "",
-};
-
 export type PlanChoice = { value: string; label: string; dogs: number; walks: number };
 
 const C = fieldsFor<CreateMonthlyRequestValues>();
