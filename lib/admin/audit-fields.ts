@@ -329,6 +329,21 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       ref("franchisee_id", "Franchisee", "franchisees"),
     ),
   },
+  daily_job_plans: {
+    fields: [
+      text("date", "Date"),
+      ref("user_id", "Customer", "users"),
+      ref("franchisee_id", "Franchisee", "franchisees"),
+      ref("walker_id", "Walker", "users"),
+      text("user_pet_id", "Pet"),
+      text("user_pet_2_id", "Pet 2"),
+      text("status", "Status"),
+      text("daily_job_plan_walks", "Walks"),
+      text("user_monthly_job_request_id", "Monthly Request"),
+      text("holiday_name", "Holiday"),
+      IS_ACTIVE,
+    ],
+  },
   user_monthly_job_requests: {
     fields: [
       ref("user_id", "User", "users"),

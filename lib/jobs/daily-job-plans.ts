@@ -277,15 +277,12 @@ export const dailyJobPlansDef = defineEntity({
     ],
   }),
   detail: async (db, row) => planDetail(db, row),
+  // The history reads each walk as a line: "1. 07:00 Aarav Sharma (Pending, 30 min)".
   auditDetail: async (db, row) => ({
-    daily_job_plan_walks: (await walksOf(db, [row.id])).map((w) => ({
-      id: w.id,
-      walk_no: w.walk_no,
-      timeslot: w.timeslot,
-      walker_id: w.walker_id,
-      status: w.status,
-      duration_minutes: w.duration_minutes,
-    })),
+    daily_job_plan_walks: (await walksOf(db, [row.id])).map(
+      (w) =>
+        `${w.walk_no}. ${w.timeslot} ${w.walker_name ?? "No walker"} (${w.status_label}, ${w.duration_minutes} min)`,
+    ),
   }),
   detailSchema: {
     customer_name: z.string().nullable(),
