@@ -89,9 +89,13 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
   },
   decisionRoute("approve"),
   decisionRoute("reject"),
-  entityRoute("POST", "customer_walk_requests/clear/:id", customerWalkRequestsCrud.delete, {
-    summary: "Delete a customer walk request (a pending reschedule's walk goes back to Pending)",
-  }),
+  {
+    ...entityRoute("POST", "customer_walk_requests/clear/:id", customerWalkRequestsCrud.delete, {
+      summary: "Delete a customer walk request (a pending reschedule's walk goes back to Pending)",
+    }),
+    // The spec's delete path (clear, not delete): it reads no body, as delete/:id does.
+    input: z.object({}),
+  },
   entityRoute("POST", "customer_walk_requests/restore/:id", customerWalkRequestsCrud.restore),
   {
     method: "GET",
