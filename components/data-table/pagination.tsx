@@ -10,14 +10,21 @@ import { useListUrl } from "./url-state";
 export type { PageCursors };
 
 /** The pager's input (pager.ts: with `ceiling`, ALL shows that many rows; with `cursors`, deep pages go by keyset). */
-type Props = PagerInput & { className?: string };
+type Props = PagerInput & {
+  className?: string;
+  /** Page sizes a list offers besides the usual ones (the customer walk requests' 5). */
+  extraSizes?: readonly number[];
+};
 
 /** Rows-per-page (10…100 and ALL), 'first–last of count', previous and next; the state is the URL. */
-export function Pagination({ className, ...input }: Props) {
+export function Pagination({ className, extraSizes = [], ...input }: Props) {
   const { update, pending } = useListUrl();
   const { page, cursors } = input;
   const { asked, isAll, size, summary, noPrev, noNext } = pagerState(input);
-  const sizes: number[] = [...PAGE_SIZE_OPTIONS];
+  const sizes: number[] = [
+    ...PAGE_SIZE_OPTIONS,
+    ...extraSizes.filter((x) => !(PAGE_SIZE_OPTIONS as readonly number[]).includes(x)),
+  ];
   if (!isAll && !sizes.includes(asked)) sizes.push(asked);
   sizes.sort((a, b) => a - b);
 

@@ -262,6 +262,7 @@ export function WalkRequestsView(props: Props) {
         rowsPerPage={rowsPerPage}
         ceiling={ceiling}
         cursors={cursors}
+        extraSizes={[5]}
       />
       {open?.kind === "details" ? <DetailsDialog row={open.row} onClose={() => setOpen(null)} /> : null}
       {open?.kind === "approve" || open?.kind === "reject" ? (
