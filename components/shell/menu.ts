@@ -77,12 +77,12 @@ function fullMenu(links: MenuLinks): Entry[] {
       : []),
     { label: "KYC Document", href: "/franchisee-kyc-documents", names: FA, icon: "kyc" },
     { label: "Staff", href: "/franchisee-staffs", names: FA, icon: "staff" },
-    { label: "Leave Requests", href: "/leave-requests", names: FA, icon: "leave" },
+    { label: "Leave Requests", entity: "leave_requests", names: FA, icon: "leave" },
     { label: "Plans", entity: "plans", names: ADMINS, icon: "plans" },
     { label: "Interest Service", entity: "user_service_interests", names: ADMINS, icon: "interest" },
-    { label: "Monthly Job Requests", href: "/user-monthly-job-requests", names: [...MF, ...FA], icon: "job" },
+    { label: "Monthly Job Requests", entity: "user_monthly_job_requests", names: [...MF, ...FA], icon: "job" },
     // Not in §6's menu (issue 11): the franchisee admin's daily plans and the calendar of walks.
-    { label: "Daily Job Plans", href: "/daily-job-plans", names: FA, icon: "walk" },
+    { label: "Daily Job Plans", entity: "daily_job_plans", names: FA, icon: "walk" },
     { label: "Calendar", href: "/walk-calendar", names: FA, icon: "calendar" },
     {
       label: "Career Requests",
@@ -97,7 +97,7 @@ function fullMenu(links: MenuLinks): Entry[] {
     },
     {
       label: "Customer Walk Requests",
-      href: "/customer-walk-requests",
+      entity: "customer_walk_requests",
       names: [...ADMINS, ...FA],
       icon: "walk",
     },
@@ -123,9 +123,9 @@ function fullMenu(links: MenuLinks): Entry[] {
       names: ADMINS,
       icon: "job",
       children: [
-        { label: "Monthly Job Requests", href: "/user-monthly-job-requests", names: ADMINS },
-        { label: "Daily Job Plans", href: "/daily-job-plans", names: ADMINS },
-        { label: "Leave Requests", href: "/leave-requests", names: ADMINS },
+        { label: "Monthly Job Requests", entity: "user_monthly_job_requests", names: ADMINS },
+        { label: "Daily Job Plans", entity: "daily_job_plans", names: ADMINS },
+        { label: "Leave Requests", entity: "leave_requests", names: ADMINS },
         { label: "Calendar", href: "/walk-calendar", names: ADMINS },
       ],
     },

@@ -362,8 +362,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "user_service_interests.create",
     // Issue 11: a customer asks for a month of walks and to reschedule or cancel a walk; a walker asks for leave.
     // Each sees and makes only their own (networkScope's `own`).
+    "user_monthly_job_requests.list",
+    "user_monthly_job_requests.view",
     "user_monthly_job_requests.create",
+    "customer_walk_requests.list",
+    "customer_walk_requests.view",
     "customer_walk_requests.create",
+    "leave_requests.list",
+    "leave_requests.view",
     "leave_requests.create",
   ],
   // Spec 002 §6: the franchisees and staff of their zones, franchisee career requests (approve and reject), and
@@ -419,6 +425,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "daily_job_plans.export",
     "leave_requests.list",
     "leave_requests.view",
+    "leave_requests.create",
     "leave_requests.update",
     "leave_requests.delete",
     "leave_requests.restore",

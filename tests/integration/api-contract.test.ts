@@ -71,6 +71,7 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST franchisee-career-requests/restore/:id": "franchisee_career_request",
   "POST daycare_career_requests/restore/:id": "daycare_career_request",
   "POST daycare-career-requests/restore/:id": "daycare_career_request",
+  "POST leave_requests/restore/:id": "leave_request",
   "POST customer_walk_requests/restore/:id": "customer_walk_request",
   "POST user_monthly_job_requests/restore/:id": "user_monthly_job_request",
 };
@@ -258,6 +259,9 @@ async function cursorProblems(route: UserRoute, s: Sample, e: Env, token: string
 }
 
 beforeAll(async () => {
+  // The suite sends more than a token's 600 calls a minute (every route, per permission): a scaled budget, as the
+  // hardening test does; tests/integration/security.test.ts checks the real one.
+  process.env.RATE_LIMIT_SCALE = "100";
   const { db, happy, wag } = await seeded();
   const [spare] = await db.select().from(companies).where(eq(companies.name, "Bark Buddies Mumbai 1"));
   const [customer] = await db.select().from(users).where(eq(users.role_id, ROLE_IDS.USER)).limit(1);

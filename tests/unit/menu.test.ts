@@ -41,8 +41,9 @@ describe("the menu", () => {
       "Master Franchisee",
       "Franchisee",
       "KYC Documents [Franchisee KYC, Staff KYC]",
+      "Job Operations [Monthly Job Requests, Daily Job Plans, Leave Requests, Calendar]",
       "Field Operations [Services, Outlets, PJPs, PJP References]",
-      "Settings [Banners, Modules, Permissions, Master, Master Value, State Holidays, State GSTs, KYC Document Types, Positions, My Profile]",
+      "Settings [Banners, Modules, Permissions, Master, Master Value, State Holidays, State GSTs, KYC Document Types, Walk Request Policy, Positions, My Profile]",
       "User Timestamps",
       "API Reference",
     ]);
@@ -111,6 +112,8 @@ describe("the menu", () => {
       "Staff",
       "Leave Requests",
       "Monthly Job Requests",
+      "Daily Job Plans",
+      "Calendar",
       "Customer Walk Requests",
     ]);
     const mf = caller(ROLE.MASTER_FRANCHISEE, { positionName: POSITION.MASTER_FRANCHISEE });
