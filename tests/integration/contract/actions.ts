@@ -12,6 +12,7 @@ import { dailyJobPlanActionSamples } from "./daily-job-plans";
 import { zoneOf } from "./franchisees";
 import { careerActionSamples } from "./career-requests";
 import { customerWalkRequestActionSamples } from "./customer-walk-requests";
+import { leaveRequestActionSamples } from "./leave-requests";
 import { monthlyRequestActionSamples } from "./monthly-requests";
 
 /** What an action sample may use. */
@@ -258,5 +259,6 @@ export const actionSamples: Record<string, ActionSample> = {
   ...dailyJobPlanActionSamples,
   ...careerActionSamples,
   ...customerWalkRequestActionSamples,
+  ...leaveRequestActionSamples,
   ...monthlyRequestActionSamples,
 };

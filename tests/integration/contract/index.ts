@@ -28,6 +28,7 @@ import { careerRequestsSamples } from "./career-requests";
 import { franchiseesSamples } from "./franchisees";
 import { masterFranchiseesSamples } from "./master-franchisees";
 import { kycSamples } from "./kyc";
+import { leaveRequestsSamples } from "./leave-requests";
 import { dailyJobPlansSamples } from "./daily-job-plans";
 import { monthlyRequestsSamples } from "./monthly-requests";
 import { customerWalkRequestsSamples } from "./customer-walk-requests";
@@ -68,6 +69,7 @@ export const samples: Record<string, Sample> = {
   ...masterFranchiseesSamples,
   ...kycSamples,
   ...customerWalkRequestsSamples,
+  ...leaveRequestsSamples,
   ...monthlyRequestsSamples,
   ...dailyJobPlansSamples,
 };

@@ -23,6 +23,7 @@ import {
   franchiseeCareerRequests,
   petTrainerCareerRequests,
   petWalkieCareerRequests,
+  leaveRequests,
   userMonthlyJobRequests,
   customerWalkRequests,
   dailyJobPlans,
@@ -55,6 +56,7 @@ export type Trash = {
   pet_trainer_career_request: number;
   franchisee_career_request: number;
   daycare_career_request: number;
+  leave_request: number;
   user_monthly_job_request: number;
   customer_walk_request: number;
 };
@@ -226,6 +228,11 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(masterFranchisees)
     .values({ company_id: companyId, user_id: user.id, deleted_at })
     .returning({ id: masterFranchisees.id });
+  // A deleted leave request (of the trashed user).
+  const [leave] = await db
+    .insert(leaveRequests)
+    .values({ company_id: companyId, user_id: user.id, date: "2031-01-03", deleted_at })
+    .returning({ id: leaveRequests.id });
   // A deleted monthly job request (of the trashed user).
   const [monthly] = await db
     .insert(userMonthlyJobRequests)
@@ -269,6 +276,7 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     pet_trainer_career_request: trainer.id,
     franchisee_career_request: franchiseeRequest.id,
     daycare_career_request: daycare.id,
+    leave_request: leave.id,
     kyc_document_type: kycType.id,
     franchisee_kyc_document: kycDoc.id,
     user_kyc_document: staffDoc.id,
