@@ -80,7 +80,12 @@ function fullMenu(links: MenuLinks): Entry[] {
     { label: "Leave Requests", entity: "leave_requests", names: FA, icon: "leave" },
     { label: "Plans", entity: "plans", names: ADMINS, icon: "plans" },
     { label: "Interest Service", entity: "user_service_interests", names: ADMINS, icon: "interest" },
-    { label: "Monthly Job Requests", entity: "user_monthly_job_requests", names: [...MF, ...FA], icon: "job" },
+    {
+      label: "Monthly Job Requests",
+      entity: "user_monthly_job_requests",
+      names: [...MF, ...FA],
+      icon: "job",
+    },
     // Not in §6's menu (issue 11): the franchisee admin's daily plans and the calendar of walks.
     { label: "Daily Job Plans", entity: "daily_job_plans", names: FA, icon: "walk" },
     { label: "Calendar", href: "/walk-calendar", names: FA, icon: "calendar" },

@@ -31,7 +31,8 @@ const live = (t: { deleted_at: AnyPgColumn }) => sql`${t.deleted_at} is null`;
 const approval = (name = "status") => smallint(name).notNull().default(0);
 const approvalCheck = (name: string, c: AnyPgColumn) => check(name, sql`${c} in (0, 1, 2)`);
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
-const userRef = (name: string) => integer(name).references((): AnyPgColumn => users.id, { onDelete: "set null" });
+const userRef = (name: string) =>
+  integer(name).references((): AnyPgColumn => users.id, { onDelete: "set null" });
 const franchiseeRef = () =>
   integer("franchisee_id").references((): AnyPgColumn => franchisees.id, { onDelete: "set null" });
 
@@ -149,10 +150,14 @@ export const dailyJobPlans = pgTable(
     franchisee_id: franchiseeRef(),
     walker_id: userRef("walker_id"),
     user_pet_id: integer("user_pet_id").references((): AnyPgColumn => userPets.id, { onDelete: "set null" }),
-    user_pet_2_id: integer("user_pet_2_id").references((): AnyPgColumn => userPets.id, { onDelete: "set null" }),
+    user_pet_2_id: integer("user_pet_2_id").references((): AnyPgColumn => userPets.id, {
+      onDelete: "set null",
+    }),
     date: date("date").notNull(),
     status: smallint("status").notNull().default(0),
-    holiday_id: integer("holiday_id").references((): AnyPgColumn => stateHolidays.id, { onDelete: "set null" }),
+    holiday_id: integer("holiday_id").references((): AnyPgColumn => stateHolidays.id, {
+      onDelete: "set null",
+    }),
     holiday_name: varchar("holiday_name", { length: 500 }),
     ...tenantColumns(),
   },
