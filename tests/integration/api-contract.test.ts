@@ -74,6 +74,7 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST leave_requests/restore/:id": "leave_request",
   "POST customer_walk_requests/restore/:id": "customer_walk_request",
   "POST user_monthly_job_requests/restore/:id": "user_monthly_job_request",
+  "POST daily_job_plans/restore/:id": "daily_job_plan",
 };
 
 const FORBIDDEN = forbidden().message;

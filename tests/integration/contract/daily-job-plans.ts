@@ -115,7 +115,7 @@ export const dailyJobPlansSamples: Record<string, Sample> = {
   "POST daily_job_plans/restore/:id": {
     before: async (e) => void (spare.restore = await sparePlan(e, e.happyId, true)),
     path: () => `daily_job_plans/restore/${spare.restore || 1}`,
-    foreign: async (e) => `daily_job_plans/restore/${await sparePlan(e, e.wagId, true)}`,
+    foreign: (e) => `daily_job_plans/restore/${e.trash.daily_job_plan}`,
   },
   "GET walk_calendar": { path: () => "walk_calendar?month=2031-04" },
 };

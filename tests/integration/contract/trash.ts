@@ -59,6 +59,7 @@ export type Trash = {
   leave_request: number;
   user_monthly_job_request: number;
   customer_walk_request: number;
+  daily_job_plan: number;
 };
 
 /**
@@ -267,8 +268,13 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
       deleted_at,
     })
     .returning({ id: customerWalkRequests.id });
+  const [trashedPlan] = await db
+    .insert(dailyJobPlans)
+    .values({ company_id: companyId, user_id: user.id, date: "2031-01-04", deleted_at })
+    .returning({ id: dailyJobPlans.id });
   return {
     customer_walk_request: walkRequest.id,
+    daily_job_plan: trashedPlan.id,
     user_monthly_job_request: monthly.id,
     franchisee: franchisee.id,
     master_franchisee: master.id,
