@@ -1,4 +1,4 @@
-import type { CalendarDay, CalendarLeave } from "@/lib/jobs/walk-calendar";
+import type { CalendarLeave } from "@/lib/jobs/walk-calendar";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = [
@@ -39,18 +39,8 @@ export const leaveText = (l: CalendarLeave) =>
     l.leave_type === "full_day" ? "full day" : `${timeOfDay(l.start_time)} to ${timeOfDay(l.end_time)}`
   })`;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** "Monday". */
+export const weekdayOf = (d: string) => WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()];
 
-/** A day link's accessible name: the date, its counts, its leave, and where it leads. */
-export function dayLabel(d: CalendarDay): string {
-  const parts = [plural(d.walks, "walk")];
-  if (d.completed) parts.push(`${d.completed} completed`);
-  if (d.uncovered) parts.push(`${d.uncovered} uncovered`);
-  if (d.leave.length)
-    parts.push(
-      `leave: ${d.leave
-        .map((l) => (l.replacement_name ? `${leaveText(l)} replaced by ${l.replacement_name}` : leaveText(l)))
-        .join(", ")}`,
-    );
-  return `${longDate(d.date)}: ${parts.join(", ")}. Open the day's daily job plans.`;
-}
+/** "November 2026". */
+export const monthYearOf = (d: string) => `${MONTHS[Number(d.slice(5, 7)) - 1]} ${d.slice(0, 4)}`;

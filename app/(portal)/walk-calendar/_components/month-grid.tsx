@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { CalendarDay } from "@/lib/jobs/walk-calendar";
 import { cn } from "@/lib/utils";
-import { dayLabel, leaveText, longDate, shortWeekday } from "./day-label";
+import { leaveText, monthYearOf, shortWeekday, weekdayOf } from "./day-label";
 
 /**
  * A month as weeks from Monday (the days around it dimmed): each day a link to its daily job plans, with its walks,
@@ -26,34 +26,44 @@ export function MonthGrid({
           <div key={d.date}>{shortWeekday(d.date)}</div>
         ))}
       </div>
-      <ol className="grid grid-cols-7 gap-1" aria-label={`Days of ${month}`}>
+      <ol className="grid grid-cols-7 gap-1" aria-label={`Days of ${monthYearOf(`${month}-01`)}`}>
         {days.map((d) => {
           const inMonth = d.date.startsWith(month);
           return (
             <li key={d.date} className="min-w-0">
               <Link
                 href={dayHref(d.date)}
-                aria-label={dayLabel(d)}
-                title={longDate(d.date)}
                 className={cn(
                   "flex h-full min-h-14 flex-col gap-0.5 rounded-md border p-1 text-xs hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none sm:min-h-24 sm:p-2",
-                  !inMonth && "bg-slate-50 text-slate-400",
+                  !inMonth && "bg-slate-50 text-slate-600",
                   d.uncovered > 0 && "border-red-300",
                   d.date === today && "ring-2 ring-sky-600",
                 )}
               >
-                <span className="font-semibold" aria-hidden>
+                {/* The link's name is its text: the full date for screen readers, the day's number on screen. */}
+                <span className="font-semibold">
+                  <span className="sr-only">{weekdayOf(d.date)} </span>
                   {Number(d.date.slice(8, 10))}
+                  <span className="sr-only"> {monthYearOf(d.date)}:</span>
                 </span>
-                <span aria-hidden className="flex flex-wrap items-center gap-0.5 sm:hidden">
-                  {d.walks > 0 ? <span className="text-sky-700">{d.walks}</span> : null}
-                  {d.uncovered > 0 ? <span className="size-2 rounded-full bg-red-600" /> : null}
-                  {d.leave.length > 0 ? <span className="size-2 rounded-full bg-amber-500" /> : null}
-                </span>
-                <span aria-hidden className="hidden flex-col gap-0.5 sm:flex">
-                  {d.walks > 0 ? (
-                    <span className="text-sky-700">{d.walks === 1 ? "1 walk" : `${d.walks} walks`}</span>
+                <span className="flex flex-wrap items-center gap-0.5 sm:hidden">
+                  <span className="text-sky-700">
+                    {d.walks}
+                    <span className="sr-only"> {d.walks === 1 ? "walk" : "walks"}</span>
+                  </span>
+                  {d.uncovered > 0 ? (
+                    <span className="size-2 rounded-full bg-red-600">
+                      <span className="sr-only">, {d.uncovered} uncovered</span>
+                    </span>
                   ) : null}
+                  {d.leave.length > 0 ? (
+                    <span className="size-2 rounded-full bg-amber-500">
+                      <span className="sr-only">, leave: {d.leave.map(leaveText).join(", ")}</span>
+                    </span>
+                  ) : null}
+                </span>
+                <span className="hidden flex-col gap-0.5 sm:flex">
+                  <span className="text-sky-700">{d.walks === 1 ? "1 walk" : `${d.walks} walks`}</span>
                   {d.completed > 0 ? <span className="text-emerald-700">{d.completed} completed</span> : null}
                   {d.uncovered > 0 ? (
                     <span className="font-medium text-red-700">{d.uncovered} uncovered</span>

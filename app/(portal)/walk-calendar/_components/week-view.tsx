@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { CalendarDay } from "@/lib/jobs/walk-calendar";
 import { encodeId } from "@/lib/platform/ids";
 import { cn } from "@/lib/utils";
-import { dayLabel, leaveText, longDate, timeOfDay } from "./day-label";
+import { leaveText, longDate, timeOfDay } from "./day-label";
 
 /**
  * A week, a column a day (stacked on a phone): the day's link to its daily job plans with its counts, its approved
@@ -29,7 +29,6 @@ export function WeekView({
         >
           <Link
             href={dayHref(d.date)}
-            aria-label={dayLabel(d)}
             className="rounded focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none"
           >
             <span className="block text-sm font-semibold hover:underline">{longDate(d.date)}</span>
