@@ -174,8 +174,9 @@ const dayFilter: ListFilter = {
 };
 
 /**
- * walker_id: plans the walker has: as the plan's walker, or through one of its walks (a replacement after a leave
- * walks under the plan of the walker who was away).
+ * walker_id: the plans the walker walks: those with a live walk of theirs (the plan's own walker, or a leave's
+ * replacement on one of its walks). A semi-join on djp_walks_walker_idx (company, walker, date): the company is the
+ * walker's, so the index is usable without the caller's company here.
  */
 const walkerFilter: ListFilter = {
   label: "Walker",
@@ -184,8 +185,9 @@ const walkerFilter: ListFilter = {
     if (!v) return undefined;
     const id = parseIdParam(v.split(",")[0].trim());
     if (id == null || id > 2_147_483_647) throw invalid({ [param]: "The selected walker is invalid." });
-    return sql`(${dailyJobPlans.walker_id} = ${id} or exists (select 1 from ${dailyJobPlanWalks} w
-      where w.daily_job_plan_id = ${dailyJobPlans.id} and w.walker_id = ${id} and w.deleted_at is null))`;
+    return sql`${dailyJobPlans.id} in (select w.daily_job_plan_id from ${dailyJobPlanWalks} w
+      where w.company_id = (select u.company_id from ${users} u where u.id = ${id})
+        and w.walker_id = ${id} and w.deleted_at is null)`;
   },
   ui: (param) => ({ param, label: "Walker", kind: "select", options: [] }),
 };

@@ -327,7 +327,7 @@ describe("daily job plans: list parameters", () => {
     expect((await failureOf(list(admin, { user_monthly_job_request_id: "abc" }))).status).toBe(422);
   });
 
-  it("filters by date, date range, walker (the plan's or a walk's) and keyword", async () => {
+  it("filters by date, date range, walker (a walk of theirs, the plan's or a replacement's) and keyword", async () => {
     const day = await list(admin, { date: "2031-03-02", search_keyword: tag });
     expect(day.data.map((p) => p.id)).toEqual([inRequest[0]]);
     const range = await list(admin, { from_date: "2031-03-02", to_date: "2031-03-05", search_keyword: tag });
