@@ -704,7 +704,7 @@ const CUSTOMER_CHOICES = 1000;
  * What the plan form offers: the franchisees (an admin's choice; a member's own only), their walkers, and the
  * customers (live, active role-USER users who are not a franchisee's staff), by name.
  */
-export async function dailyJobPlanChoices(ctx: Ctx) {
+export async function dailyJobPlanChoices(ctx: Ctx, o: { customers?: boolean } = {}) {
   const companyId = requireCompany(ctx);
   const db = await getDb();
   const fr = await db
@@ -724,20 +724,24 @@ export async function dailyJobPlanChoices(ctx: Ctx) {
     .where(walkersWhere(companyId, ctx.franchiseeId))
     .orderBy(asc(users.user_name), asc(users.id))
     .limit(5000);
-  const customers = await db
-    .select({ id: users.id, name: nameOf(users) })
-    .from(users)
-    .where(
-      and(
-        eq(users.company_id, companyId),
-        eq(users.role_id, ROLE_IDS[ROLE.USER]),
-        isNull(users.franchisee_id),
-        isNull(users.deleted_at),
-        eq(users.is_active, 1),
-      ),
-    )
-    .orderBy(asc(users.user_name), asc(users.id))
-    .limit(CUSTOMER_CHOICES);
+  // The list's filters need no customers.
+  const customers =
+    o.customers === false
+      ? []
+      : await db
+          .select({ id: users.id, name: nameOf(users) })
+          .from(users)
+          .where(
+            and(
+              eq(users.company_id, companyId),
+              eq(users.role_id, ROLE_IDS[ROLE.USER]),
+              isNull(users.franchisee_id),
+              isNull(users.deleted_at),
+              eq(users.is_active, 1),
+            ),
+          )
+          .orderBy(asc(users.user_name), asc(users.id))
+          .limit(CUSTOMER_CHOICES);
   return {
     franchisees: fr,
     walkers: walkers.map((w) => ({ ...w, name: w.name ?? "", franchisee_id: w.franchisee_id! })),

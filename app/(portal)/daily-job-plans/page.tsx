@@ -33,7 +33,7 @@ const COLUMNS = [
 export default async function DailyJobPlansPage({ searchParams }: ListPageProps) {
   const s = await listScreen(dailyJobPlansCrud, searchParams, { fields: COLUMNS });
   const [choices, narrowed] = await Promise.all([
-    dailyJobPlanChoices(s.ctx),
+    dailyJobPlanChoices(s.ctx, { customers: false }),
     planListNarrowing(s.ctx, s.raw),
   ]);
   const filters = filterBar(
