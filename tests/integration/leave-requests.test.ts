@@ -255,9 +255,12 @@ describe("a walker's own leave request (the app)", () => {
     expect(ws.map((w) => w.walk_id)).toEqual([wWalks[1]]);
     expect(ws[0]).toMatchObject({ pet_name: "Coco" });
     expect(ws[0].pet_owner).toContain("Kiran");
-    // The app's grant is create only: the walker lists nothing here.
+    // The walker lists and opens their own leave only (networkScope's own rows).
     const mine = await api("GET", "leave_requests", { token });
-    expect(mine.status).toBe(403);
+    expect(mine.status).toBe(200);
+    const rows = mine.json.data as { id: number; user_id: number }[];
+    expect(rows.map((r) => r.id)).toContain(L1);
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set([data.user_id as number]));
   });
 
   it("refuses a past date, a time range ending before it starts, and an overlapping leave (422)", async () => {

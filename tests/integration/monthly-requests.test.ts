@@ -212,8 +212,12 @@ describe("create", () => {
       );
     expect(heard).toHaveLength(1);
     expect(heard[0].title).toBe(MONTHLY_MESSAGES.newRequest);
-    // The app user may not list requests (create only).
-    expect((await api("GET", "user_monthly_job_requests", { token })).status).toBe(403);
+    // The app user lists their own requests only (networkScope's own rows).
+    const mine = await api("GET", "user_monthly_job_requests", { token });
+    expect(mine.status).toBe(200);
+    const rows = mine.json.data as { id: number; user_id: number }[];
+    expect(rows.map((r) => r.id)).toContain(row.id);
+    expect(new Set(rows.map((r) => r.user_id))).toEqual(new Set([customer.id]));
   });
 
   it("checks the customer's address and pets, the plan's dogs and the dates (422 by field)", async () => {
