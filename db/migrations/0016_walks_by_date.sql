@@ -1,0 +1,1 @@
+CREATE INDEX "djp_walks_date_idx" ON "daily_job_plan_walks" USING btree ("company_id","date") WHERE "daily_job_plan_walks"."deleted_at" is null;
