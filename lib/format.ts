@@ -13,6 +13,22 @@ export {
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
+/** Month names, January first (month pickers and labels). */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
 /** Rupees with Indian digit grouping and two decimals, e.g. 123456 → '₹1,23,456.00'; '' when not a number. */
 export function formatRupees(n: number | string | null | undefined): string {
   if (n == null || n === "") return "";

@@ -25,7 +25,7 @@ import {
 } from "@/lib/platform/files";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
 import type { ListQuery, ListResult, RawParams } from "@/lib/platform/list";
-import { notify, type NewNotification } from "@/lib/platform/notifications";
+import { franchiseeAdminIds, notify, type NewNotification } from "@/lib/platform/notifications";
 import { ROLE_IDS, ROLE, type Permission } from "@/lib/platform/permissions";
 import { flag, optionalDate, optionalText, requiredId, requiredText } from "@/lib/platform/schemas";
 import { APPLIES_FRANCHISEE, APPLIES_STAFF, refreshKycValidity } from "./kyc-validity";
@@ -318,22 +318,6 @@ function refuseReviewFields(
 // ---------------------------------------------------------------------------------------------------------------
 // Notifications.
 
-/** Live, active FRANCHISEE ADMIN users of a franchisee. */
-async function franchiseeAdmins(tx: Executor, franchiseeId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.franchisee_id, franchiseeId),
-        eq(users.role_id, ROLE_IDS[ROLE.FRANCHISEE_ADMIN]),
-        isNull(users.deleted_at),
-        eq(users.is_active, 1),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /** Live, active ADMIN users of a company (the reviewers told of a submission; a few per company). */
 async function companyAdmins(tx: Executor, companyId: number): Promise<number[]> {
   const rows = await tx
@@ -353,7 +337,7 @@ async function companyAdmins(tx: Executor, companyId: number): Promise<number[]>
 const toEach = (ids: number[], n: Omit<NewNotification, "userId">): NewNotification[] =>
   [...new Set(ids)].map((userId) => ({ ...n, userId }));
 
-export const kycNotify = { franchiseeAdmins, companyAdmins, toEach };
+export const kycNotify = { franchiseeAdmins: franchiseeAdminIds, companyAdmins, toEach };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The save's rules, as crudOf hooks.
@@ -404,7 +388,7 @@ export function kycHooks(kind: KycKind, table: AnyEntity["table"]): Hooks {
     if (e.reviewed && r.franchisee_id != null) {
       const verdict = r.status === KYC_STATUS.approved ? "approved" : "rejected";
       notes.push(
-        ...toEach(await franchiseeAdmins(tx, r.franchisee_id), {
+        ...toEach(await franchiseeAdminIds(tx, r.franchisee_id), {
           companyId: r.company_id,
           title: `KYC document ${verdict}`,
           body: `${r.document_name} was ${verdict}.${r.status === KYC_STATUS.rejected && r.remark ? ` Reason: ${r.remark}` : ""}`,

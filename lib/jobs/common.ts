@@ -92,21 +92,7 @@ export async function isWalkerOf(
 }
 
 /** Live, active FRANCHISEE ADMIN users of a franchisee: who hears of its new requests. */
-export async function franchiseeAdminIds(tx: Executor, franchiseeId: number | null): Promise<number[]> {
-  if (franchiseeId == null) return [];
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.franchisee_id, franchiseeId),
-        eq(users.role_id, ROLE_IDS[ROLE.FRANCHISEE_ADMIN]),
-        isNull(users.deleted_at),
-        eq(users.is_active, 1),
-      ),
-    );
-  return rows.map((r) => r.id);
-}
+export { franchiseeAdminIds } from "@/lib/platform/notifications";
 
 /** A user's display name in SQL: user_name, else first and last name. */
 export const userNameOf = (u: typeof users) =>

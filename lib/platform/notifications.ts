@@ -1,6 +1,8 @@
 import "server-only";
-import { notifications } from "@/db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { notifications, users } from "@/db/schema";
 import { getDb, type Executor } from "./db";
+import { ROLE, ROLE_IDS } from "./permissions";
 
 export type NewNotification = {
   userId: number;
@@ -28,4 +30,21 @@ export async function notify(n: NewNotification | NewNotification[], tx?: Execut
       link: x.link && x.link.startsWith("/") && !x.link.startsWith("//") ? x.link.slice(0, 500) : null,
     })),
   );
+}
+
+/** Live, active FRANCHISEE ADMIN users of a franchisee: who hears of what happens at it (none for no franchisee). */
+export async function franchiseeAdminIds(tx: Executor, franchiseeId: number | null): Promise<number[]> {
+  if (franchiseeId == null) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.franchisee_id, franchiseeId),
+        eq(users.role_id, ROLE_IDS[ROLE.FRANCHISEE_ADMIN]),
+        isNull(users.deleted_at),
+        eq(users.is_active, 1),
+      ),
+    );
+  return rows.map((r) => r.id);
 }

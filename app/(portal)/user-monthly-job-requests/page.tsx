@@ -12,23 +12,9 @@ import { ROLE } from "@/lib/platform/permissions";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportMonthlyRequestsAction } from "./actions";
 import { MonthlyRequestsTable, type Decider } from "./_components/monthly-requests-table";
+import { MONTH_NAMES as MONTHS } from "@/lib/format";
 
 export const metadata = { title: "User Monthly Job Requests" };
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /**
  * User Monthly Job Requests or Deleted User Monthly Job Requests (spec 002 §2): search (customer, address), approval

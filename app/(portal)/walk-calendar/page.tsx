@@ -10,6 +10,7 @@ import { requirePageContext } from "@/lib/platform/session";
 import { CalendarFilters } from "./_components/calendar-filters";
 import { MonthGrid } from "./_components/month-grid";
 import { WeekView } from "./_components/week-view";
+import { MONTH_NAMES } from "@/lib/format";
 
 export const metadata = { title: "Walk Calendar" };
 
@@ -26,20 +27,6 @@ const shiftMonth = (m: string, by: number) => {
   const t = y * 12 + (mo - 1) + by;
   return `${Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, "0")}`;
 };
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** "November 2026". */
 const monthTitle = (m: string) => `${MONTH_NAMES[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
 

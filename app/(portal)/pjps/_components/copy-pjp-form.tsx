@@ -9,24 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Input } from "@/components/ui/input";
 import { previousMonth } from "@/lib/operations/week-parity";
 import { copyPjpFromPreviousMonthAction, copyPjpFromReferencesAction } from "../actions";
+import { MONTH_NAMES as MONTHS } from "@/lib/format";
 
 type Values = { user_id: string; month_year: string };
 type Answer = { created: number; skipped: number; message: string };
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** 2026-06 → "June 2026" (the same text on the server and in the browser). */
 const monthName = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
 

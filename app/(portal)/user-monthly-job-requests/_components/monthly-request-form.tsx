@@ -11,6 +11,7 @@ import {
   monthlyRequestCustomerAction,
   updateMonthlyRequestAction,
 } from "../actions";
+import { MONTH_NAMES as MONTHS } from "@/lib/format";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Create (spec 002 §2: the route exists, its content is not shown).
@@ -31,20 +32,6 @@ export type CreateMonthlyRequestValues = {
 export type PlanChoice = { value: string; label: string; dogs: number; walks: number };
 
 const C = fieldsFor<CreateMonthlyRequestValues>();
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** The chosen customer's pets (as many as the plan's dogs) and addresses, loaded when the customer changes. */
 function CustomerParts({ plans }: { plans: PlanChoice[] }) {

@@ -1,20 +1,7 @@
 import type { CalendarLeave } from "@/lib/jobs/walk-calendar";
+import { MONTH_NAMES as MONTHS } from "@/lib/format";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** "Monday 5 May 2031". */
 export function longDate(d: string): string {
