@@ -15,7 +15,8 @@ import {
   users,
   walkRequestPolicies,
 } from "@/db/schema";
-import { indiaNow } from "@/lib/jobs/common";
+import { indiaNow, walkStart } from "@/lib/jobs/common";
+import { hoursBefore, refundFor, walkPrice } from "@/lib/jobs/walk-policy";
 import { DEFAULT_WALK_POLICY } from "@/lib/jobs/walk-policy-default";
 import { generateWalks } from "@/lib/jobs/walk-generation";
 import { rowsOf, type Executor } from "@/lib/platform/db";
@@ -299,33 +300,34 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
       }
     }
 
-    // Customers' requests on the first approved request's walks: [days ahead, type, status, hours notice].
+    // Customers' reschedule and cancel requests on the first approved request's future walks.
     const walks = await db.execute(sql`
       select w.id, w.date::text as date, w.timeslot::text as timeslot from daily_job_plan_walks w
       join daily_job_plans p on p.id = w.daily_job_plan_id
       where p.user_monthly_job_request_id = ${first.id} and w.walk_no = 1 and w.date > ${today}::date
       order by w.date`);
     const rows = rowsOf<{ id: number; date: string; timeslot: string }>(walks);
-    const pick = (i: number) => rows[Math.min(i, rows.length - 1)];
-    const cases: [number, "reschedule" | "cancel", "pending" | "approved" | "rejected"][] = [
-      [2, "reschedule", "pending"],
-      [5, "cancel", "pending"],
-      [7, "reschedule", "rejected"],
-      [9, "cancel", "rejected"],
+    // One walk each, as far apart as the month allows (one pending request per walk).
+    const cases: ["reschedule" | "cancel", "pending" | "approved" | "rejected"][] = [
+      ["reschedule", "pending"],
+      ["cancel", "pending"],
+      ["reschedule", "rejected"],
+      ["cancel", "rejected"],
     ];
-    if (rows.length) {
-      const tiers = DEFAULT_WALK_POLICY.refund_tiers;
+    const step = Math.max(1, Math.floor(rows.length / cases.length));
+    const picked = cases.slice(0, rows.length).map((c, k) => [rows[k * step], ...c] as const);
+    if (picked.length) {
+      const [price] = await db
+        .select({ final_amount: plans.final_amount, days: plans.days, no_of_walks: plans.no_of_walks })
+        .from(plans)
+        .where(eq(plans.id, double.id));
       await db.insert(customerWalkRequests).values(
-        cases.map(([i, type, status], k) => {
-          const w = pick(i);
-          const hours = Math.max(
-            0,
-            Math.floor(
-              (new Date(`${w.date}T${w.timeslot.slice(0, 5)}:00+05:30`).getTime() - Date.now()) / 3_600_000,
-            ),
-          );
-          const tier = tiers.find((t) => hours >= t.min_hours);
-          const percent = type === "cancel" ? (tier?.refund_percent ?? 0) : 0;
+        picked.map(([w, type, status], k) => {
+          const hours = hoursBefore(walkStart(w.date, w.timeslot));
+          const refund =
+            type === "cancel"
+              ? refundFor(DEFAULT_WALK_POLICY.refund_tiers, hours, walkPrice(price ?? null))
+              : { refund_eligibility: 0 as const, refund_percent: 0, refund_amount: 0 };
           return {
             company_id: companyId,
             user_id: first.customer,
@@ -339,20 +341,18 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
             new_timeslot: type === "reschedule" ? "17:30" : null,
             reason: [
               "Going to my parents' place for the weekend, please move the walk to the next day.",
-              "Bruno is unwell and the vet asked for rest.",
+              "My dog is unwell and the vet asked for rest.",
               "Guests at home in the morning.",
               "",
             ][k],
             hours_before_walk: hours,
-            refund_eligibility: percent > 0 ? 1 : 0,
-            refund_percent: percent,
-            refund_amount: percent > 0 ? 90 * (percent / 100) : 0,
+            ...refund,
             admin_remarks: status === "rejected" ? "No walker free at that time." : null,
             processed_at: status === "pending" ? null : new Date(),
           };
         }),
       );
-      await db.execute(sql`update daily_job_plan_walks set status = 3 where id = ${pick(2).id}`);
+      await db.execute(sql`update daily_job_plan_walks set status = 3 where id = ${picked[0][0].id}`);
     }
   }
   await db
