@@ -153,6 +153,7 @@ for (const r of registry)
 // Issue 11's screens on 5M walks: the daily job plans list, a walker's calendar month (the busiest walker) and the
 // customer walk requests list, page 1 as their screens open them, through /api.
 const { walkCalendar } = await import("@/lib/jobs/walk-calendar");
+const { dailyJobPlansCrud } = await import("@/lib/jobs/daily-job-plans");
 const entityDef = (name: string) => registry.find((r) => r.def.name === name)!.def;
 const [busy] = await raw<{ id: number; month: string }[]>`
   select walker_id as id, to_char(min(date), 'YYYY-MM') as month from daily_job_plan_walks
@@ -163,7 +164,8 @@ const jobScenarios: Record<string, { path: string; q: Record<string, string>; ru
     jobs_daily_plans: {
       path: "daily_job_plans",
       q: {},
-      run: () => listOf(entityDef("daily_job_plans"))(ctx, {}),
+      // The route's list: the page and, in a second statement, its plans' walks (the Walks sub-table).
+      run: () => dailyJobPlansCrud.list(ctx, {}),
     },
     jobs_calendar: {
       path: "walk_calendar",

@@ -169,10 +169,10 @@ const list = defineList({
   },
   joins: [
     { table: users, on: eq(users.id, t.user_id) },
-    // Inner: every request has its walk and every walk its plan (not-null keys), and a count searching the pet's
-    // name keeps them (a count leaves out the left joins its conditions do not name, not the ones those need).
-    { table: w, on: eq(w.id, t.walk_id), type: "inner" },
-    { table: p, on: eq(p.id, w.daily_job_plan_id), type: "inner" },
+    // Every request has its walk and every walk its plan (not-null keys): left joins, so a count without a search
+    // reads the list's index alone (a count searching the pet's name keeps the joins that name needs).
+    { table: w, on: eq(w.id, t.walk_id) },
+    { table: p, on: eq(p.id, w.daily_job_plan_id) },
     { table: userPets, on: eq(userPets.id, p.user_pet_id) },
     { table: pet2, on: eq(pet2.id, p.user_pet_2_id) },
     { table: processor, on: eq(processor.id, t.processed_by) },

@@ -390,11 +390,30 @@ function base(
     .select(fields as Record<string, AnyPgColumn>)
     .from(list.from)
     .$dynamic();
-  for (const j of list.joins ?? []) {
-    if (countOnly && j.type !== "inner" && !mentions(countOnly, getTableName(j.table))) continue;
+  const joins = list.joins ?? [];
+  const kept = countOnly ? countJoins(joins, countOnly) : new Set(joins);
+  for (const j of joins) {
+    if (!kept.has(j)) continue;
     q = j.type === "inner" ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
   }
   return q;
+}
+
+/**
+ * The joins a count needs: the inner ones, the left ones its conditions read, and the joins those read in turn (a
+ * search on a pet's name reads the pet, whose join reads the plan, whose join reads the walk).
+ */
+function countJoins(joins: Join[], where: SQL): Set<Join> {
+  const kept = new Set(joins.filter((j) => j.type === "inner" || mentions(where, getTableName(j.table))));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const j of joins)
+      if (!kept.has(j) && [...kept].some((k) => mentions(k.on, getTableName(j.table)))) {
+        kept.add(j);
+        grew = true;
+      }
+  }
+  return kept;
 }
 
 /**
