@@ -101,6 +101,8 @@ export const MONTHLY_MESSAGES = {
   noDecider: "Only the franchisee's admin or an admin may approve or reject a request.",
   walksMoved: (n: number) => `${n} walk${n === 1 ? "" : "s"} moved to you`,
   newRequest: "New monthly job request",
+  customerApproved: "Your monthly walks are confirmed",
+  customerRejected: "Your monthly walk request was declined",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -721,6 +723,25 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
     await retimeWalks(tx, written);
   if (walksDue(written)) await generateWalks(tx, written.id);
   else if (generated && walksDue(before)) await withdrawWalks(tx, written.id, ctx.userId);
+  // The customer hears of each decision (the franchisee's, then the admin's) through the app's notifications.
+  const decided = (b: number, a: number) => a !== b && (a === 1 || a === 2);
+  if (
+    decided(before.franchisee_approval_status, written.franchisee_approval_status) ||
+    decided(before.status, written.status)
+  ) {
+    const declined = written.status === 2 || written.franchisee_approval_status === 2;
+    await notify(
+      {
+        userId: written.user_id,
+        companyId: written.company_id,
+        title: declined ? MONTHLY_MESSAGES.customerRejected : MONTHLY_MESSAGES.customerApproved,
+        body: declined
+          ? `Your walks from ${written.start_date} to ${written.end_date} were declined.${written.remark ? ` ${written.remark}` : ""}`
+          : `Your walks from ${written.start_date} to ${written.end_date} are approved${written.walker_id != null ? " and have a walker" : ""}.`,
+      },
+      tx,
+    );
+  }
   const [row] = await tx.select().from(t).where(eq(t.id, written.id));
   return row;
 }

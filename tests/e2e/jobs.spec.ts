@@ -190,6 +190,7 @@ test("a month of walks: approved with a walker, a day's leave covered, a resched
   ).toBeVisible();
   // The day's walk is the replacement's now; the other days stay with the walker.
   await page.goto(`/daily-job-plans?user_monthly_job_request_id=${made.id}&date=${leaveDay}`);
+  await expect(page.getByText(`Covered by ${replacement}`)).toBeVisible();
   await ready(page.getByText("1 walk", { exact: true }));
   await page.getByText("1 walk", { exact: true }).click();
   await expect(page.getByRole("cell", { name: replacement }).first()).toBeVisible();

@@ -471,6 +471,13 @@ describe("from approval to walks", () => {
     expect(a.walks_generated_at).not.toBeNull();
     expect(await livePlans(one.id)).toBe(NEXT.days);
     expect(await liveWalks(one.id, walker)).toBe(NEXT.days);
+    // The customer hears of the franchisee's decision.
+    const told = await db
+      .select({ title: notifications.title, body: notifications.body })
+      .from(notifications)
+      .where(eq(notifications.user_id, customer.id));
+    expect(told.filter((n) => n.title === MONTHLY_MESSAGES.customerApproved)).toHaveLength(1);
+    expect(told.find((n) => n.title === MONTHLY_MESSAGES.customerApproved)?.body).toContain(NEXT.start);
     // Saving again generates nothing more.
     await crud.update(fa, { id: one.id, remark: "" });
     expect(await liveWalks(one.id)).toBe(NEXT.days);

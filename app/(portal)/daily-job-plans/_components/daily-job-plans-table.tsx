@@ -68,7 +68,21 @@ export function DailyJobPlansTable({
         {
           id: "walker",
           header: "Walker Assigned",
-          cell: ({ row }) => <CellText text={row.original.walker_name ?? "Not assigned"} />,
+          cell: ({ row }) => {
+            // A leave's replacement walks some of the plan's walks: say who, under the regular walker.
+            const plan = row.original.walker_name;
+            const others = [
+              ...new Set(row.original.walks.map((w) => w.walker_name).filter((n) => n && n !== plan)),
+            ];
+            return (
+              <div className="flex flex-col">
+                <CellText text={plan ?? "Not assigned"} />
+                {others.length ? (
+                  <span className="text-xs text-amber-800">Covered by {others.join(", ")}</span>
+                ) : null}
+              </div>
+            );
+          },
         },
         {
           id: "pet",
