@@ -185,15 +185,21 @@ export function dateRangeFilter(
       const from = rawParam(raw, params.from)?.trim();
       const to = rawParam(raw, params.to)?.trim();
       const parts: SQL[] = [];
+      // Days are India's (spec 000 §9): an instant (timestamptz) is compared with the day's start there; a calendar
+      // date column with the date itself.
+      const dayStart = (d: SQL) =>
+        column.columnType === "PgTimestamp" || column.columnType === "PgTimestampString"
+          ? sql`(${d})::timestamp at time zone 'Asia/Kolkata'`
+          : d;
       if (from) {
         if (!validDate(from))
           throw invalid({ [params.from]: `The ${label.toLowerCase()} start is not a valid date.` });
-        parts.push(gte(column, sql`${from}::date`));
+        parts.push(gte(column, dayStart(sql`${from}::date`)));
       }
       if (to) {
         if (!validDate(to))
           throw invalid({ [params.to]: `The ${label.toLowerCase()} end is not a valid date.` });
-        parts.push(lt(column, sql`${to}::date + 1`));
+        parts.push(lt(column, dayStart(sql`${to}::date + 1`)));
       }
       return parts.length ? and(...parts) : undefined;
     },
