@@ -19,6 +19,7 @@ import { indiaNow, walkStart } from "@/lib/jobs/common";
 import { hoursBefore, refundFor, walkPrice } from "@/lib/jobs/walk-policy";
 import { DEFAULT_WALK_POLICY } from "@/lib/jobs/walk-policy-default";
 import { generateWalks } from "@/lib/jobs/walk-generation";
+import { addDays } from "@/lib/operations/week-parity";
 import { rowsOf, type Executor } from "@/lib/platform/db";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { masterIds } from "./demo-franchise";
@@ -44,13 +45,6 @@ const STREETS = [
   "22, Seven Bungalows, Versova",
   "C-9, Powai Vihar",
 ];
-
-/** A date `days` after `date` (YYYY-MM-DD). */
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Job operations of one demo company (after its users, masters, franchise and plans): customers' pets and addresses,

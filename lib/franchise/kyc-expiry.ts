@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { formatDate } from "@/lib/format";
+import { addDays } from "@/lib/operations/week-parity";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
@@ -40,12 +41,6 @@ const TABLES = [
   { table: "franchisee_kyc_documents", href: "/franchisee-kyc-documents" },
   { table: "user_kyc_documents", href: "/user-kyc-documents" },
 ] as const;
-
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * One sweep at `now` (tests pass a fixed instant): the 7-day reminders first (a document found at 5 days with no

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "@/db/schema";
 import type { Executor } from "@/lib/platform/db";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -94,6 +95,12 @@ export async function isWalkerOf(
 /** Live, active FRANCHISEE ADMIN users of a franchisee: who hears of its new requests. */
 export { franchiseeAdminIds } from "@/lib/platform/notifications";
 
-/** A user's display name in SQL: user_name, else first and last name. */
-export const userNameOf = (u: typeof users) =>
+type Named = { first_name: AnyPgColumn; last_name: AnyPgColumn };
+
+/** A user's display name in SQL (users or an alias of it): user_name, else first and last name. */
+export const userNameOf = (u: Named & { user_name: AnyPgColumn }) =>
   sql<string>`coalesce(nullif(${u.user_name}, ''), ${u.first_name} || ' ' || ${u.last_name})`;
+
+/** "First Last" in SQL (users or an alias of it); null when both are blank. */
+export const fullNameOf = (u: Named) =>
+  sql<string | null>`nullif(trim(concat_ws(' ', ${u.first_name}, ${u.last_name})), '')`;

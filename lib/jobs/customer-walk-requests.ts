@@ -22,7 +22,7 @@ import { toActionResult, writeAudit } from "@/lib/platform/mutations";
 import { notify } from "@/lib/platform/notifications";
 import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
-import { franchiseeAdminIds, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
+import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
 import { hoursBefore, policyOf, quotaInfo, refundFor, walkPrice, type RescheduleInfo } from "./walk-policy";
 
 // Customers' requests to reschedule or cancel one walk (spec 002 §2 Customer walk requests, §3, §4, §5, §7, §8, §9;
@@ -107,15 +107,11 @@ export const walkRequestRejectSchema = z.object({
 // ---------------------------------------------------------------------------------------------------------------
 // The list.
 
-const customerName = sql<
-  string | null
->`nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), '')`.as("customer_name");
+const customerName = fullNameOf(users).as("customer_name");
 const petName = sql<string | null>`nullif(concat_ws(', ', ${userPets.name}, ${pet2.name}), '')`.as(
   "pet_name",
 );
-const processedByName = sql<
-  string | null
->`nullif(trim(concat_ws(' ', ${processor.first_name}, ${processor.last_name})), '')`.as("processed_by_name");
+const processedByName = fullNameOf(processor).as("processed_by_name");
 
 /** refund_eligibility=1|0 (also true/false): Eligible / Not Eligible. */
 const refundFilter: ListFilter = {

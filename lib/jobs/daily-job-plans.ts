@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
   dailyJobPlanWalks,
@@ -39,7 +39,8 @@ import {
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { flag, optionalId, requiredDate, requiredId } from "@/lib/platform/schemas";
 import { parseIdParam } from "@/lib/platform/ids";
-import { PLAN_STATUS_LABELS, WALK_STATUS_LABELS, walkersWhere } from "./common";
+import { parseDate } from "@/lib/operations/week-parity";
+import { PLAN_STATUS_LABELS, userNameOf, WALK_STATUS_LABELS, walkersWhere } from "./common";
 
 // Daily job plans and their walks (spec 002 §2 "Daily job plans", §3, §7; issue 11): a customer's day of walks, the
 // walker and the pets; generated from approved monthly requests (lib/jobs/walk-generation.ts) or made by hand here.
@@ -153,13 +154,8 @@ const walker = alias(users, "walker");
 const pet = alias(userPets, "pet");
 const pet2 = alias(userPets, "pet_2");
 
-type Named = { user_name: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn };
-/** A user's display name: user_name, else first and last name (an alias of users, or users itself). */
-const nameOf = (u: Named) =>
-  sql<string | null>`coalesce(nullif(${u.user_name}, ''), ${u.first_name} || ' ' || ${u.last_name})`;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const nameOf = userNameOf;
+const validDate = (s: string) => parseDate(s) != null;
 
 /** date=YYYY-MM-DD: the plans of one day (the calendar's day links). */
 const dayFilter: ListFilter = {

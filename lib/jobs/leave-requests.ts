@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -30,6 +30,7 @@ import {
   minutesOf,
   NOT_STARTED,
   WALK_STATUS_LABELS,
+  fullNameOf,
 } from "./common";
 import {
   affectedWalks,
@@ -137,9 +138,7 @@ const walker = users;
 const replacement = alias(users, "replacement");
 const lr = leaveRequests;
 
-/** "First Last" of a users table (or alias) in SQL. */
-const fullName = (u: { first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
-  sql<string | null>`nullif(trim(concat_ws(' ', ${u.first_name}, ${u.last_name})), '')`;
+const fullName = fullNameOf;
 
 const APPROVAL_OPTIONS = [
   { value: "0", label: "Pending" },

@@ -217,8 +217,8 @@ const petsText = sql<string>`(select string_agg(p.name || coalesce(' (' || b.des
   left join value_lists b on b.id = p.breed_id
   where rp.user_monthly_job_request_id = ${t.id})`;
 
-const customerName = userNameOf(customer as unknown as typeof users);
-const walkerName = userNameOf(walker as unknown as typeof users);
+const customerName = userNameOf(customer);
+const walkerName = userNameOf(walker);
 
 /** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
 export const monthlyToolbarFilters = (ctx: Ctx) =>

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, userPets, users } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -8,7 +8,8 @@ import { getDb } from "@/lib/platform/db";
 import { invalid, notFound } from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
 import { rawParam, type RawParams } from "@/lib/platform/list";
-import { indiaNow, NOT_STARTED, walkersWhere, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
+import { addDays, parseDate } from "@/lib/operations/week-parity";
+import { indiaNow, NOT_STARTED, userNameOf, walkersWhere, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
 
 // The walk calendar (issue 11, beyond the spec): a month or a week of a franchisee's walks, or one walker's, with
 // approved leave and uncovered walks marked. One grouped statement counts the walks per day, one reads the leave of
@@ -35,11 +36,8 @@ export type CalendarQuery = {
   walkerId: number | null;
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
-/** YYYY-MM-DD plus n days. */
-export const addDays = (d: string, n: number) =>
-  new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const validDate = (s: string) => parseDate(s) != null;
+export { addDays };
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
 
 /** The first and last day of a month "YYYY-MM"; null when it is not one. */
@@ -183,9 +181,7 @@ export type CalendarWalk = z.infer<typeof calendarWalkSchema>;
 export type CalendarDay = z.infer<typeof daySchema>;
 export type Calendar = z.infer<typeof calendarAnswerSchema>["data"];
 
-type Named = { user_name: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn };
-const nameOf = (u: Named) =>
-  sql<string | null>`coalesce(nullif(${u.user_name}, ''), ${u.first_name} || ' ' || ${u.last_name})`;
+const nameOf = userNameOf;
 
 const w = dailyJobPlanWalks;
 

@@ -33,6 +33,13 @@ export function parseDate(s: string): Date | null {
   return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d ? t : null;
 }
 
+/** YYYY-MM-DD plus n days (n may be negative). */
+export function addDays(date: string, n: number): string {
+  const d = must(date);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
 function must(date: string): Date {
   const d = parseDate(date);
   if (!d) throw new Error(`not a date: ${date}`);
