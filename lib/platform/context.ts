@@ -16,6 +16,7 @@ import {
   users,
 } from "@/db/schema";
 import { executePrepared, getDb, rowsOf } from "./db";
+import { asPlatform, bindCaller, bindingOf, bindSlot, type Binding } from "./rls";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
@@ -153,7 +154,12 @@ async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCom
 
 /** Builds the caller's context from the database, refusing inactive, deleted or ended sessions. */
 export async function resolveContext(o: ResolveOptions & { token?: TokenCheck }): Promise<Ctx> {
-  const row = await loadCaller(o);
+  // The request is bound before the first await (so the caller's own code runs under it): to nothing until the
+  // caller is known, then to their company (row-level security, lib/platform/rls.ts). The caller's own row is read
+  // as platform work: no company is known yet.
+  const slot: Binding = { companyId: null, userId: null, platform: null };
+  bindSlot(slot);
+  const row = await asPlatform("resolve the caller", () => loadCaller(o));
   if (!row) throw unauthenticated();
   if (row.rl_points != null && row.rl_points > (o.token?.budget.points ?? Infinity))
     throw new TooManyRequests(Math.max(1, row.rl_left ?? 1));
@@ -180,7 +186,7 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
         .map(([n]) => n)
     : [];
 
-  return {
+  const ctx: Ctx = {
     userId: row.id,
     user: {
       id: row.id,
@@ -205,6 +211,8 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
     via: o.via,
     binding: o.binding,
   };
+  Object.assign(slot, bindingOf(ctx));
+  return ctx;
 }
 
 /** Whether the caller is a SUPER ADMIN or BACKEND ADMIN: they act for any company they choose. */
@@ -218,6 +226,10 @@ export function isPlatformAdmin(ctx: Pick<Ctx, "roleName">): boolean {
  * none of their own and choose any.
  */
 export async function memberCompanyIds(userId: number): Promise<number[]> {
+  return asPlatform("a user's companies", () => memberCompanyIdsOf(userId));
+}
+
+async function memberCompanyIdsOf(userId: number): Promise<number[]> {
   const db = await getDb();
   const [home] = await db.select({ c: users.company_id }).from(users).where(eq(users.id, userId)).limit(1);
   const rows = await db
@@ -231,6 +243,7 @@ export async function memberCompanyIds(userId: number): Promise<number[]> {
 
 /** Whether the caller holds a permission. SUPER ADMIN holds all. */
 export function can(ctx: Ctx, permission: Permission): boolean {
+  bindCaller(ctx);
   return ctx.roleName === ROLE.SUPER_ADMIN || ctx.permissions.has(permission);
 }
 
@@ -241,6 +254,7 @@ export function authorize(ctx: Ctx, permission: Permission): void {
 
 /** The acting company, or 403 when a company-owned operation is asked without one. */
 export function requireCompany(ctx: Ctx): number {
+  bindCaller(ctx);
   if (ctx.companyId == null) throw new AppError(403, "Choose a company first.");
   return ctx.companyId;
 }

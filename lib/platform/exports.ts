@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { postgresUrl } from "./db";
+import { bindCaller, settings } from "./rls";
 import { giveWay, interactiveBusy, interactiveState } from "./interactive";
 import type { Ctx } from "./context";
 import { invalid } from "./errors";
@@ -218,8 +219,10 @@ export async function streamExport<Row>(
   const url = def.statement && def.columns.every((c) => c.field) ? await postgresUrl() : null;
   if (url) {
     const statement = await def.statement!(ctx, params); // throws 403 before any byte is sent
+    bindCaller(ctx);
     const body = await runInWorker({
       url,
+      rls: [...settings()],
       ...statement,
       columns: def.columns.map(({ header, field, labels, otherwise, format, width }) => ({
         header,
@@ -247,6 +250,8 @@ export async function streamExport<Row>(
 
 type WorkerJob = ExportStatement & {
   url: string;
+  /** The caller's row-level security settings: [app.company_id, app.user_id, app.platform]. */
+  rls: string[];
   columns: {
     header: string;
     field?: string;

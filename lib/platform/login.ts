@@ -7,6 +7,7 @@ import { AppError, invalid, zodFieldErrors } from "./errors";
 import { guardedAttempt, verifyPassword } from "./passwords";
 import { throttleDoor } from "./rate-limit";
 import { ROLE } from "./permissions";
+import { asPlatform } from "@/lib/platform/rls";
 
 export const loginSchema = z.object({
   email: z
@@ -35,7 +36,7 @@ const PORTAL_ROLES: string[] = [
  * (field errors), 429 (too many attempts from this address, or the account locked for it: with the seconds to wait)
  * or 401 (LOGIN_FAILED) without telling which part was wrong. Unknown emails lock and throttle like known ones.
  */
-export async function checkCredentials(
+async function checkCredentialsUnbound(
   input: unknown,
   kind: "web" | "api",
   portalOnly: boolean,
@@ -65,3 +66,7 @@ export async function checkCredentials(
   if (!allowed) throw new AppError(401, LOGIN_FAILED);
   return { userId: u!.id, sessionVersion: u!.sv };
 }
+
+/** CheckCredentials, as platform work (row-level security, lib/platform/rls.ts). */
+export const checkCredentials: typeof checkCredentialsUnbound = (...args) =>
+  asPlatform("sign-in", () => checkCredentialsUnbound(...args));

@@ -11,6 +11,7 @@ import { sendMail } from "./mail";
 import { recordAccountEvent } from "./account-events";
 import { guardedAttempt, hashPassword, passwordSchema, writePassword } from "./passwords";
 import { throttleDoor } from "./rate-limit";
+import { asPlatform } from "@/lib/platform/rls";
 
 export const RESEND_SECONDS = 60;
 const CODE_TTL_MINUTES = 15;
@@ -70,7 +71,7 @@ const STEP1_FLOOR_MS = 300;
  * Step 1: mails a 6-digit code. Answers the same whether or not the account exists, and after the same time: the
  * work (a code row and an outbox row; SMTP delivery happens after the answer) is padded to STEP1_FLOOR_MS.
  */
-export async function sendResetCode(input: unknown, address = ""): Promise<{ message: string }> {
+async function sendResetCodeUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const { email } = parse(emailSchema, input);
   await throttleDoor("forgot", address);
   const started = Date.now();
@@ -85,7 +86,7 @@ export async function sendResetCode(input: unknown, address = ""): Promise<{ mes
  * A new account's first password (a franchisee's admin): a welcome mail with a code for the forgot-password screen.
  * No door throttle (the caller is the admin creating the account, not the account's owner).
  */
-export async function sendWelcomeCode(email: string, account: string): Promise<void> {
+async function sendWelcomeCodeUnbound(email: string, account: string): Promise<void> {
   const u = await findUser(email);
   if (!u) return;
   await issueCode(u, (code) => ({
@@ -149,7 +150,7 @@ async function checkCode(email: string, otp: string, address: string) {
 }
 
 /** Step 1 → 2: the code is right. */
-export async function verifyResetCode(input: unknown, address = ""): Promise<{ message: string }> {
+async function verifyResetCodeUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const { email, otp } = parse(codeSchema, input);
   const { row } = await checkCode(email, otp, address);
   const db = await getDb();
@@ -158,7 +159,7 @@ export async function verifyResetCode(input: unknown, address = ""): Promise<{ m
 }
 
 /** Step 2 → 3: sets the new password, ends every session and token of the account, and records the reset. */
-export async function resetPassword(input: unknown, address = ""): Promise<{ message: string }> {
+async function resetPasswordUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const v = parse(resetSchema, input);
   const { user } = await checkCode(v.email, v.otp, address);
   const db = await getDb();
@@ -173,8 +174,28 @@ export async function resetPassword(input: unknown, address = ""): Promise<{ mes
 }
 
 /** POST /api/forgot_password: one endpoint for the three steps, told apart by the fields sent. */
-export async function forgotPasswordStep(body: Record<string, unknown>, address = "") {
+async function forgotPasswordStepUnbound(body: Record<string, unknown>, address = "") {
   if (body.password != null) return resetPassword(body, address);
   if (body.otp != null && body.otp !== "") return verifyResetCode(body, address);
   return sendResetCode(body, address);
 }
+
+/** SendResetCode, as platform work (row-level security, lib/platform/rls.ts). */
+export const sendResetCode: typeof sendResetCodeUnbound = (...args) =>
+  asPlatform("password reset", () => sendResetCodeUnbound(...args));
+
+/** SendWelcomeCode, as platform work (row-level security, lib/platform/rls.ts). */
+export const sendWelcomeCode: typeof sendWelcomeCodeUnbound = (...args) =>
+  asPlatform("welcome code", () => sendWelcomeCodeUnbound(...args));
+
+/** VerifyResetCode, as platform work (row-level security, lib/platform/rls.ts). */
+export const verifyResetCode: typeof verifyResetCodeUnbound = (...args) =>
+  asPlatform("password reset", () => verifyResetCodeUnbound(...args));
+
+/** ResetPassword, as platform work (row-level security, lib/platform/rls.ts). */
+export const resetPassword: typeof resetPasswordUnbound = (...args) =>
+  asPlatform("password reset", () => resetPasswordUnbound(...args));
+
+/** ForgotPasswordStep, as platform work (row-level security, lib/platform/rls.ts). */
+export const forgotPasswordStep: typeof forgotPasswordStepUnbound = (...args) =>
+  asPlatform("password reset", () => forgotPasswordStepUnbound(...args));

@@ -1,0 +1,65 @@
+-- Row-level security: the database's own wall between companies, behind the kernel's scopes (issue 21, item 9).
+-- The app serves as portal_app (owns nothing, cannot bypass RLS); each statement carries the acting company in
+-- app.company_id (and the caller in app.user_id), or app.platform = 'on' for audited platform work
+-- (lib/platform/rls.ts). Roles are cluster-wide: creating it must survive two databases migrating at once.
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'portal_app') THEN
+    CREATE ROLE portal_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT;
+  END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $$;
+--> statement-breakpoint
+GRANT USAGE ON SCHEMA public TO portal_app;
+--> statement-breakpoint
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO portal_app;
+--> statement-breakpoint
+GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO portal_app;
+--> statement-breakpoint
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO portal_app;
+--> statement-breakpoint
+ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO portal_app;
+--> statement-breakpoint
+-- Every table with a company_id column: enabled, forced, and the tenant policy (the acting company's rows, or
+-- platform work). The scalar subqueries make each setting an InitPlan, read once per statement, not per row.
+DO $$
+DECLARE t text;
+BEGIN
+  FOR t IN
+    SELECT c.relname FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+  LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+    EXECUTE format(
+      'CREATE POLICY tenant ON %I FOR ALL'
+      ' USING (company_id = (SELECT NULLIF(current_setting(''app.company_id'', true), '''')::int)'
+      '   OR (SELECT current_setting(''app.platform'', true)) = ''on'')'
+      ' WITH CHECK (company_id = (SELECT NULLIF(current_setting(''app.company_id'', true), '''')::int)'
+      '   OR (SELECT current_setting(''app.platform'', true)) = ''on'')',
+      t);
+  END LOOP;
+END $$;
+--> statement-breakpoint
+-- Reads beyond the acting company, by table (writes stay with the tenant policy):
+-- users: super admins (no company) and members of the acting company whose home is another one (user_companies).
+CREATE POLICY tenant_read ON users FOR SELECT USING (
+  company_id IS NULL
+  OR EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = users.id
+             AND uc.company_id = (SELECT NULLIF(current_setting('app.company_id', true), '')::int)));
+--> statement-breakpoint
+-- user_companies: the caller's own memberships (the company picker).
+CREATE POLICY own_read ON user_companies FOR SELECT USING (
+  user_id = (SELECT NULLIF(current_setting('app.user_id', true), '')::int));
+--> statement-breakpoint
+-- notifications: the caller's own, whichever company raised them (the bell).
+CREATE POLICY own_read ON notifications FOR SELECT USING (
+  user_id = (SELECT NULLIF(current_setting('app.user_id', true), '')::int));
+--> statement-breakpoint
+CREATE POLICY own_update ON notifications FOR UPDATE USING (
+  user_id = (SELECT NULLIF(current_setting('app.user_id', true), '')::int));
+--> statement-breakpoint
+-- stored_files: rows from before owners were recorded (no company) are any signed-in user's to read.
+CREATE POLICY global_read ON stored_files FOR SELECT USING (company_id IS NULL);
