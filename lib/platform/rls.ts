@@ -31,10 +31,13 @@ function audit(reason: string): void {
   if (process.env.RLS_LOG !== "off") console.info(`[rls] platform: ${reason}`);
 }
 
-/** Runs `fn` as platform work (every company's rows), for the reason given. */
-export function asPlatform<T>(reason: string, fn: () => T): T {
+/**
+ * Runs `fn` as platform work (every company's rows), for the reason given. Awaits `fn`'s answer inside the binding:
+ * a drizzle query is a lazy thenable that runs when awaited.
+ */
+export function asPlatform<T>(reason: string, fn: () => T | PromiseLike<T>): Promise<T> {
   audit(reason);
-  return store.run({ companyId: null, userId: null, platform: reason }, fn);
+  return store.run({ companyId: null, userId: null, platform: reason }, async () => await fn());
 }
 
 type Caller = { userId: number; companyId: number | null; roleName: string };
@@ -77,8 +80,8 @@ export function inRequest<T>(fn: () => T): T {
 }
 
 /** Runs `fn` bound to the caller. */
-export function withCaller<T>(ctx: Caller, fn: () => T): T {
-  return store.run(bindingOf(ctx), fn);
+export function withCaller<T>(ctx: Caller, fn: () => T | PromiseLike<T>): Promise<T> {
+  return store.run(bindingOf(ctx), async () => await fn());
 }
 
 /** The binding statements are running under now, if any. */
