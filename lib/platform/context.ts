@@ -16,7 +16,7 @@ import {
   users,
 } from "@/db/schema";
 import { executePrepared, getDb, rowsOf } from "./db";
-import { asPlatform, bindCaller, bindingOf, bindSlot, type Binding } from "./rls";
+import { asPlatform, bindingOf, bindSlot, type Binding } from "./rls";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
@@ -243,7 +243,6 @@ async function memberCompanyIdsOf(userId: number): Promise<number[]> {
 
 /** Whether the caller holds a permission. SUPER ADMIN holds all. */
 export function can(ctx: Ctx, permission: Permission): boolean {
-  bindCaller(ctx);
   return ctx.roleName === ROLE.SUPER_ADMIN || ctx.permissions.has(permission);
 }
 
@@ -254,7 +253,6 @@ export function authorize(ctx: Ctx, permission: Permission): void {
 
 /** The acting company, or 403 when a company-owned operation is asked without one. */
 export function requireCompany(ctx: Ctx): number {
-  bindCaller(ctx);
   if (ctx.companyId == null) throw new AppError(403, "Choose a company first.");
   return ctx.companyId;
 }

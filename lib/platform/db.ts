@@ -14,7 +14,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
 
 /** `url`: the PostgreSQL server's, for a worker that opens its own connection (PGlite has none to share). */
-type Holder = { db: Promise<Db>; close: () => Promise<void>; url?: string };
+type Holder = {
+  db: Promise<Db>;
+  close: () => Promise<void>;
+  url?: string;
+  /** Runs statements as the owning role (the server serves as portal_app, which may not change the schema). */
+  asOwner: (statements: SQL[]) => Promise<void>;
+};
 const g = globalThis as unknown as { __portalDb?: Holder };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
@@ -29,6 +35,15 @@ export function getDb(): Promise<Db> {
 export async function postgresUrl(): Promise<string | null> {
   await getDb();
   return g.__portalDb?.url ?? null;
+}
+
+/**
+ * Schema work a test or a tool does beside the app (creating its own tables): as the role that owns the schema,
+ * since the server's role (portal_app) owns nothing and may create nothing.
+ */
+export async function asOwner(...statements: SQL[]): Promise<void> {
+  await getDb();
+  await g.__portalDb!.asOwner(statements);
 }
 
 /** Closes the process's database (tests, shutdown). */
@@ -134,7 +149,19 @@ function openPostgres(url: string): Holder {
     });
     return drizzlePg(boundPostgres(client) as unknown as import("postgres").Sql, { schema, logger });
   })();
-  return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
+  const asOwner = async (statements: SQL[]) => {
+    const { default: postgres } = await import("postgres");
+    const owner = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      for (const q of statements) {
+        const { sql, params } = dialect.sqlToQuery(q);
+        await owner.unsafe(sql, params as never[]);
+      }
+    } finally {
+      await owner.end({ timeout: 5 });
+    }
+  };
+  return { db, close: async () => void (await client?.end({ timeout: 5 })), url, asOwner };
 }
 
 type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };
@@ -195,6 +222,7 @@ function boundPostgres(client: import("postgres").Sql) {
 
 function openPglite(dir: string): Holder {
   let pg: import("@electric-sql/pglite").PGlite | undefined;
+  let bound: ReturnType<typeof boundPglite> | undefined;
   let lockFile: string | undefined;
   const db = (async () => {
     // Imported here so a DATABASE_URL deployment never loads the WASM.
@@ -216,10 +244,25 @@ function openPglite(dir: string): Holder {
     await migrate(drizzle(pg), { migrationsFolder });
     // Migrated as the owner; from here on the one connection serves as portal_app (lib/platform/rls.ts).
     await pg.exec(`set role ${APP_ROLE}`);
-    return drizzle(boundPglite(pg) as unknown as typeof pg, { schema, logger }) as unknown as Db;
+    bound = boundPglite(pg);
+    return drizzle(bound.client as unknown as typeof pg, { schema, logger }) as unknown as Db;
   })();
   return {
     db,
+    asOwner: async (statements) => {
+      await db;
+      await bound!.locked(async () => {
+        await pg!.exec("reset role");
+        try {
+          for (const q of statements) {
+            const { sql, params } = dialect.sqlToQuery(q);
+            await pg!.query(sql, params);
+          }
+        } finally {
+          await pg!.exec(`set role ${APP_ROLE}`);
+        }
+      });
+    },
     close: async () => {
       await pg?.close();
       if (lockFile) fs.rmSync(lockFile, { force: true });
@@ -247,7 +290,7 @@ function boundPglite(pg: import("@electric-sql/pglite").PGlite) {
     await pg.query(settingsStatement(false), [...s]);
     applied = key;
   };
-  return new Proxy(pg, {
+  const client = new Proxy(pg, {
     get(target, prop, receiver) {
       if (prop === "query")
         return (q: string, p?: unknown[], o?: object) =>
@@ -275,6 +318,7 @@ function boundPglite(pg: import("@electric-sql/pglite").PGlite) {
       return typeof v === "function" ? v.bind(target) : v;
     },
   });
+  return { client, locked };
 }
 
 /** Two processes on one PGlite folder corrupt it: refuse to open a folder another live process holds. */

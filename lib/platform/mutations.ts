@@ -5,6 +5,7 @@ import { authorize, type Ctx } from "./context";
 import { getDb, type Tx } from "./db";
 import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
 import type { Permission } from "./permissions";
+import { withCaller } from "./rls";
 
 /** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
 export type Change<O> = { id: number; before: unknown; after: unknown; result: O };
@@ -22,7 +23,9 @@ type MutationDef<S extends z.ZodType, O> = {
  * (old and new values, same transaction). Throws AppError; pages and /api turn it into their answer.
  */
 export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
-  return async (ctx: Ctx, raw: unknown): Promise<O> => {
+  // Its statements run for the caller it is handed (row-level security, lib/platform/rls.ts).
+  return (ctx: Ctx, raw: unknown): Promise<O> => withCaller(ctx, () => run(ctx, raw));
+  async function run(ctx: Ctx, raw: unknown): Promise<O> {
     authorize(ctx, def.permission);
     const parsed = def.input.safeParse(raw);
     if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
@@ -38,7 +41,7 @@ export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
       });
       return change.result;
     });
-  };
+  }
 }
 
 export type AuditEntry = {
