@@ -16,7 +16,7 @@ import {
   users,
 } from "@/db/schema";
 import { executePrepared, getDb, rowsOf } from "./db";
-import { asPlatform, bindingOf, bindSlot, type Binding } from "./rls";
+import { asPlatform, bindRequest } from "./rls";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
@@ -154,11 +154,8 @@ async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCom
 
 /** Builds the caller's context from the database, refusing inactive, deleted or ended sessions. */
 export async function resolveContext(o: ResolveOptions & { token?: TokenCheck }): Promise<Ctx> {
-  // The request is bound before the first await (so the caller's own code runs under it): to nothing until the
-  // caller is known, then to their company (row-level security, lib/platform/rls.ts). The caller's own row is read
-  // as platform work: no company is known yet.
-  const slot: Binding = { companyId: null, userId: null, platform: null };
-  bindSlot(slot);
+  // The caller's own row is read as platform work: no company is known yet (row-level security,
+  // lib/platform/rls.ts). Once known, the caller binds the /api request this runs in.
   const row = await asPlatform("resolve the caller", () => loadCaller(o));
   if (!row) throw unauthenticated();
   if (row.rl_points != null && row.rl_points > (o.token?.budget.points ?? Infinity))
@@ -211,7 +208,7 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
     via: o.via,
     binding: o.binding,
   };
-  Object.assign(slot, bindingOf(ctx));
+  bindRequest(ctx);
   return ctx;
 }
 

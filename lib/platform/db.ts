@@ -130,6 +130,9 @@ function open(): Holder {
 }
 
 function openPostgres(url: string): Holder {
+  // DATABASE_APP_URL (optional): the pool signs in as a role of its own that holds portal_app (so a statement
+  // cannot RESET ROLE back to the owner); by default it signs in as DATABASE_URL's role and takes portal_app.
+  const appUrl = process.env.DATABASE_APP_URL || url;
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
     const { default: postgres } = await import("postgres");
@@ -142,7 +145,7 @@ function openPostgres(url: string): Holder {
     } finally {
       await owner.end({ timeout: 5 });
     }
-    client = postgres(url, {
+    client = postgres(appUrl, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       onnotice: () => {},
       connection: { role: APP_ROLE },
@@ -161,7 +164,7 @@ function openPostgres(url: string): Holder {
       await owner.end({ timeout: 5 });
     }
   };
-  return { db, close: async () => void (await client?.end({ timeout: 5 })), url, asOwner };
+  return { db, close: async () => void (await client?.end({ timeout: 5 })), url: appUrl, asOwner };
 }
 
 type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };

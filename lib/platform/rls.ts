@@ -6,14 +6,16 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * and cannot bypass RLS) see and write only the rows of `app.company_id`, unless `app.platform` is 'on'. lib/platform/db.ts
  * sets both (and `app.user_id`) on every statement from the binding of the code that sends it:
  *
- * - a caller's binding: their acting company and user. `resolveContext` binds the request it runs in, and the kernel
- *   rebinds from the context it is handed (`authorize`, `requireCompany`, `can`), so a statement always runs for the
- *   caller whose context the code holds;
+ * - a caller's binding: their acting company and user. An /api call is a binding of its own (`inRequest`) that
+ *   `resolveContext` fills in once the caller is known; the kernel's built operations (lib/platform/entity.ts) and
+ *   mutations (lib/platform/mutations.ts) run bound to the context they are handed (`withCaller`), so their
+ *   statements run for that caller whoever calls them;
  * - platform work (`asPlatform(reason, fn)`): reading users before any company is known (login, the caller's own
  *   row), password resets, rate limits, seeding, system jobs, notices to other companies. Each names its reason,
  *   and the first use of a reason is logged; so is a SUPER ADMIN acting for no company (the context chose platform).
  *
- * A statement with no binding at all runs as `RLS_UNBOUND` says: `closed` (sees no company's rows) or `platform`.
+ * A statement with no binding at all (a page's hand-written loader, a script) runs as `RLS_UNBOUND` says:
+ * `platform` (the default: the kernel's scopes alone, as before) or `closed` (sees no company's rows).
  */
 export type Binding = {
   companyId: number | null;
@@ -69,14 +71,19 @@ export function bindCaller(ctx: Caller): void {
   if (store.getStore() !== b) store.enterWith(b);
 }
 
-/** Binds the rest of the current async flow to a binding that is filled in later (resolveContext). */
-export function bindSlot(b: Binding): void {
-  store.enterWith(b);
+const requests = new WeakSet<Binding>();
+
+/** Fills in the current request's binding (`inRequest`) with the caller, once known; elsewhere nothing. */
+export function bindRequest(ctx: Caller): void {
+  const b = store.getStore();
+  if (b && requests.has(b)) Object.assign(b, bindingOf(ctx));
 }
 
 /** Runs `fn` (a request) under a binding of its own: no company's rows until the caller is known. */
 export function inRequest<T>(fn: () => T): T {
-  return store.run({ companyId: null, userId: null, platform: null }, fn);
+  const b: Binding = { companyId: null, userId: null, platform: null };
+  requests.add(b);
+  return store.run(b, fn);
 }
 
 /** Runs `fn` bound to the caller. */
