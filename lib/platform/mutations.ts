@@ -1,11 +1,12 @@
 import "server-only";
 import type { z } from "zod";
 import { auditRecords } from "@/db/schema";
-import { authorize, type Ctx } from "./context";
+import { sql } from "drizzle-orm";
+import { authorize, isPlatformAdmin, type Ctx } from "./context";
 import { getDb, type Tx } from "./db";
 import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
 import type { Permission } from "./permissions";
-import { withCaller } from "./rls";
+import { audit as auditPlatform, settings, withCaller } from "./rls";
 
 /** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
 export type Change<O> = { id: number; before: unknown; after: unknown; result: O };
@@ -62,17 +63,24 @@ export async function writeAudit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void>
 /** Many audit records in one statement (a bulk upload's). */
 export async function writeAudits(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  await tx.insert(auditRecords).values(
-    entries.map((e) => ({
-      company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
-      actor_id: ctx.userId,
-      entity: e.entity,
-      entity_id: e.entityId,
-      action: e.action,
-      old_json: toJson(e.before),
-      new_json: toJson(e.after),
-    })),
-  );
+  const rows = entries.map((e) => ({
+    company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
+    actor_id: ctx.userId,
+    entity: e.entity,
+    entity_id: e.entityId,
+    action: e.action,
+    old_json: toJson(e.before),
+    new_json: toJson(e.after),
+  }));
+  // A platform admin's changes to platform records (a company, a role) are recorded under that record's company
+  // or none, whichever company they act for: written as platform work (row-level security, lib/platform/rls.ts).
+  const crossing = isPlatformAdmin(ctx) && rows.some((r) => r.company_id !== ctx.companyId);
+  if (crossing) {
+    auditPlatform(`${ctx.roleName} audit of a platform record`);
+    await tx.execute(sql`select set_config('app.platform', 'on', true)`);
+  }
+  await tx.insert(auditRecords).values(rows);
+  if (crossing) await tx.execute(sql`select set_config('app.platform', ${settings()[2]}, true)`);
 }
 
 // Secrets never reach the audit trail.

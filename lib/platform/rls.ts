@@ -27,7 +27,8 @@ export type Binding = {
 const store = new AsyncLocalStorage<Binding>();
 
 const seen = new Set<string>();
-function audit(reason: string): void {
+/** Logs platform work's reason, once per reason (cheap enough for every statement's path). */
+export function audit(reason: string): void {
   if (seen.has(reason)) return;
   seen.add(reason);
   if (process.env.RLS_LOG !== "off") console.info(`[rls] platform: ${reason}`);
