@@ -63,3 +63,7 @@ CREATE POLICY own_update ON notifications FOR UPDATE USING (
 --> statement-breakpoint
 -- stored_files: rows from before owners were recorded (no company) are any signed-in user's to read.
 CREATE POLICY global_read ON stored_files FOR SELECT USING (company_id IS NULL);
+--> statement-breakpoint
+-- audit_records: the history of platform records (roles, modules, permissions) carries no company; the kernel
+-- decides who reads it, as before.
+CREATE POLICY global_read ON audit_records FOR SELECT USING (company_id IS NULL);

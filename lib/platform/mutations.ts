@@ -72,11 +72,14 @@ export async function writeAudits(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Prom
     old_json: toJson(e.before),
     new_json: toJson(e.after),
   }));
-  // A platform admin's changes to platform records (a company, a role) are recorded under that record's company
-  // or none, whichever company they act for: written as platform work (row-level security, lib/platform/rls.ts).
-  const crossing = isPlatformAdmin(ctx) && rows.some((r) => r.company_id !== ctx.companyId);
+  // Changes to platform records (a role, a module) are recorded under no company, and a platform admin's (a
+  // company) under that record's company, whichever company the caller acts for: written as platform work
+  // (row-level security, lib/platform/rls.ts).
+  const crossing = rows.some(
+    (r) => r.company_id !== ctx.companyId && (r.company_id == null || isPlatformAdmin(ctx)),
+  );
   if (crossing) {
-    auditPlatform(`${ctx.roleName} audit of a platform record`);
+    auditPlatform(`${ctx.roleName}: audit of a platform record`);
     await tx.execute(sql`select set_config('app.platform', 'on', true)`);
   }
   await tx.insert(auditRecords).values(rows);
