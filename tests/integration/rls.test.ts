@@ -193,6 +193,17 @@ describe("row-level security", () => {
     await expect(get(ctx, theirs.id)).rejects.toMatchObject({ status: 404 });
   });
 
+  it("a statement bound to nothing sees no company's rows when RLS_UNBOUND=closed", async () => {
+    const all = await db.select({ id: positions.id }).from(positions); // unbound: platform, the default
+    expect(all.length).toBeGreaterThan(0);
+    process.env.RLS_UNBOUND = "closed";
+    try {
+      expect(await db.select({ id: positions.id }).from(positions)).toEqual([]);
+    } finally {
+      delete process.env.RLS_UNBOUND;
+    }
+  });
+
   it("binds each statement, not the connection: callers of two companies at once each see their own", async () => {
     const a = await ctxFor(adminEmail, happy);
     const b = await ctxFor("admin@wagnation.test", wag);
