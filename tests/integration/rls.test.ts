@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { positions } from "@/db/schema";
 import { positionCreateSchema, positionsDef } from "@/lib/admin/positions";
 import { defineEntity, getOf, globalScope, listOf } from "@/lib/platform/entity";
-import { rowsOf, type Db, type Tx } from "@/lib/platform/db";
+import { asOwner, rowsOf, type Db, type Tx } from "@/lib/platform/db";
 import { asPlatform } from "@/lib/platform/rls";
 import { adminEmail, ctxFor, seeded, superEmail } from "../support/fixtures";
 
@@ -202,6 +202,25 @@ describe("row-level security", () => {
     } finally {
       delete process.env.RLS_UNBOUND;
     }
+  });
+
+  it("keeps a big list's estimated count: the policy's condition is not counted as one more filter", async () => {
+    const [some] = await asPlatform("test", () =>
+      db.select({ role_id: positions.role_id }).from(positions).limit(1),
+    );
+    // 15,000 more positions in each company (beyond EXACT_COUNT_LIMIT, so the list estimates its count).
+    for (const c of [happy, wag])
+      await asPlatform("test", () =>
+        db.execute(sql`insert into positions (company_id, name, role_id)
+          select ${c}::int, 'Estimate ' || g, ${some.role_id}::int from generate_series(1, 15000) g`),
+      );
+    await asOwner(sql`analyze positions`);
+    const ctx = await ctxFor(adminEmail, happy);
+    const page = await listOf(positionsDef)(ctx, {});
+    expect(page.count_estimated).toBe(true);
+    // Without the correction the planner halves it (two companies) and the list answers its floor, 10,001.
+    expect(page.count).toBeGreaterThan(13_500);
+    expect(page.count).toBeLessThan(17_000);
   });
 
   it("binds each statement, not the connection: callers of two companies at once each see their own", async () => {
