@@ -43,12 +43,23 @@ BEGIN
   END LOOP;
 END $$;
 --> statement-breakpoint
--- Reads beyond the acting company, by table (writes stay with the tenant policy):
+-- Reads beyond the acting company, by table (writes stay with the tenant policy). Policies of a table are OR'ed
+-- with the later names' conditions first, so the extra ones are named to sort before "tenant" (checked first).
 -- users: super admins (no company) and members of the acting company whose home is another one (user_companies).
-CREATE POLICY tenant_read ON users FOR SELECT USING (
-  company_id IS NULL
-  OR EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = users.id
-             AND uc.company_id = (SELECT NULLIF(current_setting('app.company_id', true), '')::int)));
+-- The membership is a function (security definer: it reads only the acting company's memberships), not a
+-- subquery: a subquery's plan, with user_companies' own policy, is planned again at each reference to users, and
+-- tripled the planning time of the users list (about 7 ms instead of 2).
+CREATE FUNCTION app_member_of_company(uid int) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+SET search_path = public AS $$
+  SELECT EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = uid
+                 AND uc.company_id = NULLIF(current_setting('app.company_id', true), '')::int)
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_member_of_company(int) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_member_of_company(int) TO portal_app;
+--> statement-breakpoint
+CREATE POLICY member_read ON users FOR SELECT USING (company_id IS NULL OR app_member_of_company(id));
 --> statement-breakpoint
 -- user_companies: the caller's own memberships (the company picker).
 CREATE POLICY own_read ON user_companies FOR SELECT USING (
