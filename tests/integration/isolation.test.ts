@@ -357,6 +357,7 @@ describe("every list, for every caller", () => {
   it("answers only rows in the caller's scope, plain and filtered by ids outside it", async () => {
     const leaks: string[] = [];
     const unjudged: string[] = [];
+    const judged = new Map<string, number>();
     for (const { route, def } of listRoutes()) {
       for (const c of callers) {
         for (const probe of [{}, ...probes(c)]) {
@@ -377,6 +378,7 @@ describe("every list, for every caller", () => {
             continue;
           }
           const ids = rows.map((x) => x.id).filter((x): x is number => typeof x === "number");
+          judged.set(c.name, (judged.get(c.name) ?? 0) + ids.length);
           for (const row of await scopeColumns(def.table as PgTable, ids)) {
             const why = await outside(c, def.table as PgTable, row);
             if (why) leaks.push(`${label}: ${why}`);
@@ -385,6 +387,8 @@ describe("every list, for every caller", () => {
       }
     }
     expect(leaks).toEqual([]);
+    // Each kind of caller saw rows of its own to judge (the test is not vacuous).
+    for (const c of callers) expect(judged.get(c.name) ?? 0, c.name).toBeGreaterThan(0);
     // Every list but the few hand-built ones is judged by its table.
     expect([...new Set(unjudged)].length).toBeLessThanOrEqual(4);
   });
