@@ -178,18 +178,23 @@ async function* paced<T>(
  * declared as data runs in a worker thread (workerSource); otherwise here, giving way to requests (paced).
  *
  * Every export holds one of the process's export slots from before its first rows until its body ends (takeSlot:
- * a few at once, at most EXPORT_SLOTS_PER_USER per user, a bounded queue). `signal` is the request's: a client
- * that leaves while queued never starts, and one that leaves while reading ends the export at once. A body nobody
- * reads for EXPORT_IDLE_SECONDS ends too (guardedStream), so no client holds a slot for longer than that.
+ * a few at once, at most EXPORT_SLOTS_PER_USER per user, a bounded queue). `request` is the request answered (or
+ * `signal` an abort signal): a client that leaves while queued never starts, and one that leaves while reading
+ * ends the export at once. A body nobody reads for EXPORT_IDLE_SECONDS ends too (guardedStream), so no client holds
+ * a slot for longer than that.
+ *
+ * The request itself is kept until the export ends, not only its signal: a Request's signal follows the server's
+ * through a weak reference (undici), so once the Request is garbage collected its signal never aborts.
  */
 export async function streamExport<Row>(
   ctx: Ctx,
   def: ExportDef<Row>,
   params: URLSearchParams,
   format: ExportFormat = "xlsx",
-  o: { maxRowsPerSheet?: number; signal?: AbortSignal } = {},
+  o: { maxRowsPerSheet?: number; signal?: AbortSignal; request?: Request } = {},
 ): Promise<Response> {
-  const { signal, maxRowsPerSheet } = o;
+  const { maxRowsPerSheet, request } = o;
+  const signal = o.signal ?? request?.signal;
   const headers = {
     "content-type": EXPORT_CONTENT_TYPES[format],
     "content-disposition": `attachment; filename="${exportFilename(def.filename, format)}"`,
@@ -199,7 +204,7 @@ export async function streamExport<Row>(
   // The worker's statement checks the permission: a 403 before a slot is taken or a byte is sent.
   const statement = url ? await def.statement!(ctx, params) : null;
   const limits = exportLimits();
-  const release = await takeSlot(ctx.userId, signal);
+  const release = await takeSlot(ctx.userId, signal, request);
   let source: ChunkSource;
   try {
     source =
@@ -232,7 +237,7 @@ export async function streamExport<Row>(
     release();
     throw e;
   }
-  return new Response(guardedStream(source, release, signal, limits.idleMs), { headers });
+  return new Response(guardedStream(source, release, signal, limits.idleMs, request), { headers });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -269,7 +274,7 @@ const RETRY_AFTER_SECONDS = 10;
 /** The client went away before its export started: nobody reads this answer (400, so no server error is logged). */
 const exportCancelled = () => new AppError(400, "The download was cancelled.");
 
-type Waiting = { grant: () => void };
+type Waiting = { grant: () => void; keep?: unknown };
 const slots = { running: 0, queue: [] as Waiting[], byUser: new Map<number, number>() };
 
 /** How many exports run and wait now (for tests and diagnostics). */
@@ -289,7 +294,7 @@ function countDown(user: number) {
  * has `perUser` exports running or queued, when the queue is full, or after `waitMs` in the queue; a client that
  * leaves (signal) leaves the queue at once.
  */
-async function takeSlot(user: number, signal?: AbortSignal): Promise<() => void> {
+async function takeSlot(user: number, signal?: AbortSignal, keep?: unknown): Promise<() => void> {
   if (signal?.aborted) throw exportCancelled();
   const l = exportLimits();
   const mine = slots.byUser.get(user) ?? 0;
@@ -330,6 +335,8 @@ async function takeSlot(user: number, signal?: AbortSignal): Promise<() => void>
           cleanup();
           resolve();
         },
+        // The signal's owner, alive while this waits (see streamExport).
+        keep,
       };
       const leave = (e: Error) => {
         const i = slots.queue.indexOf(entry);
@@ -376,8 +383,11 @@ function guardedStream(
   release: () => void,
   signal: AbortSignal | undefined,
   idleMs: number,
+  keep?: unknown,
 ): ReadableStream<Uint8Array> {
   let over = false;
+  // The signal's owner (the request), alive until the body ends (see streamExport).
+  const held = { keep };
   let idle: ReturnType<typeof setTimeout> | undefined;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   // The source's stop, once begun (a cancel waits for it: the row source has ended when the cancel resolves).
@@ -385,6 +395,7 @@ function guardedStream(
   const finish = () => {
     if (over) return false;
     over = true;
+    held.keep = undefined;
     clearTimeout(idle);
     signal?.removeEventListener("abort", onAbort);
     stopped = Promise.resolve()

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Worker } from "node:worker_threads";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as download } from "@/app/api/download/route";
 import { getDb } from "@/lib/platform/db";
@@ -9,8 +11,9 @@ import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, seeded, tokenFor } from "../support/fixtures";
 
 // Exports hold one of a few slots (lib/platform/exports.ts). Issue 21, item 3: four downloads whose clients had
-// left, or never read, held every slot until a restart. Here a body nobody reads ends after a second.
-const IDLE_SECONDS = 1;
+// left, or never read, held every slot until a restart. Here a body nobody reads ends after two seconds (tests that
+// need stalled exports to stay stalled set a longer limit; the limit is read as each export starts).
+const IDLE_SECONDS = 2;
 process.env.EXPORT_IDLE_SECONDS = String(IDLE_SECONDS);
 delete process.env.EXPORT_WORKERS; // 4 at once
 delete process.env.EXPORT_SLOTS_PER_USER; // 2 per user
@@ -93,8 +96,20 @@ async function drained(ms = IDLE_SECONDS * 1000 * 3 + 2000): Promise<void> {
 
 const measured: Record<string, number> = {};
 
+// A Request's signal follows its source's through a weak reference: once the Request is collected, it never
+// aborts. The download keeps its Request while the export lives; these tests collect garbage before aborting.
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc") as () => void;
+async function collectGarbage() {
+  for (let i = 0; i < 2; i++) {
+    gc();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 afterEach(async () => {
   await drained();
+  process.env.EXPORT_IDLE_SECONDS = String(IDLE_SECONDS);
   delete process.env.EXPORT_QUEUE;
   delete process.env.EXPORT_QUEUE_WAIT_SECONDS;
 });
@@ -102,8 +117,9 @@ afterEach(async () => {
 describe("export slots", () => {
   it("a client that leaves while its export waits for a slot never starts it, and leaves the queue", async () => {
     const [a, b, c] = tokens;
-    const [la, lb, lc] = [await linkFor(a), await linkFor(b), await linkFor(c)];
-    // Four downloads whose clients never read: every slot is taken.
+    // Large exports, so that on PostgreSQL each worker is still reading when its client stops.
+    const [la, lb, lc] = [await linkFor(a, bulk), await linkFor(b, bulk), await linkFor(c, bulk)];
+    // Four downloads whose clients never read: every slot is taken, and every worker holds its connection.
     const stalled = await Promise.all([open(a, la), open(a, la), open(b, lb), open(b, lb)]);
     expect(stalled.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(exportSlots()).toEqual({ running: 4, queued: 0 });
@@ -112,6 +128,7 @@ describe("export slots", () => {
     const leaving = new AbortController();
     const queued = open(c, lc, leaving.signal);
     await waitFor(() => exportSlots().queued === 1, 2000);
+    await collectGarbage();
     const t = performance.now();
     leaving.abort();
     const res = await queued;
@@ -134,7 +151,7 @@ describe("export slots", () => {
   });
 
   it("8 stalled or abandoned downloads, then another user's export completes within the idle limit", async () => {
-    const links = await Promise.all(tokens.slice(0, 4).map((t) => linkFor(t)));
+    const links = await Promise.all(tokens.slice(0, 4).map((t) => linkFor(t, bulk)));
     const mine = await linkFor(victim);
     const t0 = performance.now();
     // Users 0 and 1: two downloads each that are opened and never read (all four slots).
@@ -148,6 +165,7 @@ describe("export slots", () => {
     for (const q of quitting) q.abort();
     expect((await Promise.all(abandoned)).map((r) => r.status)).toEqual([400, 400]);
     expect(exportSlots()).toEqual({ running: 4, queued: 2 });
+    if (onPostgres) expect(await exporting()).toBe(4);
 
     // Another user's export: queued behind user 3's, it starts when the stalled four end, and completes.
     const t = performance.now();
@@ -164,6 +182,7 @@ describe("export slots", () => {
   });
 
   it("gives each user at most 2 exports running or queued: the third is a 429 with Retry-After", async () => {
+    process.env.EXPORT_IDLE_SECONDS = "30";
     const [u] = tokens;
     const link = await linkFor(u);
     const two = await Promise.all([open(u, link), open(u, link)]);
@@ -189,6 +208,7 @@ describe("export slots", () => {
 
   it("bounds the queue: when it is full, or an export waited too long, 429 with Retry-After", async () => {
     process.env.EXPORT_QUEUE = "1";
+    process.env.EXPORT_IDLE_SECONDS = "30";
     const links = await Promise.all(tokens.slice(0, 4).map((t) => linkFor(t)));
     const running = await Promise.all([0, 0, 1, 1].map((i) => open(tokens[i], links[i])));
     const leaving = new AbortController();
@@ -223,6 +243,7 @@ describe("export slots", () => {
     for (let i = 0; i < 3; i++) expect((await reader.read()).done).toBe(false);
     expect(exportSlots().running).toBe(1);
     if (onPostgres) expect(await exporting()).toBe(1);
+    await collectGarbage();
     const t = performance.now();
     leaving.abort();
     // The slot at once (no await between the abort and this check).

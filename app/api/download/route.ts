@@ -26,10 +26,10 @@ export async function GET(request: Request) {
       requestedCompanyId: link.c,
       strictCompany: true,
     });
-    // The request's signal: a client that leaves while its export waits for a slot never starts it, and one that
+    // The request (its signal): a client that leaves while its export waits for a slot never starts it, and one that
     // leaves while reading ends it at once (lib/platform/exports.ts, takeSlot and guardedStream).
     return await streamExport(ctx, def, new URLSearchParams(link.q), link.f ?? "xlsx", {
-      signal: request.signal,
+      request,
     });
   } catch (e) {
     return errorResponse(e);
