@@ -31,7 +31,7 @@ const MESSAGES: Record<Exclude<PdfVerdict, null>, string> = {
 
 const WORKER_FILE = path.join(process.cwd(), "lib", "platform", "pdf-check-worker.mjs");
 /** A check's time, from the worker's start (a 5.7 MB PDF of 10,000 objects takes ~1.5 s here). */
-export const PDF_CHECK_MS = 10_000;
+export const PDF_CHECK_MS = 15_000;
 /** Heap caps of one check: pdf-lib's objects for the largest accepted document stay well below. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32 };
 /** Checks running at once in this process (each in its own worker). */
