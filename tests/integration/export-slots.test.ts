@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
+import http from "node:http";
+import net from "node:net";
 import { Worker } from "node:worker_threads";
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as download } from "@/app/api/download/route";
 import { getDb } from "@/lib/platform/db";
-import { exportSlots } from "@/lib/platform/exports";
+import { callerOf } from "@/lib/api/dispatch";
+import { exportDefs } from "@/lib/api/exports";
+import { exportLink, exportSlots, type ExportDef } from "@/lib/platform/exports";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, seeded, tokenFor } from "../support/fixtures";
 
@@ -112,6 +116,68 @@ afterEach(async () => {
   process.env.EXPORT_IDLE_SECONDS = String(IDLE_SECONDS);
   delete process.env.EXPORT_QUEUE;
   delete process.env.EXPORT_QUEUE_WAIT_SECONDS;
+});
+
+// An export with no end, registered for these tests: rows on PGlite, one statement (a worker) on PostgreSQL.
+const endless: ExportDef<{ n: number; text: string }> = {
+  filename: "endless.csv",
+  sheet: "Endless",
+  columns: [
+    { header: "N", field: "n" },
+    { header: "Text", field: "text" },
+  ],
+  async *rows() {
+    for (let n = 0; ; n += 500)
+      yield Array.from({ length: 500 }, (_, i) => ({ n: n + i, text: `row ${n + i} `.repeat(10) }));
+  },
+  statement: async () => ({
+    // A nested loop streams (a set-returning function in FROM is materialized whole before its first row).
+    sql: "select a * 10000 + b as n, repeat('row ' || b || ' ', 10) as text from generate_series(0, 9999) a, generate_series(0, 9999) b",
+    params: [],
+    keys: ["n", "text"],
+    dates: [],
+  }),
+};
+(exportDefs as Record<string, ExportDef<never>>).slot_test_endless = endless as unknown as ExportDef<never>;
+
+/** A link to the endless export (CSV) for the caller of `token`. */
+async function endlessLink(token: string): Promise<string> {
+  const ctx = await callerOf(
+    new Request("http://localhost/api/x", { headers: { authorization: `Bearer ${token}` } }),
+  );
+  return exportLink(ctx, "slot_test_endless", new URLSearchParams({ format: "csv" }));
+}
+
+/**
+ * The download route behind node:http as Next serves it: the request's signal from the response (aborted when the
+ * client goes before the answer is finished) and the body piped with Next's own writer, which waits for drain.
+ */
+let server: http.Server | null = null;
+async function httpServer(): Promise<{ port: number; sockets: net.Socket[] }> {
+  const { pipeToNodeResponse } = await import("next/dist/server/pipe-readable.js");
+  const { signalFromNodeResponse } =
+    await import("next/dist/server/web/spec-extension/adapters/next-request.js");
+  server = http.createServer((req, res) => {
+    void (async () => {
+      const request = new Request(`http://localhost${req.url}`, {
+        headers: { authorization: String(req.headers.authorization ?? "") },
+        signal: signalFromNodeResponse(res),
+      });
+      const response = await download(request);
+      res.statusCode = response.status;
+      response.headers.forEach((v, k) => res.setHeader(k, v));
+      if (response.body) await pipeToNodeResponse(response.body, res);
+      else res.end();
+    })().catch(() => res.destroy());
+  });
+  await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+  return { port: (server.address() as net.AddressInfo).port, sockets: openSockets };
+}
+const openSockets: net.Socket[] = [];
+afterAll(async () => {
+  for (const s of openSockets) s.destroy();
+  server?.closeAllConnections();
+  await new Promise((r) => (server ? server.close(r) : r(null)));
 });
 
 describe("export slots", () => {
@@ -298,6 +364,79 @@ describe("export slots", () => {
     expect(messages[2].message).toMatch(/no reader/);
     expect(performance.now() - t).toBeGreaterThanOrEqual(250);
     expect(await exporting()).toBe(0);
+  });
+
+  it("over HTTP, through Next's own response piping: 8 stalled or abandoned sockets do not stop another user's export", async () => {
+    const { port, sockets } = await httpServer();
+    const raw = (token: string, link: string) => {
+      // A client that sends its request and never reads the answer: the socket buffers fill, then Next's writer
+      // waits for a drain that never comes and stops pulling the body.
+      const s = net.connect(port, "127.0.0.1");
+      s.write(`GET ${link} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      s.pause();
+      s.on("error", () => {});
+      sockets.push(s);
+      return s;
+    };
+    const links = await Promise.all(tokens.slice(0, 4).map((t) => endlessLink(t)));
+    const t0 = performance.now();
+    for (const i of [0, 0, 1, 1]) raw(tokens[i], links[i]);
+    await waitFor(() => exportSlots().running === 4, 5000);
+    // User 2's two leave while queued (the socket closes: Next aborts the request's signal).
+    const leaving = [raw(tokens[2], links[2]), raw(tokens[2], links[2])];
+    await waitFor(() => exportSlots().queued === 2, 5000);
+    await collectGarbage();
+    const t = performance.now();
+    for (const s of leaving) s.destroy();
+    await waitFor(() => exportSlots().queued === 0, 2000);
+    measured["HTTP: queued socket closed → out of the queue (ms)"] = Math.round(performance.now() - t);
+    // User 3's two queue and will never read.
+    for (let i = 0; i < 2; i++) raw(tokens[3], links[3]);
+    await waitFor(() => exportSlots().queued === 2, 5000);
+    expect(exportSlots().running).toBe(4);
+    // Each of the four has its worker reading by now (a slot is taken before its worker starts).
+    await waitFor(async () => (await exporting()) === (onPostgres ? 4 : 0), 5000);
+
+    const t1 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${await linkFor(victim)}`, {
+      headers: { authorization: `Bearer ${victim}` },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.text()).split("\r\n").filter((l) => l.includes(tag))).toHaveLength(6);
+    measured["HTTP: victim's export after 8 stalled/abandoned sockets (ms)"] = Math.round(
+      performance.now() - t1,
+    );
+    measured["HTTP: victim's export, from the first stalled socket (ms)"] = Math.round(
+      performance.now() - t0,
+    );
+    // The stalled four are cut off the idle limit after their sockets' buffers filled (a few MB each).
+    expect(performance.now() - t1).toBeLessThan(IDLE_SECONDS * 1000 + 5000);
+
+    // A socket that closes mid-download frees its slot (and, on PostgreSQL, its worker's connection) at once.
+    await drained();
+    const reading = net.connect(port, "127.0.0.1");
+    reading.on("error", () => {});
+    sockets.push(reading);
+    reading.write(
+      `GET ${links[0]} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tokens[0]}\r\n\r\n`,
+    );
+    let received = 0;
+    await new Promise<void>((r) =>
+      reading.on("data", (d: Buffer) => {
+        received += d.length;
+        if (received > 256 * 1024) r();
+      }),
+    );
+    expect(exportSlots().running).toBe(1);
+    await collectGarbage();
+    const t2 = performance.now();
+    reading.destroy();
+    await waitFor(() => exportSlots().running === 0, 2000);
+    measured["HTTP: socket closed mid-download → slot free (ms)"] = Math.round(performance.now() - t2);
+    await waitFor(async () => (await exporting()) === 0, 2000);
+    measured["HTTP: socket closed mid-download → connection closed (ms)"] = Math.round(
+      performance.now() - t2,
+    );
   });
 
   it("reports what it measured", () => {
