@@ -11,6 +11,10 @@
 // - a raw scan of the bytes finds escaped names anywhere (also where the parser saw only stream data), and the long
 //   names (six letters or more, which random compressed bytes do not spell) even unescaped. /JS, /AA and /XFA
 //   unescaped are left to the parser's walk: three bytes of binary stream data spell them too often.
+// /OpenAction is the one name judged by its value: LaTeX (hyperref) and other generators open a document at its first
+// page with `/OpenAction << /S /GoTo /D [page /Fit] >>` or `/OpenAction [page /Fit]`, so an OpenAction that only
+// moves to a destination passes; any other (a URI, another file, a chain with /Next, anything unknown) refuses the
+// document, and scripts, launches and submissions are refused by their own names anywhere.
 // Object streams are decompressed under a budget first (a small upload must not inflate to gigabytes). An object or
 // object stream that pdf-lib cannot read refuses the document (objects the check could not see are not let
 // through), and so do too many objects.
@@ -21,11 +25,10 @@ import pdfLib from "pdf-lib";
 // pdf-lib is CommonJS: its exports object, whose classes are the ones its parser uses.
 const l = pdfLib;
 
-/** The names of active content: any of them anywhere refuses the document. */
+/** The names of active content: any of them anywhere refuses the document (OpenAction: see above). */
 export const ACTIVE_NAMES = new Set([
   "JS",
   "JavaScript",
-  "OpenAction",
   "AA",
   "Launch",
   "EmbeddedFile",
@@ -52,17 +55,32 @@ export function normaliseName(raw) {
 // A name: a solidus and regular characters (not white space, not a delimiter).
 const NAME = /\/([^\x00\t\n\f\r ()<>[\]{}/%]*)/g;
 
-/** The first telling name in raw PDF text (bytes read as latin1): an active-content name or "Encrypt". */
+/**
+ * The first telling name in raw PDF text (bytes read as latin1): an active-content name or "Encrypt". An escaped
+ * /OpenAction counts too (no generator escapes letters: only hiding does); a plain one is judged by the parse.
+ */
 export function scanRawNames(text) {
   for (const m of text.matchAll(NAME)) {
     const raw = m[1];
     const escaped = raw.includes("#");
     const name = escaped ? normaliseName(raw) : raw;
+    if (escaped && name === "OpenAction") return name;
     if (name !== "Encrypt" && !ACTIVE_NAMES.has(name)) continue;
     if (escaped || name.length >= 6) return name;
   }
   return null;
 }
+
+const nameText = (n) => {
+  const text = n.decodeText();
+  return text.includes("#") ? normaliseName(text) : text;
+};
+
+/** An action that only moves to a destination in the document: /S /GoTo, with no further action chained. */
+const isGoTo = (d) => {
+  const type = d.get(l.PDFName.of("S"));
+  return type instanceof l.PDFName && nameText(type) === "GoTo" && !d.has(l.PDFName.of("Next"));
+};
 
 /** Each parse's state, by its context (object stream parsers carry the context they fill). */
 const parses = new WeakMap();
@@ -107,17 +125,20 @@ function charge(stream, parse) {
   if (parse.left < 0) throw new Error("object streams too large");
 }
 
-/** Whether one parsed object holds an active-content name (iterative: nesting depth costs no stack). */
-function activeIn(root, seen) {
+/**
+ * Whether one parsed object holds an active-content name or an OpenAction that does more than go to a page
+ * (iterative: nesting depth costs no stack). An OpenAction given by reference is judged after the parse (`opens`).
+ */
+function activeIn(root, seen, opens) {
   const isActive = (n) => {
     let hit = seen.get(n);
     if (hit === undefined) {
-      const text = n.decodeText();
-      hit = ACTIVE_NAMES.has(text.includes("#") ? normaliseName(text) : text);
+      hit = ACTIVE_NAMES.has(nameText(n));
       seen.set(n, hit);
     }
     return hit;
   };
+  const openAction = l.PDFName.of("OpenAction");
   const stack = [root];
   while (stack.length) {
     const o = stack.pop();
@@ -126,6 +147,10 @@ function activeIn(root, seen) {
     } else if (o instanceof l.PDFDict) {
       for (const [k, v] of o.entries()) {
         if (isActive(k)) return true;
+        if (k === openAction || (k.asString().includes("#") && nameText(k) === "OpenAction")) {
+          if (v instanceof l.PDFRef) opens.push(v);
+          else if (v instanceof l.PDFDict ? !isGoTo(v) : !(v instanceof l.PDFArray)) return true;
+        }
         stack.push(v);
       }
     } else if (o instanceof l.PDFArray) {
@@ -150,11 +175,17 @@ export async function inspectPdfBytes(bytes) {
   const parse = { left: MAX_OBJECT_STREAM_BYTES, unreadable: false, tooComplex: false };
   parses.set(context, parse);
   const seen = new Map();
+  const opens = [];
+  const numbers = new Set();
+  const twice = new Set();
   let active = false;
   let objects = 0;
   const assign = context.assign.bind(context);
   context.assign = (ref, object) => {
     objects += 1;
+    const number = ref.toString();
+    if (numbers.has(number)) twice.add(number);
+    else numbers.add(number);
     if (objects > MAX_PDF_OBJECTS) {
       // Thrown again from pdf-lib's recovery (which assigns too), so the parse ends here.
       parse.tooComplex = true;
@@ -165,7 +196,7 @@ export async function inspectPdfBytes(bytes) {
       parse.unreadable = true;
       throw new Error("an object could not be read");
     }
-    if (!active && activeIn(object, seen)) active = true;
+    if (!active && activeIn(object, seen, opens)) active = true;
     assign(ref, object);
   };
   let parsed = true;
@@ -173,6 +204,13 @@ export async function inspectPdfBytes(bytes) {
     await parser.parseDocument();
   } catch {
     parsed = false;
+  }
+  // An OpenAction by reference: the object it names must be a GoTo action or a destination, and be that in every
+  // version of the object the file holds (a viewer may read another than pdf-lib's last).
+  for (const ref of opens) {
+    const target = context.lookup(ref);
+    if (twice.has(ref.toString())) active = true;
+    else if (target instanceof l.PDFDict ? !isGoTo(target) : !(target instanceof l.PDFArray)) active = true;
   }
   if (active) return "active";
   if (context.trailerInfo.Encrypt) return "encrypted";

@@ -126,6 +126,54 @@ describe("PDF uploads are parsed and refused with active content (through POST f
     await refused(await bytesOf(doc, false));
   });
 
+  it("accepts an OpenAction that only opens at a page (LaTeX's), refuses one that opens a link or another file", async () => {
+    // hyperref writes `/OpenAction << /S /GoTo /D [page /Fit] >>`; others a bare destination array.
+    const goTo = await plainDoc();
+    const dest = goTo.context.obj([goTo.getPage(0).ref, PDFName.of("Fit")]);
+    goTo.catalog.set(
+      PDFName.of("OpenAction"),
+      goTo.context.register(goTo.context.obj({ S: "GoTo", D: dest })),
+    );
+    expect(await preparePdf(await bytesOf(goTo))).toMatchObject({ ok: true });
+    const bare = await plainDoc();
+    bare.catalog.set(PDFName.of("OpenAction"), bare.context.obj([bare.getPage(0).ref, PDFName.of("Fit")]));
+    expect(await preparePdf(await bytesOf(bare, false))).toMatchObject({ ok: true });
+
+    const uri = await plainDoc();
+    uri.catalog.set(
+      PDFName.of("OpenAction"),
+      uri.context.obj({ S: "URI", URI: PDFString.of("http://x.test/") }),
+    );
+    await refused(await bytesOf(uri));
+    const remote = await plainDoc();
+    const goToR = remote.context.obj({
+      S: "GoToR",
+      F: PDFString.of("\\\\host\\share\\a.pdf"),
+      D: [0, "Fit"],
+    });
+    remote.catalog.set(PDFName.of("OpenAction"), remote.context.register(goToR));
+    await refused(await bytesOf(remote));
+    const chained = await plainDoc();
+    const next = chained.context.obj({ S: "URI", URI: PDFString.of("http://x.test/") });
+    const first = chained.context.obj({ S: "GoTo", D: [chained.getPage(0).ref, "Fit"], Next: next });
+    chained.catalog.set(PDFName.of("OpenAction"), chained.context.register(first));
+    await refused(await bytesOf(chained));
+    // The OpenAction's object written twice: pdf-lib keeps the GoTo, a viewer may read the URI.
+    await refused(
+      Buffer.from(
+        pdfText(
+          [
+            "<< /Type /Catalog /OpenAction 2 0 R >>",
+            "<< /S /URI /URI (http://x.test/) >>",
+            "<< /S /GoTo /D [1 0 R /Fit] >>",
+          ],
+          [1, 2, 2],
+        ),
+        "latin1",
+      ),
+    );
+  });
+
   it("refuses an embedded file", async () => {
     const doc = await plainDoc();
     await doc.attach(Buffer.from("MZ payload"), "invoice.exe", { mimeType: "application/octet-stream" });
