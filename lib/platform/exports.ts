@@ -237,7 +237,7 @@ export async function streamExport<Row>(
     release();
     throw e;
   }
-  return new Response(guardedStream(source, release, signal, limits.idleMs, request), { headers });
+  return new Response(guardedStream(source, release, signal, limits, request), { headers });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -252,6 +252,8 @@ export async function streamExport<Row>(
  * - waitMs (EXPORT_QUEUE_WAIT_SECONDS, 30): the longest an export waits in the queue; then 429.
  * - idleMs (EXPORT_IDLE_SECONDS, 30): a running export whose client takes nothing for this long ends (its worker,
  *   cursor and connection with it) and frees its slot. 0 turns it off.
+ * - maxMs (EXPORT_MAX_SECONDS, 1800): the longest an export runs, however its client reads (a client that reads a
+ *   trickle holds its slot no longer than this). 0 turns it off.
  */
 export function exportLimits() {
   const read = (name: string, fallback: number) => {
@@ -265,6 +267,7 @@ export function exportLimits() {
     queue: Math.floor(read("EXPORT_QUEUE", 16)),
     waitMs: read("EXPORT_QUEUE_WAIT_SECONDS", 30) * 1000,
     idleMs: read("EXPORT_IDLE_SECONDS", 30) * 1000,
+    maxMs: read("EXPORT_MAX_SECONDS", 1800) * 1000,
   };
 }
 
@@ -374,21 +377,22 @@ type ChunkSource = { next: () => Promise<Uint8Array | null>; stop: () => Promise
  * The body of an export: pull-based (the next chunk is made only when the reader, the client's socket through
  * Next's response writer that waits for drain, asks for it), so a slow client holds the export, and the rows behind
  * it, where they are. The slot is released when the body ends, fails, or is cancelled (the client went away), when
- * `signal` aborts (the request's: the client left, even if Next never started reading the body), and when nobody
- * has asked for a chunk for `idleMs` (a client that stalls, or a body nobody reads); the last two error the body,
- * so the response is cut off rather than ended as if complete.
+ * `signal` aborts (the request's: the client left, even if Next never started reading the body), when nobody has
+ * asked for a chunk for `idleMs` (a client that stalls, or a body nobody reads), and after `maxMs` in all; the last
+ * three error the body, so the response is cut off rather than ended as if complete.
  */
 function guardedStream(
   source: ChunkSource,
   release: () => void,
   signal: AbortSignal | undefined,
-  idleMs: number,
+  { idleMs, maxMs }: { idleMs: number; maxMs: number },
   keep?: unknown,
 ): ReadableStream<Uint8Array> {
   let over = false;
   // The signal's owner (the request), alive until the body ends (see streamExport).
   const held = { keep };
   let idle: ReturnType<typeof setTimeout> | undefined;
+  let lifetime: ReturnType<typeof setTimeout> | undefined;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   // The source's stop, once begun (a cancel waits for it: the row source has ended when the cancel resolves).
   let stopped: Promise<void> = Promise.resolve();
@@ -397,6 +401,7 @@ function guardedStream(
     over = true;
     held.keep = undefined;
     clearTimeout(idle);
+    clearTimeout(lifetime);
     signal?.removeEventListener("abort", onAbort);
     stopped = Promise.resolve()
       .then(() => source.stop())
@@ -420,6 +425,13 @@ function guardedStream(
         if (signal?.aborted) return onAbort();
         signal?.addEventListener("abort", onAbort, { once: true });
         arm();
+        if (maxMs > 0) {
+          lifetime = setTimeout(
+            () => fail(`The export ran for ${maxMs / 1000} s, the longest allowed: it was stopped.`),
+            maxMs,
+          );
+          lifetime.unref?.();
+        }
       },
       async pull(c) {
         // A reader is waiting: not idle until it has its chunk.
