@@ -234,6 +234,13 @@ describe("every GET route of the table, with hostile query values", () => {
       );
     // Not a page number: the first page, as before.
     for (const page of ["1e308", "-5", "abc", "1.5"]) await expectAnswer(`page=${page}`, withQuery({ page }));
+    // Every documented parameter holding a prototype key, in case a value indexes an object (an entity name, a kind).
+    const params = route.query instanceof z.ZodObject ? Object.keys(route.query.shape) : [];
+    for (const param of params.filter(
+      (p) => !["page", "rowsPerPage", "cursor", "before", "sort"].includes(p),
+    ))
+      for (const value of ["__proto__", "constructor", "toString"])
+        await expectAnswer(`${param}=${value}`, withQuery({ [param]: value }));
     // A null character, and percent-encoding that does not decode, on every route.
     await expectAnswer("a NUL in a query value", withQuery({}, "&search_keyword=a%00b"), { status: 400 });
     await expectAnswer("a NUL in a query key", withQuery({}, "&a%00=1"), { status: 400 });
