@@ -5,3 +5,9 @@ export function resolveClientAddress(
   forwardedFor: string | null,
   list: BlockList,
 ): string;
+export function isTrustedPeer(socketAddress: string, list: BlockList): boolean;
+export function prepareHeaders<H extends Record<string, string | string[] | undefined>>(
+  headers: H,
+  socketAddress: string | undefined,
+  list: BlockList,
+): H;

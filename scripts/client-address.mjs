@@ -27,6 +27,11 @@ function isTrusted(list, addr) {
   return v !== 0 && list.check(addr, v === 6 ? "ipv6" : "ipv4");
 }
 
+/** Whether the socket's peer is one of the trusted proxies (only then are its X-Forwarded-* headers believed). */
+export function isTrustedPeer(socketAddress, list) {
+  return isTrusted(list, plain(socketAddress ?? ""));
+}
+
 /**
  * The client: the socket's address, unless that is a trusted proxy, in which case X-Forwarded-For is read from the
  * right, skipping the hops trusted proxies added; the first untrusted address is the client.
@@ -36,4 +41,31 @@ export function resolveClientAddress(socketAddress, forwardedFor, list) {
   const hops = (forwardedFor ?? "").split(",").map(plain).filter(Boolean);
   while (isTrusted(list, client) && hops.length) client = hops.pop();
   return client.slice(0, 64);
+}
+
+/** What a client could claim through a proxy's headers: believed only from a trusted proxy. */
+const FORWARDED_HEADERS = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "forwarded",
+];
+
+/**
+ * Prepares a request's headers (node:http's lower-case object, changed in place) before Next sees them: sets
+ * `x-client-address` (whatever the client sent there is replaced), and drops X-Forwarded-For, -Host, -Proto, -Port
+ * and Forwarded unless the socket's peer is a trusted proxy. Next then fills X-Forwarded-Host and -Proto from the
+ * Host header and the socket itself, so the Origin checks (lib/api/dispatch.ts callerOf) and next-auth's URLs see
+ * the host the client connected to, not one it chose.
+ */
+export function prepareHeaders(headers, socketAddress, list) {
+  const forwarded = headers["x-forwarded-for"];
+  headers["x-client-address"] = resolveClientAddress(
+    socketAddress ?? "",
+    Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null),
+    list,
+  );
+  if (!isTrustedPeer(socketAddress, list)) for (const h of FORWARDED_HEADERS) delete headers[h];
+  return headers;
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // The portal's production server: Next's request handler behind node:http, so the client address is taken from the
 // socket (and from X-Forwarded-For only through TRUSTED_PROXIES) and handed to the app as `x-client-address`.
-// Whatever a client sends in that header is replaced. Used by `npm start` and the browser tests' server.
+// Whatever a client sends in that header is replaced, and its X-Forwarded-* headers are dropped unless the socket's
+// peer is a trusted proxy (scripts/client-address.mjs prepareHeaders). Used by `npm start` and the browser tests'
+// server.
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { resolveClientAddress, trustedProxies } from "./client-address.mjs";
+import { prepareHeaders, trustedProxies } from "./client-address.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -13,21 +15,45 @@ const port = Number(process.env.PORT ?? 3000);
 const bindHost = process.env.BIND_HOST || undefined;
 const trusted = trustedProxies();
 
+/**
+ * Timeouts, chosen (README, "Security"):
+ * - headersTimeout 20 s: a client has that long to send its request line and headers (a few hundred bytes), so a
+ *   connection trickling headers (slowloris) is closed instead of held for Node's default minute.
+ * - requestTimeout 5 minutes: receiving the whole request, body included. The largest body is a 25 MB upload:
+ *   5 minutes carries it at ~85 KB/s (0.7 Mbit/s, a weak mobile link). It covers receiving only: once the request
+ *   is in, the answer may take as long as it streams (an export's download is not cut).
+ * - keepAliveTimeout 5 s idle between requests on a kept-alive connection (Node's default), 65 s behind a trusted
+ *   proxy, which pools connections and must close them first (load balancers idle out at 60 s): otherwise the
+ *   proxy may send on a connection the server is closing, and its client gets a 502.
+ * - connectionsCheckingInterval 2 s: how often Node checks the two request timeouts (its default is 30 s, which
+ *   would let headersTimeout run to 50 s).
+ * - timeout 0: no socket inactivity limit of Node's own (a download paused by a backgrounded phone resumes).
+ */
+const behindProxy = trusted.rules.length > 0;
+const TIMEOUTS = {
+  headersTimeout: 20_000,
+  requestTimeout: 300_000,
+  keepAliveTimeout: behindProxy ? 65_000 : 5_000,
+  connectionsCheckingInterval: 2_000,
+};
+
 const app = next({ dev: false, dir: root, port, hostname: bindHost ?? "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = http.createServer((req, res) => {
-  const forwarded = req.headers["x-forwarded-for"];
-  req.headers["x-client-address"] = resolveClientAddress(
-    req.socket.remoteAddress ?? "",
-    Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? null),
-    trusted,
-  );
-  // Without a trusted proxy, a client's own X-Forwarded-For is not passed on as if it were true.
-  if (!trusted.rules.length) delete req.headers["x-forwarded-for"];
-  handle(req, res);
-});
+const server = http.createServer(
+  {
+    requestTimeout: TIMEOUTS.requestTimeout,
+    connectionsCheckingInterval: TIMEOUTS.connectionsCheckingInterval,
+  },
+  (req, res) => {
+    prepareHeaders(req.headers, req.socket.remoteAddress, trusted);
+    handle(req, res);
+  },
+);
+server.headersTimeout = TIMEOUTS.headersTimeout;
+server.keepAliveTimeout = TIMEOUTS.keepAliveTimeout;
+server.timeout = 0;
 server.listen(port, bindHost, () =>
   console.log(`[server] ready on http://${bindHost ?? "localhost"}:${port}`),
 );

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { franchisees, positions } from "@/db/schema";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import type { Op } from "@/lib/platform/entity";
+import { zoneFilter, type Op } from "@/lib/platform/entity";
 import { forbidden, invalid } from "@/lib/platform/errors";
 import { ROLE, type Permission } from "@/lib/platform/permissions";
 import { registered } from "@/lib/registry";
@@ -52,6 +52,8 @@ export const userMasters = cache(async function userMasters(ctx: Ctx): Promise<U
         isNull(franchisees.deleted_at),
         eq(franchisees.is_active, 1),
         own != null ? eq(franchisees.id, own) : undefined,
+        // A MASTER FRANCHISEE's staff screens filter by the franchisees of their zones only.
+        zoneFilter(ctx, franchisees.zone_id),
       ),
     )
     .orderBy(asc(franchisees.name), asc(franchisees.id));
@@ -166,6 +168,9 @@ const CONTEXTS: Record<string, MastersContext> = {
     output: monthlyMastersOutput,
   },
 };
+
+/** Every context's name (the generated isolation test runs each, for every role). */
+export const MASTERS_CONTEXTS: readonly string[] = Object.keys(CONTEXTS);
 
 /** The permissions that open a context: those of its entity's screens, any one of them. */
 function contextPermissions(c: MastersContext): Permission[] {

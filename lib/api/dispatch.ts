@@ -90,17 +90,36 @@ function originHost(origin: string): string | null {
 
 const unreadable = () => new AppError(400, "The request body could not be read.");
 
-/** Body caps (README, "Security"): every call reads at most this much; calls that take files more. */
-export const BODY_LIMIT = { default: 1024 * 1024, files: 25 * 1024 * 1024 };
+/**
+ * Body caps (README, "Security"): every call reads at most this much; calls that take files more; the public doors
+ * (login, forgot_password's three steps) 8 KB, since they run before anyone is known.
+ */
+export const BODY_LIMIT = { default: 1024 * 1024, files: 25 * 1024 * 1024, public: 8 * 1024 };
+
+/**
+ * The shape a body may have, checked on its bytes as they arrive (jsonShapeScanner, formPartCounter), so no body's
+ * shape can hold the event loop and a refused body is not read further: JSON nested at most `depth` levels, with at
+ * most `keys` keys in an object and `values` values in all; a multipart (or urlencoded) body at most `parts` parts.
+ */
+export const BODY_SHAPE = { depth: 32, keys: 1000, values: 10_000, parts: 100 };
 
 const tooLarge = (limit: number) =>
-  new AppError(413, `The request body may be at most ${Math.round(limit / 1024 / 1024)} MB.`);
+  new AppError(
+    413,
+    limit < 1024 * 1024
+      ? `The request body may be at most ${Math.round(limit / 1024)} KB.`
+      : `The request body may be at most ${Math.round(limit / 1024 / 1024)} MB.`,
+  );
+
+/** Looks at each chunk of a body as it is read; throws to refuse the body (the rest is not read). */
+type Inspect = (chunk: Uint8Array) => void;
 
 /**
  * The raw body, refused with 413 before it is read when Content-Length says it is too large, and as soon as the
- * bytes read pass the cap when it does not (chunked bodies), so a large body is never buffered whole.
+ * bytes read pass the cap when it does not (chunked bodies), so a large body is never buffered whole. `inspect`
+ * sees every chunk first and may refuse the body there.
  */
-export async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+export async function readCapped(request: Request, limit: number, inspect?: Inspect): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array();
@@ -113,25 +132,141 @@ export async function readCapped(request: Request, limit: number): Promise<Uint8
     });
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    try {
+      if (size > limit) throw tooLarge(limit);
+      inspect?.(value);
+    } catch (e) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
+      throw e;
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
+const fmt = (n: number) => n.toLocaleString("en-US");
+const tooManyValues = () =>
+  new AppError(400, `The request body may hold at most ${fmt(BODY_SHAPE.values)} values.`);
+const tooManyParts = () =>
+  new AppError(400, `The request body may have at most ${fmt(BODY_SHAPE.parts)} parts.`);
+
+/**
+ * A linear scan of JSON bytes, outside strings, chunk by chunk: nesting depth, keys per object and values in all,
+ * refused with 400 past BODY_SHAPE before JSON.parse runs (1 MB of `[` is refused at its 33rd byte, in the first
+ * chunk read). UTF-8 never puts a byte below 0x80 inside a multi-byte character, so scanning bytes is exact. It does
+ * not validate the syntax: JSON.parse does that afterwards, on a text known to be shallow and small in values.
+ */
+export function jsonShapeScanner(): Inspect {
+  const { depth, keys, values: maxValues } = BODY_SHAPE;
+  // Per open container: commas seen (members - 1), and whether it is an object.
+  const commas: number[] = [];
+  const isObject: boolean[] = [];
+  let values = 0;
+  let inString = false;
+  let escaped = false;
+  return (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === 0x5c) escaped = true;
+        else if (c === 0x22) inString = false;
+        continue;
+      }
+      if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) {
+        if (commas.length >= depth)
+          throw new AppError(400, `The request body may be nested at most ${depth} levels deep.`);
+        if (++values > maxValues) throw tooManyValues();
+        commas.push(0);
+        isObject.push(c === 0x7b);
+      } else if (c === 0x7d || c === 0x5d) {
+        commas.pop();
+        isObject.pop();
+      } else if (c === 0x2c) {
+        if (++values > maxValues) throw tooManyValues();
+        const top = commas.length - 1;
+        if (top >= 0 && ++commas[top] >= keys && isObject[top])
+          throw new AppError(400, `An object in the request body may have at most ${fmt(keys)} keys.`);
+      }
+    }
+  };
+}
+
+/** The same check on a whole text (tests, and callers holding the text already). */
+export function checkJsonShape(text: string): void {
+  jsonShapeScanner()(Buffer.from(text));
+}
+
+/**
+ * Counts the parts of a multipart body by its delimiter lines (`--boundary`, n parts have n + 1), or the fields of
+ * an urlencoded one by its `&`s, chunk by chunk as the body is read (Buffer.indexOf, linear; a delimiter split
+ * between two chunks is found in the carried tail), and refuses the body past BODY_SHAPE.parts before formData()
+ * parses anything. A multipart type without a boundary is unreadable (400).
+ */
+export function formPartCounter(type: string): Inspect {
+  if (!/multipart\/form-data/i.test(type)) {
+    let fields = 1;
+    return (chunk) => {
+      const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      for (let at = buf.indexOf(0x26); at !== -1; at = buf.indexOf(0x26, at + 1))
+        if (++fields > BODY_SHAPE.parts) throw tooManyParts();
+    };
+  }
+  const m = /;\s*boundary=(?:"([^"]{1,200})"|([^;\s]{1,200}))/i.exec(type);
+  if (!m) throw unreadable();
+  const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
+  const reach = delimiter.length - 1;
+  let lines = 0;
+  let tail = Buffer.alloc(0);
+  const count = (buf: Buffer, from: number, startsBefore: number): number => {
+    let end = from;
+    for (
+      let at = buf.indexOf(delimiter, from);
+      at !== -1 && at < startsBefore;
+      at = buf.indexOf(delimiter, end)
+    ) {
+      if (++lines > BODY_SHAPE.parts + 1) throw tooManyParts();
+      end = at + delimiter.length;
+    }
+    return end;
+  };
+  return (chunk) => {
+    let buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let from = 0;
+    if (tail.length && buf.length <= 4 * 1024) buf = Buffer.concat([tail, buf]);
+    else if (tail.length) {
+      // A delimiter begun in the last chunk's tail: look at the joint only (a big chunk is never copied).
+      const joint = Buffer.concat([tail, buf.subarray(0, reach)]);
+      from = Math.max(0, count(joint, 0, tail.length) - tail.length);
+    }
+    const end = count(buf, from, Infinity);
+    // Carry what could begin a delimiter the next chunk completes (never one already counted).
+    tail = Buffer.from(buf.subarray(Math.max(end, buf.length - reach)));
+  };
+}
+
+/** Own keys only: a form field named `__proto__` must not set the object's prototype. */
+function setOwn(o: Record<string, unknown>, k: string, v: unknown) {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
 async function readBody(
   request: Request,
+  route: ApiRoute,
   limit: number,
 ): Promise<{ body: Record<string, unknown>; files: Record<string, File> }> {
   if (request.method === "GET" || request.method === "HEAD") return { body: {}, files: {} };
-  const type = request.headers.get("content-type") ?? "";
-  const bytes = await readCapped(request, limit);
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+    // Forms are for uploads: every other call takes JSON, refused here before a byte is read.
+    if (!route.files?.length)
+      throw new AppError(415, "This call takes a JSON body (multipart only where a file is uploaded).");
+    const bytes = await readCapped(request, limit, formPartCounter(type));
     // A bad boundary or a truncated body makes formData() throw: the client's fault, not ours.
-    const form = await new Response(bytes as BodyInit, { headers: { "content-type": type } })
+    const form = await new Response(bytes as BodyInit, {
+      headers: { "content-type": request.headers.get("content-type") ?? type },
+    })
       .formData()
       .catch(() => {
         throw unreadable();
@@ -139,11 +274,12 @@ async function readBody(
     const body: Record<string, unknown> = {};
     const files: Record<string, File> = {};
     for (const [k, v] of form.entries()) {
-      if (typeof v === "string") body[k] = v;
-      else files[k] = v;
+      if (typeof v === "string") setOwn(body, k, v);
+      else setOwn(files, k, v);
     }
     return { body, files };
   }
+  const bytes = await readCapped(request, limit, jsonShapeScanner());
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -196,6 +332,32 @@ export function checkRequestValues(query: URLSearchParams, body: Record<string, 
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
+export const MALFORMED_URL_MESSAGE = "The request URL is not validly percent-encoded.";
+
+/** Whether a URL part decodes: every `%` starts an escape, and the escapes spell UTF-8. */
+function decodes(part: string): boolean {
+  if (!part.includes("%")) return true;
+  try {
+    decodeURIComponent(part.replace(/\+/g, " "));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses, before routing, a URL whose path or query is not validly percent-encoded (`%zz`, `%E0%A4`) and a path
+ * segment holding a null character (`%00`): 400 on every route, signed in or not. (Next may refuse the first itself
+ * while decoding the catch-all; app/api/[...path]/route.ts answers that as 400 too.)
+ */
+export function checkRequestUrl(url: string, segments: string[]): void {
+  const at = url.indexOf("?");
+  const path = at === -1 ? url : url.slice(0, at);
+  const search = at === -1 ? "" : url.slice(at + 1);
+  if (!decodes(path) || !search.split("&").every(decodes)) throw new AppError(400, MALFORMED_URL_MESSAGE);
+  if (segments.some((s) => s.includes(NUL)) || /%00/.test(search)) throw new AppError(400, NUL_MESSAGE);
+}
+
 /** Turns an error into the JSON answer of spec 000 §7: message, and errors (field → messages) for 422. */
 export function errorResponse(e: unknown): Response {
   if (e instanceof AlreadyReported)
@@ -222,14 +384,16 @@ async function dispatchBound(request: Request, segments: string[]): Promise<Resp
   // In flight until answered (an export's stream goes on after that, at background priority).
   const done = beginInteractive();
   try {
+    checkRequestUrl(request.url, segments);
     const m = matchRoute(request.method, segments);
     if (m === null) return Response.json({ message: "Not found." }, { status: 404 });
     if (m === "method") return Response.json({ message: "Method not allowed." }, { status: 405 });
     const { route, params } = m;
     const query = new URL(request.url).searchParams;
-    const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
     if (route.auth === "public") {
-      const { body, files } = await readBody(request, limit);
+      // Before the door's throttle (inside its handler) runs: at most 8 KB read, its shape pre-scanned in one pass,
+      // parsed, and walked once (checkRequestValues) — microseconds, whatever the body.
+      const { body, files } = await readBody(request, route, route.maxBodyBytes ?? BODY_LIMIT.public);
       checkRequestValues(query, body);
       const handler = route.handler;
       return answer(
@@ -242,7 +406,8 @@ async function dispatchBound(request: Request, segments: string[]): Promise<Resp
     if (route.permission) authorize(ctx, route.permission);
     // A call whose permission depends on its variant (create or update) needs at least one of them.
     else if (route.variants?.length && !route.variants.some((p) => can(ctx, p))) throw forbidden();
-    const { body, files } = await readBody(request, limit);
+    const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
+    const { body, files } = await readBody(request, route, limit);
     checkRequestValues(query, body);
     return answer(await route.handler({ ctx, params, query, body, files, request }));
   } catch (e) {

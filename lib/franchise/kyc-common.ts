@@ -20,6 +20,7 @@ import {
   IMAGE_TOO_LARGE,
   MAX_IMAGE_BYTES,
   prepareImage,
+  preparePdf,
   sniff,
   type FileRule,
 } from "@/lib/platform/files";
@@ -68,18 +69,19 @@ export const DOCUMENT_REFUSED = "The file must be a PDF or an image (PNG, JPEG, 
 export const DOCUMENT_TOO_LARGE = "The file may not be greater than 10 MB.";
 
 /**
- * A KYC document's file: a PDF (by its %PDF- signature, kept as sent, at most 10 MB) or an image (by content,
- * at most 5 MB, re-encoded like every image: metadata dropped). Anything else is refused under the field.
+ * A KYC document's file: a PDF (by its %PDF- signature, parsed and refused with scripts, actions or attached files,
+ * kept as sent, at most 10 MB) or an image (by content, at most 5 MB, re-encoded like every image: metadata
+ * dropped). Anything else is refused under the field.
  */
 export const documentFile: FileRule = async (file) => {
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: DOCUMENT_TOO_LARGE };
   const buf = Buffer.from(await file.arrayBuffer());
   const kind = sniff(buf);
-  if (kind?.type === "application/pdf")
-    return {
-      ok: true,
-      file: { body: buf, contentType: "application/pdf", ext: "pdf", originalName: file.name },
-    };
+  if (kind?.type === "application/pdf") {
+    // Parsed, and refused with active content, encrypted or unreadable (preparePdf).
+    const p = await preparePdf(buf);
+    return p.ok ? { ok: true, file: { ...p, originalName: file.name } } : p;
+  }
   if (!kind?.type.startsWith("image/")) return { ok: false, message: DOCUMENT_REFUSED };
   if (buf.length > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_TOO_LARGE };
   const p = await prepareImage(buf);

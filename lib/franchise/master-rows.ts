@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { valueLists, values } from "@/db/schema";
 import { requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor } from "@/lib/platform/db";
+import { zoneFilter } from "@/lib/platform/entity";
 
 /**
  * The master values whose rows the franchise network reads (as services read "SERVICE TYPES"): a franchisee's and a
@@ -24,14 +25,22 @@ function masterWhere(companyId: number, name: string) {
   );
 }
 
-/** The rows a form offers for the master value `name` (e.g. ZONES_VALUE), by description. */
+/**
+ * The rows a form offers for the master value `name` (e.g. ZONES_VALUE), by description. A MASTER FRANCHISEE is
+ * offered only their own zones (spec 002 §6: their lookups stay inside their zones, as their records do).
+ */
 export async function masterRows(ctx: Ctx, name: string): Promise<MasterRow[]> {
   const db = await getDb();
   return db
     .select({ id: valueLists.id, description: valueLists.description })
     .from(valueLists)
     .innerJoin(values, eq(values.id, valueLists.value_id))
-    .where(masterWhere(requireCompany(ctx), name))
+    .where(
+      and(
+        masterWhere(requireCompany(ctx), name),
+        name === ZONES_VALUE ? zoneFilter(ctx, valueLists.id) : undefined,
+      ),
+    )
     .orderBy(asc(valueLists.description), asc(valueLists.id));
 }
 

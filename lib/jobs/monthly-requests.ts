@@ -25,13 +25,14 @@ import {
   listOf,
   exportOf,
   networkScope,
+  zoneFilter,
   restoreOf,
   softDeleteOf,
   updateOf,
   upsertOf,
 } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { AppError, forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
+import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { defineList, enumFilter, idAndStatusColumns, intFilter, referenceFilter } from "@/lib/platform/list";
 import { toActionResult } from "@/lib/platform/mutations";
@@ -905,13 +906,17 @@ export type Named = { id: number; user_name: string };
 /** The most customers the masters answer at once (a company may have a million users): narrow with `search`. */
 export const MAX_CUSTOMERS = 1000;
 
-/** A customer's live pets (with breed) and addresses (the create form, masters with user_id). */
+/**
+ * A customer's live pets (with breed) and addresses (the create form, masters with user_id), for a caller who may
+ * create requests for them: an app user only for themselves, staff for a customer of the company. Anyone else's id
+ * answers 404, like a missing one.
+ */
 async function customerChoices(ctx: Ctx, userId: number) {
   const { authorize } = await import("@/lib/platform/context");
   authorize(ctx, "user_monthly_job_requests.create");
   const db = await getDb();
   const companyId = requireCompany(ctx);
-  if (!Number.isSafeInteger(userId) || userId <= 0) return { pets: [], addresses: [] };
+  if (!(await customerInScope(db, ctx, userId))) throw notFound();
   const [pets, addresses] = await Promise.all([
     db
       .select({ id: userPets.id, name: userPets.name, breed: valueLists.description })
@@ -937,22 +942,84 @@ async function customerChoices(ctx: Ctx, userId: number) {
 }
 
 /**
- * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search): customers
- * (live, active role-USER users of the company who are no franchisee's staff: the newest MAX_CUSTOMERS, shown by
- * name; `search` finds others by name, email or phone), zones, walkers (the franchisee's, or every franchisee's walkers without one; a franchisee's
- * admin always their own), plans (live, active, with their display name), franchisees; with user_id that
- * customer's pets and addresses.
+ * The customers a caller may look up: an app user (role USER) only themselves; a MASTER FRANCHISEE those with a live
+ * request in their zones; staff of the company (admins, a franchisee's admin) the company's customers.
+ */
+function customersInScope(ctx: Ctx, companyId: number) {
+  return and(
+    eq(users.company_id, companyId),
+    eq(users.role_id, ROLE_IDS[ROLE.USER]),
+    isNull(users.franchisee_id),
+    isNull(users.deleted_at),
+    eq(users.is_active, 1),
+    ctx.roleName === ROLE.USER ? eq(users.id, ctx.userId) : undefined,
+    ctx.zoneIds != null
+      ? sql`exists (select 1 from ${t} r where r.user_id = ${users.id}
+          and r.company_id = ${companyId} and r.deleted_at is null and ${zoneFilter(ctx, sql`r.zone_id`)})`
+      : undefined,
+  );
+}
+
+async function customerInScope(db: Executor, ctx: Ctx, userId: number): Promise<boolean> {
+  if (!Number.isSafeInteger(userId) || userId <= 0) return false;
+  const [hit] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), customersInScope(ctx, requireCompany(ctx))))
+    .limit(1);
+  return hit != null;
+}
+
+/**
+ * The franchisees a caller may look up (and whose walkers): a franchisee's member only their own, a MASTER
+ * FRANCHISEE those of their zones, anyone else the company's live, active franchisees.
+ */
+function franchiseesInScope(ctx: Ctx, companyId: number) {
+  return and(
+    eq(franchisees.company_id, companyId),
+    isNull(franchisees.deleted_at),
+    eq(franchisees.is_active, 1),
+    ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
+    zoneFilter(ctx, franchisees.zone_id),
+  );
+}
+
+/**
+ * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search), within the
+ * caller's scope:
+ * - customers: live, active role-USER users of the company who are no franchisee's staff (the newest MAX_CUSTOMERS,
+ *   shown by name; `search` finds others by name, email or phone); a MASTER FRANCHISEE's only those with a request
+ *   in their zones; an app user only themselves (never a list of people);
+ * - walkers: the franchisee's (`franchisee_id`), or those of every franchisee in scope; none for an app user;
+ * - zones (a MASTER FRANCHISEE's own), plans (live, active, with their display name), franchisees in scope;
+ * - with `user_id` (an app user: always their own), that customer's pets and addresses.
+ * A `franchisee_id` or `user_id` outside the scope answers 404.
  */
 export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
   const companyId = requireCompany(ctx);
   const db = await getDb();
-  const num = (k: string) => {
+  const app = ctx.roleName === ROLE.USER;
+  const idParam = (k: string): number | null => {
     const v = query?.get(k);
-    return v && /^\d{1,10}$/.test(v) ? Number(v) : null;
+    if (v == null || v === "") return null;
+    if (!/^\d{1,10}$/.test(v)) throw notFound();
+    return Number(v);
   };
-  const franchiseeId = ctx.franchiseeId ?? num("franchisee_id");
-  const userId = num("user_id");
-  const search = query?.get("search")?.trim() ?? "";
+  const askedFranchisee = idParam("franchisee_id");
+  if (askedFranchisee != null) {
+    const [f] = await db
+      .select({ id: franchisees.id })
+      .from(franchisees)
+      .where(and(eq(franchisees.id, askedFranchisee), franchiseesInScope(ctx, companyId)))
+      .limit(1);
+    if (!f) throw notFound();
+  }
+  const asked = idParam("user_id");
+  if (asked != null && !(await customerInScope(db, ctx, asked))) throw notFound();
+  // An app user's own pets and addresses come without asking (a walker, no customer, has none).
+  const userId = asked ?? (app && (await customerInScope(db, ctx, ctx.userId)) ? ctx.userId : null);
+  const franchiseeId = ctx.franchiseeId ?? askedFranchisee;
+  const search = app ? "" : (query?.get("search")?.trim() ?? "");
   const name = userNameOf(users);
   const [customers, zones, walkers, planRows, franchiseeRows] = await Promise.all([
     db
@@ -960,11 +1027,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
       .from(users)
       .where(
         and(
-          eq(users.company_id, companyId),
-          eq(users.role_id, ROLE_IDS[ROLE.USER]),
-          isNull(users.franchisee_id),
-          isNull(users.deleted_at),
-          eq(users.is_active, 1),
+          customersInScope(ctx, companyId),
           // The users list's trigram-indexed expression (name, email, phone, code).
           search
             ? sql`${usersSearchText(users)} ilike ${`%${search.replace(/[\\%_]/g, "\\$&")}%`}`
@@ -976,11 +1039,26 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
       .limit(MAX_CUSTOMERS)
       .then((rows) => rows.sort((a, b) => a.user_name.localeCompare(b.user_name) || a.id - b.id)),
     masterRows(ctx, ZONES_VALUE),
-    db
-      .select({ id: users.id, user_name: name })
-      .from(users)
-      .where(walkersWhere(companyId, franchiseeId))
-      .orderBy(asc(name), asc(users.id)),
+    app
+      ? Promise.resolve([] as Named[])
+      : db
+          .select({ id: users.id, user_name: name })
+          .from(users)
+          .where(
+            and(
+              walkersWhere(companyId, franchiseeId),
+              ctx.zoneIds != null
+                ? inArray(
+                    users.franchisee_id,
+                    db
+                      .select({ id: franchisees.id })
+                      .from(franchisees)
+                      .where(franchiseesInScope(ctx, companyId)),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(asc(name), asc(users.id)),
     db
       .select({
         id: plans.id,
@@ -996,14 +1074,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
     db
       .select({ id: franchisees.id, name: franchisees.name })
       .from(franchisees)
-      .where(
-        and(
-          eq(franchisees.company_id, companyId),
-          isNull(franchisees.deleted_at),
-          eq(franchisees.is_active, 1),
-          ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
-        ),
-      )
+      .where(franchiseesInScope(ctx, companyId))
       .orderBy(asc(franchisees.name), asc(franchisees.id)),
   ]);
   const own =

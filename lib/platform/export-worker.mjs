@@ -14,7 +14,10 @@
 // while they run, at most 50 ms at a time, so its cursor's database work does not compete with them either.
 //
 // workerData: { url, rls, sql, params, keys, dates, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
-//               maxRowsPerSheet?, batch, credit, interactive? (SharedArrayBuffer) }
+//               maxRowsPerSheet?, batch, credit, interactive? (SharedArrayBuffer), idleMs? }
+//
+// No reader: the parent terminates this thread when its client leaves or takes nothing for a while; as a backstop,
+// a thread that has waited `idleMs` for credit ends itself (0: never).
 // posts:      { type: "ready" } after the first batch, { type: "chunk", data }, { type: "end" },
 //             { type: "error", message }
 import { setPriority } from "node:os";
@@ -70,6 +73,30 @@ for (const type of ["1184", "1082", "1083", "1114", "1182", "1185", "1115", "123
 }
 sql.options.serializers["114"] = transparent;
 sql.options.serializers["3802"] = transparent;
+
+/**
+ * Waits for credit; false when stopped, or when none came for `idleMs` (the parent's reader is gone and the parent
+ * did not stop this thread: it ends itself, closing its cursor and connection).
+ */
+async function creditOrIdle() {
+  const idleMs = job.idleMs ?? 0;
+  const started = Date.now();
+  while (credit <= 0 && !stopped) {
+    const left = idleMs > 0 ? idleMs - (Date.now() - started) : Infinity;
+    if (left <= 0) {
+      port.postMessage({ type: "error", message: `no reader for ${Math.round(idleMs / 1000)} s` });
+      return false;
+    }
+    let timer = null;
+    await new Promise((r) => {
+      wake = r;
+      if (left !== Infinity) timer = setTimeout(r, left);
+    });
+    clearTimeout(timer);
+    wake = null;
+  }
+  return !stopped;
+}
 
 /** The rows as batches of cell arrays, in the columns' order. */
 async function* cellBatches(cursor) {
@@ -138,8 +165,7 @@ async function run() {
           maxRowsPerSheet: job.maxRowsPerSheet,
         });
   for await (const chunk of chunks) {
-    while (credit <= 0 && !stopped) await new Promise((r) => (wake = r));
-    if (stopped) return;
+    if (!(await creditOrIdle())) return;
     if (busy()) await giveWay();
     credit--;
     port.postMessage({ type: "chunk", data: chunk });

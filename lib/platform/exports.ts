@@ -2,10 +2,11 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { postgresUrl } from "./db";
-import { bindCaller, settings } from "./rls";
+import { settingsFor } from "./rls";
 import { giveWay, interactiveBusy, interactiveState } from "./interactive";
 import type { Ctx } from "./context";
-import { invalid } from "./errors";
+import { AppError, invalid } from "./errors";
+import { TooManyRequests } from "./rate-limit";
 import { signPayload, verifyPayload } from "./signed";
 import {
   EXPORT_CONTENT_TYPES,
@@ -92,33 +93,6 @@ export function exportFilename(filename: string, format: ExportFormat): string {
   return `${filename.replace(/\.(xlsx|csv)$/i, "")}.${format}`;
 }
 
-/**
- * A pull-based body over `chunks`: the next chunk is made only when the reader (the client's socket, through
- * Next's response writer that waits for drain) asks for it, so a slow or stalled client holds the export, and
- * the rows behind it, where they are. Cancelling (the client went away) ends the generator, whose `finally`
- * blocks stop the row source.
- */
-export function pullStream(chunks: AsyncGenerator<Buffer>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          const n = await chunks.next();
-          if (n.done) controller.close();
-          else controller.enqueue(new Uint8Array(n.value.buffer, n.value.byteOffset, n.value.byteLength));
-        } catch (e) {
-          controller.error(e);
-        }
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    },
-    // Nothing is made ahead of a read.
-    { highWaterMark: 0 },
-  );
-}
-
 /** Rows fetched ahead of the writer (a batch or two), so the next batch's query runs while this one is written. */
 const READ_AHEAD = 1000;
 /** Rows handed to the writer at a time: the event loop is let go between slices. */
@@ -202,47 +176,316 @@ async function* paced<T>(
 /**
  * Streams an export as XLSX or CSV: the first rows are fetched before answering, so a refused export answers its
  * error status; the rest is pulled as the client reads. On PostgreSQL an export with a statement and columns
- * declared as data runs in a worker thread (runInWorker); otherwise here, giving way to requests (paced).
+ * declared as data runs in a worker thread (workerSource); otherwise here, giving way to requests (paced).
+ *
+ * Every export holds one of the process's export slots from before its first rows until its body ends (takeSlot:
+ * a few at once, at most EXPORT_SLOTS_PER_USER per user, a bounded queue). `request` is the request answered (or
+ * `signal` an abort signal): a client that leaves while queued never starts, and one that leaves while reading
+ * ends the export at once. A body nobody reads for EXPORT_IDLE_SECONDS ends too (guardedStream), so no client holds
+ * a slot for longer than that.
+ *
+ * The request itself is kept until the export ends, not only its signal: a Request's signal follows the server's
+ * through a weak reference (undici), so once the Request is garbage collected its signal never aborts.
  */
 export async function streamExport<Row>(
   ctx: Ctx,
   def: ExportDef<Row>,
   params: URLSearchParams,
   format: ExportFormat = "xlsx",
-  o: { maxRowsPerSheet?: number } = {},
+  o: { maxRowsPerSheet?: number; signal?: AbortSignal; request?: Request } = {},
 ): Promise<Response> {
+  const { maxRowsPerSheet, request } = o;
+  const signal = o.signal ?? request?.signal;
   const headers = {
     "content-type": EXPORT_CONTENT_TYPES[format],
     "content-disposition": `attachment; filename="${exportFilename(def.filename, format)}"`,
     "cache-control": "no-store",
   };
   const url = def.statement && def.columns.every((c) => c.field) ? await postgresUrl() : null;
-  if (url) {
-    const statement = await def.statement!(ctx, params); // throws 403 before any byte is sent
-    bindCaller(ctx);
-    const body = await runInWorker({
-      url,
-      rls: [...settings()],
-      ...statement,
-      columns: def.columns.map(({ header, field, labels, otherwise, format, width }) => ({
-        header,
-        field,
-        labels,
-        otherwise,
-        format,
-        width,
-      })),
-      format,
-      sheet: def.sheet,
-      maxRowsPerSheet: o.maxRowsPerSheet,
-    });
-    return new Response(body, { headers });
+  // The worker's statement checks the permission: a 403 before a slot is taken or a byte is sent.
+  const statement = url ? await def.statement!(ctx, params) : null;
+  const limits = exportLimits();
+  const release = await takeSlot(ctx.userId, signal, request);
+  let source: ChunkSource;
+  try {
+    source =
+      url && statement
+        ? await workerSource(
+            {
+              url,
+              rls: settingsFor(ctx),
+              ...statement,
+              columns: def.columns.map(({ header, field, labels, otherwise, format, width }) => ({
+                header,
+                field,
+                labels,
+                otherwise,
+                format,
+                width,
+              })),
+              format,
+              sheet: def.sheet,
+              maxRowsPerSheet,
+            },
+            limits.idleMs,
+            signal,
+          )
+        : await inProcessSource(ctx, def, params, format, maxRowsPerSheet); // throws 403 before any byte is sent
+    if (signal?.aborted) {
+      await source.stop();
+      throw exportCancelled();
+    }
+  } catch (e) {
+    release();
+    throw e;
   }
+  return new Response(guardedStream(source, release, signal, limits, request), { headers });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Export slots: how many exports run at once, whose, and how long a client may hold one.
+
+/**
+ * The limits, read from the environment at each export (tests change them):
+ * - running (EXPORT_WORKERS, 4): exports running at once in this process, worker threads and in-process alike.
+ *   Each worker is a thread with its own heap (capped below) and its own database connection.
+ * - perUser (EXPORT_SLOTS_PER_USER, 2): one user's exports running or queued; beyond, 429.
+ * - queue (EXPORT_QUEUE, 16): exports waiting for a slot; beyond, 429 for everyone until one starts.
+ * - waitMs (EXPORT_QUEUE_WAIT_SECONDS, 30): the longest an export waits in the queue; then 429.
+ * - idleMs (EXPORT_IDLE_SECONDS, 30): a running export whose client takes nothing for this long ends (its worker,
+ *   cursor and connection with it) and frees its slot. 0 turns it off.
+ * - maxMs (EXPORT_MAX_SECONDS, 1800): the longest an export runs, however its client reads (a client that reads a
+ *   trickle holds its slot no longer than this). 0 turns it off.
+ */
+export function exportLimits() {
+  const read = (name: string, fallback: number) => {
+    const v = process.env[name];
+    const n = v == null || v === "" ? NaN : Number(v);
+    return Number.isFinite(n) && n >= 0 ? n : fallback;
+  };
+  return {
+    running: Math.max(1, Math.floor(read("EXPORT_WORKERS", 4))),
+    perUser: Math.max(1, Math.floor(read("EXPORT_SLOTS_PER_USER", 2))),
+    queue: Math.floor(read("EXPORT_QUEUE", 16)),
+    waitMs: read("EXPORT_QUEUE_WAIT_SECONDS", 30) * 1000,
+    idleMs: read("EXPORT_IDLE_SECONDS", 30) * 1000,
+    maxMs: read("EXPORT_MAX_SECONDS", 1800) * 1000,
+  };
+}
+
+/** The Retry-After of a refused export: about the time a stalled export takes to be ended, or a queue to move. */
+const RETRY_AFTER_SECONDS = 10;
+
+/** The client went away before its export started: nobody reads this answer (400, so no server error is logged). */
+const exportCancelled = () => new AppError(400, "The download was cancelled.");
+
+type Waiting = { grant: () => void; keep?: unknown };
+const slots = { running: 0, queue: [] as Waiting[], byUser: new Map<number, number>() };
+
+/** How many exports run and wait now (for tests and diagnostics). */
+export function exportSlots(): { running: number; queued: number } {
+  return { running: slots.running, queued: slots.queue.length };
+}
+
+function countDown(user: number) {
+  const n = (slots.byUser.get(user) ?? 1) - 1;
+  if (n > 0) slots.byUser.set(user, n);
+  else slots.byUser.delete(user);
+}
+
+/**
+ * A slot for one export of `user`, answered as its release (idempotent): at once when one is free, else after
+ * the exports queued before it (first come, first served). Refused with 429 and Retry-After when the user already
+ * has `perUser` exports running or queued, when the queue is full, or after `waitMs` in the queue; a client that
+ * leaves (signal) leaves the queue at once.
+ */
+async function takeSlot(user: number, signal?: AbortSignal, keep?: unknown): Promise<() => void> {
+  if (signal?.aborted) throw exportCancelled();
+  const l = exportLimits();
+  const mine = slots.byUser.get(user) ?? 0;
+  if (mine >= l.perUser)
+    throw new TooManyRequests(
+      RETRY_AFTER_SECONDS,
+      `You already have ${mine} export${mine === 1 ? "" : "s"} running or waiting to start. Wait for one to finish, then try again.`,
+    );
+  const free = slots.running < l.running;
+  if (!free && slots.queue.length >= l.queue)
+    throw new TooManyRequests(
+      RETRY_AFTER_SECONDS,
+      `Too many exports are running right now. Try again in ${RETRY_AFTER_SECONDS} seconds.`,
+    );
+  slots.byUser.set(user, mine + 1);
+  let freed = false;
+  const release = () => {
+    if (freed) return;
+    freed = true;
+    countDown(user);
+    // The slot passes to the first in the queue, or is given back.
+    const next = slots.queue.shift();
+    if (next) next.grant();
+    else slots.running--;
+  };
+  if (free) {
+    slots.running++;
+    return release;
+  }
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      const entry: Waiting = {
+        grant: () => {
+          cleanup();
+          resolve();
+        },
+        // The signal's owner, alive while this waits (see streamExport).
+        keep,
+      };
+      const leave = (e: Error) => {
+        const i = slots.queue.indexOf(entry);
+        if (i >= 0) slots.queue.splice(i, 1);
+        cleanup();
+        reject(e);
+      };
+      const onAbort = () => leave(exportCancelled());
+      const timer = setTimeout(
+        () =>
+          leave(
+            new TooManyRequests(
+              RETRY_AFTER_SECONDS,
+              `Too many exports are running right now. Try again in ${RETRY_AFTER_SECONDS} seconds.`,
+            ),
+          ),
+        l.waitMs,
+      );
+      signal?.addEventListener("abort", onAbort, { once: true });
+      slots.queue.push(entry);
+    });
+  } catch (e) {
+    // Never granted: only the user's count goes back.
+    freed = true;
+    countDown(user);
+    throw e;
+  }
+  return release;
+}
+
+/** An export's bytes, pulled one chunk at a time (null at the end); `stop` ends it early and frees what it holds. */
+type ChunkSource = { next: () => Promise<Uint8Array | null>; stop: () => Promise<void> | void };
+
+/**
+ * The body of an export: pull-based (the next chunk is made only when the reader, the client's socket through
+ * Next's response writer that waits for drain, asks for it), so a slow client holds the export, and the rows behind
+ * it, where they are. The slot is released when the body ends, fails, or is cancelled (the client went away), when
+ * `signal` aborts (the request's: the client left, even if Next never started reading the body), when nobody has
+ * asked for a chunk for `idleMs` (a client that stalls, or a body nobody reads), and after `maxMs` in all; the last
+ * three error the body, so the response is cut off rather than ended as if complete.
+ */
+function guardedStream(
+  source: ChunkSource,
+  release: () => void,
+  signal: AbortSignal | undefined,
+  { idleMs, maxMs }: { idleMs: number; maxMs: number },
+  keep?: unknown,
+): ReadableStream<Uint8Array> {
+  let over = false;
+  // The signal's owner (the request), alive until the body ends (see streamExport).
+  const held = { keep };
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let lifetime: ReturnType<typeof setTimeout> | undefined;
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  // The source's stop, once begun (a cancel waits for it: the row source has ended when the cancel resolves).
+  let stopped: Promise<void> = Promise.resolve();
+  const finish = () => {
+    if (over) return false;
+    over = true;
+    held.keep = undefined;
+    clearTimeout(idle);
+    clearTimeout(lifetime);
+    signal?.removeEventListener("abort", onAbort);
+    stopped = Promise.resolve()
+      .then(() => source.stop())
+      .catch(() => {});
+    release();
+    return true;
+  };
+  const fail = (message: string) => {
+    if (finish()) controller?.error(new Error(message));
+  };
+  const onAbort = () => fail("The client left: the export was stopped.");
+  const arm = () => {
+    if (idleMs <= 0) return;
+    idle = setTimeout(() => fail(`Nothing was read for ${idleMs / 1000} s: the export was stopped.`), idleMs);
+    idle.unref?.();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+        if (signal?.aborted) return onAbort();
+        signal?.addEventListener("abort", onAbort, { once: true });
+        arm();
+        if (maxMs > 0) {
+          lifetime = setTimeout(
+            () => fail(`The export ran for ${maxMs / 1000} s, the longest allowed: it was stopped.`),
+            maxMs,
+          );
+          lifetime.unref?.();
+        }
+      },
+      async pull(c) {
+        // A reader is waiting: not idle until it has its chunk.
+        clearTimeout(idle);
+        if (over) return;
+        try {
+          const chunk = await source.next();
+          if (over) return;
+          if (chunk) {
+            c.enqueue(chunk);
+            arm();
+          } else {
+            finish();
+            c.close();
+          }
+        } catch (e) {
+          if (finish()) c.error(e);
+        }
+      },
+      async cancel() {
+        finish();
+        await stopped;
+      },
+    },
+    // Nothing is made ahead of a read.
+    { highWaterMark: 0 },
+  );
+}
+
+/** The in-process path: the export's own row source, paced, written here. Ending early stops the source. */
+async function inProcessSource<Row>(
+  ctx: Ctx,
+  def: ExportDef<Row>,
+  params: URLSearchParams,
+  format: ExportFormat,
+  maxRowsPerSheet: number | undefined,
+): Promise<ChunkSource> {
   const it = def.rows(ctx, params)[Symbol.asyncIterator]();
   const first = await it.next(); // throws 403 before any byte is sent
-  const all = paced(first, it, READ_AHEAD);
-  const chunks = exportChunks(format, { sheet: def.sheet, columns: def.columns, rows: all, ...o });
-  return new Response(pullStream(chunks), { headers });
+  const rows = paced(first, it, READ_AHEAD);
+  const chunks = exportChunks(format, { sheet: def.sheet, columns: def.columns, rows, maxRowsPerSheet });
+  return {
+    async next() {
+      const n = await chunks.next();
+      return n.done ? null : new Uint8Array(n.value.buffer, n.value.byteOffset, n.value.byteLength);
+    },
+    async stop() {
+      // The generators' `finally` blocks stop the row source; one never started still has `it` to end.
+      await chunks.return(undefined);
+      await it.return?.();
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -275,44 +518,38 @@ const WORKER_FILE = path.join(process.cwd(), "lib", "platform", "export-worker.m
 const WORKER_BATCH = 1000;
 /** Chunks (about 64 KB of sheet XML or CSV each) the worker may write ahead of the reader. */
 const WORKER_WINDOW = 4;
-/**
- * Exports running at once in this process; more wait for a slot. Each worker is a thread with its own heap
- * (capped below) and its own database connection.
- */
-const MAX_WORKERS = Number(process.env.EXPORT_WORKERS ?? 4);
 /** Heap caps of one worker: it holds a batch or two and a few chunks, far below these. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
-
-const slots = { busy: 0, waiting: [] as (() => void)[] };
-async function takeSlot(): Promise<() => void> {
-  if (slots.busy >= MAX_WORKERS) await new Promise<void>((r) => slots.waiting.push(r));
-  else slots.busy++;
-  let freed = false;
-  return () => {
-    if (freed) return;
-    freed = true;
-    const next = slots.waiting.shift();
-    if (next) next();
-    else slots.busy--;
-  };
-}
+/**
+ * The worker ends itself when it has had no credit this much longer than the idle limit: a backstop, should this
+ * thread fail to stop it (it is terminated at the idle limit itself).
+ */
+const WORKER_IDLE_GRACE_MS = 5000;
 
 /**
- * Runs an export job in a worker thread and answers its bytes as a stream, once the worker has its first rows
- * (a failing statement is a 500 here, not a broken file). The reader's pace is the worker's: each chunk read
- * grants the worker one more; cancelling (the client went away) stops the worker and its query.
+ * Starts an export job in a worker thread and answers its chunks once the worker has its first rows (a failing
+ * statement is a 500 here, not a broken file; a client that leaves meanwhile stops it). The reader's pace is the
+ * worker's: each chunk taken grants the worker one more; `stop` terminates it, which closes its cursor and
+ * connection.
  */
-async function runInWorker(job: WorkerJob): Promise<ReadableStream<Uint8Array>> {
-  const free = await takeSlot();
+async function workerSource(job: WorkerJob, idleMs: number, signal?: AbortSignal): Promise<ChunkSource> {
   const worker = new Worker(WORKER_FILE, {
-    workerData: { ...job, batch: WORKER_BATCH, credit: WORKER_WINDOW, interactive: interactiveState() },
+    workerData: {
+      ...job,
+      batch: WORKER_BATCH,
+      credit: WORKER_WINDOW,
+      interactive: interactiveState(),
+      idleMs: idleMs > 0 ? idleMs + WORKER_IDLE_GRACE_MS : 0,
+    },
     resourceLimits: WORKER_LIMITS,
   });
   const queue: WorkerMessage[] = [];
   let arrived: (() => void) | null = null;
   let failed: Error | null = null;
-  const ended = () => {
-    free();
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
     void worker.terminate();
   };
   worker.on("message", (m: WorkerMessage) => {
@@ -324,7 +561,6 @@ async function runInWorker(job: WorkerJob): Promise<ReadableStream<Uint8Array>> 
     arrived?.();
   });
   worker.on("exit", () => {
-    free();
     failed ??= new Error("the export worker stopped");
     arrived?.();
   });
@@ -336,32 +572,35 @@ async function runInWorker(job: WorkerJob): Promise<ReadableStream<Uint8Array>> 
     }
     return queue.shift()!;
   };
-  const first = await next();
+  signal?.addEventListener("abort", stop, { once: true });
+  let first: WorkerMessage;
+  try {
+    first = await next();
+  } finally {
+    signal?.removeEventListener("abort", stop);
+  }
+  if (signal?.aborted) {
+    stop();
+    throw exportCancelled();
+  }
   if (first.type !== "ready") {
-    ended();
+    stop();
     // A server error (errorResponse logs it and answers 500 without the detail).
     throw new Error(`export worker: ${first.type === "error" ? first.message : first.type}`);
   }
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const m = await next();
-        if (m.type === "chunk") {
-          worker.postMessage({ credit: 1 });
-          controller.enqueue(m.data);
-        } else if (m.type === "end") {
-          ended();
-          controller.close();
-        } else {
-          ended();
-          console.error("[export]", m.type === "error" ? m.message : m.type);
-          controller.error(new Error("The export stopped."));
-        }
-      },
-      cancel() {
-        ended();
-      },
+  return {
+    async next() {
+      const m = await next();
+      if (stopped) return null;
+      if (m.type === "chunk") {
+        worker.postMessage({ credit: 1 });
+        return m.data;
+      }
+      stop();
+      if (m.type === "end") return null;
+      console.error("[export]", m.type === "error" ? m.message : m.type);
+      throw new Error("The export stopped.");
     },
-    { highWaterMark: 0 },
-  );
+    stop,
+  };
 }

@@ -4,7 +4,10 @@ import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { storedFiles } from "@/db/schema";
 import type { Ctx } from "./context";
 import type { Tx } from "./db";
+import { inspectPdf, PDF_UNREADABLE } from "./pdf-check";
 import { getStorage } from "./storage";
+
+export { PDF_ACTIVE_CONTENT, PDF_ENCRYPTED, PDF_TOO_COMPLEX, PDF_UNREADABLE } from "./pdf-check";
 
 /** Largest image accepted (bytes) and the largest side kept after re-encoding (pixels). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -52,6 +55,21 @@ export async function prepareImage(buf: Buffer): Promise<PreparedImage> {
   } catch {
     return { ok: false, message: IMAGE_REFUSED };
   }
+}
+
+export type PreparedPdf =
+  { ok: true; body: Buffer; contentType: string; ext: string } | { ok: false; message: string };
+
+/**
+ * Checks an upload that starts with the PDF signature: parsed with pdf-lib, and refused when it carries active content
+ * (scripts, actions, launched programs, attached files, rich media, XFA, form submission) or when it is encrypted or
+ * cannot be read (lib/platform/pdf-check.ts). An accepted PDF is kept byte for byte.
+ */
+export async function preparePdf(buf: Buffer): Promise<PreparedPdf> {
+  if (sniff(buf)?.type !== "application/pdf") return { ok: false, message: PDF_UNREADABLE };
+  const refused = await inspectPdf(buf);
+  if (refused) return { ok: false, message: refused };
+  return { ok: true, body: buf, contentType: "application/pdf", ext: "pdf" };
 }
 
 /** A checked file to store (prepareImage's answer, or a document checked by `sniff`). */

@@ -33,8 +33,10 @@ const PORTAL_ROLES: string[] = [
 
 /**
  * Checks credentials for web login and /api/login alike. Answers the user id and session version, or throws 422
- * (field errors), 429 (too many attempts from this address, or the account locked for it: with the seconds to wait)
- * or 401 (LOGIN_FAILED) without telling which part was wrong. Unknown emails lock and throttle like known ones.
+ * (field errors), 429 (too many attempts from this address, the account locked for it, or the instance-wide brake
+ * on wrong passwords spent while this address is new to the account: with the seconds to wait) or 401
+ * (LOGIN_FAILED) without telling which part was wrong. Unknown emails lock and throttle like known ones. The
+ * address budget comes first and a request it refuses touches nothing shared (lib/platform/rate-limit.ts).
  */
 async function checkCredentialsUnbound(
   input: unknown,

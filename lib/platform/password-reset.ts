@@ -9,12 +9,18 @@ import { getDb } from "./db";
 import { invalid, zodFieldErrors } from "./errors";
 import { sendMail } from "./mail";
 import { recordAccountEvent } from "./account-events";
-import { guardedAttempt, hashPassword, passwordSchema, writePassword } from "./passwords";
-import { throttleDoor } from "./rate-limit";
+import { guardedAttempt, hashPassword, isKnownAddress, passwordSchema, writePassword } from "./passwords";
+import { admitBrake, throttleDoor } from "./rate-limit";
 import { asPlatform } from "@/lib/platform/rls";
 
 export const RESEND_SECONDS = 60;
 const CODE_TTL_MINUTES = 15;
+/**
+ * Reset codes are 10 digits (as long as an Indian mobile number). Guessing is held to the code brake's checks a
+ * minute across the instance (BUDGETS.code.brake, 60): at that rate, without pause, one account is expected to fall
+ * every 10^10 / (60 * 60 * 24 * 365) = 317 years; with 6 digits and 600 checks a minute it was about one a day.
+ */
+export const CODE_DIGITS = 10;
 export const CODE_INVALID = "The verification code is invalid or has expired.";
 export const PASSWORD_CHANGED = "Your password has been changed successfully";
 
@@ -30,7 +36,7 @@ export const codeSchema = emailSchema.extend({
   otp: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, "The verification code must be 6 digits."),
+    .regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), `The verification code must be ${CODE_DIGITS} digits.`),
 });
 export const resetSchema = codeSchema
   .extend({ password: passwordSchema, soft_password: z.string() })
@@ -68,17 +74,27 @@ async function findUser(email: string) {
 const STEP1_FLOOR_MS = 300;
 
 /**
- * Step 1: mails a 6-digit code. Answers the same whether or not the account exists, and after the same time: the
+ * Step 1: mails a 10-digit code. Answers the same whether or not the account exists, and after the same time: the
  * work (a code row and an outbox row; SMTP delivery happens after the answer) is padded to STEP1_FLOOR_MS.
+ * Throttled per address first; what the address budget lets through takes from the instance-wide forgot brake,
+ * except from an address the account signed in from lately (an unknown email is never such an address, so a
+ * braked answer says nothing about whether the email exists).
  */
 async function sendResetCodeUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const { email } = parse(emailSchema, input);
   await throttleDoor("forgot", address);
   const started = Date.now();
   const message = "If this email belongs to an account, a verification code has been sent to it.";
+  const floor = () => new Promise((r) => setTimeout(r, Math.max(0, started + STEP1_FLOOR_MS - Date.now())));
   const u = await findUser(email);
+  // The same queries for an unknown email as for a known one, and the same floor for a braked answer.
+  if (!(await isKnownAddress(email, address)))
+    await admitBrake("forgot").catch(async (e) => {
+      await floor();
+      throw e;
+    });
   if (u) await issueCode(u);
-  await new Promise((r) => setTimeout(r, Math.max(0, started + STEP1_FLOOR_MS - Date.now())));
+  await floor();
   return { message };
 }
 
@@ -110,7 +126,7 @@ async function issueCode(
     .orderBy(desc(passwordResets.created_at))
     .limit(1);
   if (last && Date.now() - last.at.getTime() < RESEND_SECONDS * 1000) return;
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const code = Array.from({ length: CODE_DIGITS }, () => randomInt(0, 10)).join("");
   await db.insert(passwordResets).values({
     user_id: u.id,
     code_hash: hashCode(u.id, code),

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { loginAttempts, users } from "@/db/schema";
 import { getDb, rowsOf, type Executor } from "./db";
-import { TooManyRequests } from "./rate-limit";
+import { admitBrake, releaseBrake, TooManyRequests } from "./rate-limit";
 
 // argon2id (the library's algorithm 2) with OWASP's minimum memory and time cost.
 const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -66,7 +66,8 @@ export async function verifyPassword(stored: string | null | undefined, plain: s
  * from all addresses together the limit is much higher (50: a distributed guess still stops), and per address
  * across all accounts 20 failures (password spraying) answer 429 until the window passes. A success ends the
  * pair's count; a password reset ends the account's. An address the account signed in from lately is exempt from
- * the account-wide limit, so a distributed attacker cannot keep the owner out of their usual place either.
+ * the account-wide limit, so a distributed attacker cannot keep the owner out of their usual place either, and
+ * from the instance-wide brake on verified failures (`BUDGETS.*.brake` in lib/platform/rate-limit.ts).
  */
 export const LOCKOUT = {
   maxFailures: 5,
@@ -141,9 +142,36 @@ export async function guardedAttempt(
     const opensAt = new Date(c.oldest ?? Date.now()).getTime() + LOCKOUT.windowMinutes * 60_000;
     throw new LockedOut(Math.max(1, Math.ceil((opensAt - Date.now()) / 1000)));
   }
+  // The instance-wide brake (lib/platform/rate-limit.ts): only attempts about to be verified take from it, and an
+  // address the account signed in from lately neither takes nor is stopped. A braked attempt was never verified,
+  // so it is no failure either: its row goes, and a user braked while retrying is not locked out afterwards.
+  const door = kind === "reset" ? "code" : "login";
+  if (!c.known) {
+    try {
+      await admitBrake(door);
+    } catch (e) {
+      await db.delete(loginAttempts).where(eq(loginAttempts.id, mine.id));
+      throw e;
+    }
+  }
   const ok = await verify();
-  if (ok) await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, mine.id));
+  if (ok) {
+    await db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, mine.id));
+    if (!c.known) await releaseBrake(door);
+  }
   return ok;
+}
+
+/** Whether the account signed in (or checked a reset code) from this address within LOCKOUT.knownAddressDays. */
+export async function isKnownAddress(email: string, address: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = rowsOf<{ known: boolean }>(
+    await db.execute(sql`
+      select exists(select 1 from ${loginAttempts}
+        where email = ${email.trim().toLowerCase().slice(0, 200)} and ip = ${address.slice(0, 64)} and success
+          and created_at > now() - make_interval(days => ${LOCKOUT.knownAddressDays})) as known`),
+  );
+  return rows[0]?.known === true;
 }
 
 /** Drops failures older than a day (the window is 15 minutes) and successes past the known-address period. */

@@ -111,6 +111,16 @@ export function settings(): readonly [string, string, string] {
   ];
 }
 
+/** The settings a caller's statements run with (for a connection of its own: an export's worker). */
+export function settingsFor(ctx: Caller): [string, string, string] {
+  const b = bindingOf(ctx);
+  return [
+    b.companyId == null ? "" : String(b.companyId),
+    b.userId == null ? "" : String(b.userId),
+    b.platform ? "on" : "",
+  ];
+}
+
 /** One statement that applies the settings; `local` for the current transaction only. */
 export function settingsStatement(local: boolean): string {
   return `select set_config('app.company_id', $1, ${local}), set_config('app.user_id', $2, ${local}), set_config('app.platform', $3, ${local})`;

@@ -86,8 +86,8 @@ test("a franchisee from its application to KYC-valid", async ({ page, request })
 
   // The franchisee admin: a password from the code mailed to them, then their documents.
   const mail = await latestMail(franchiseeEmail);
-  const code = /\b(\d{6})\b/.exec(mail)?.[1];
-  expect(code, "a 6-digit code in the mail").toBeTruthy();
+  const code = /\b(\d{10})\b/.exec(mail)?.[1];
+  expect(code, "a 10-digit code in the mail").toBeTruthy();
   const fa = await page.context().browser()!.newPage();
   await fa.goto("/forgot-password");
   await ready(fa.getByLabel("Email"));

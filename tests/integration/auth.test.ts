@@ -82,7 +82,7 @@ describe("login", () => {
     expect(Number(locked.res.headers.get("retry-after"))).toBeGreaterThan(800);
     // A correct reset code is refused too while locked, with the same answer (not "invalid code").
     await sendResetCode({ email });
-    const code = /\b(\d{6})\b/.exec((await latestMailTo(email))!.text)![1];
+    const code = /\b(\d{10})\b/.exec((await latestMailTo(email))!.text)![1];
     await expect(verifyResetCode({ email, otp: code })).rejects.toMatchObject({ status: 429 });
     // Once the window has passed, the account opens again.
     const { db } = await seeded();
@@ -109,9 +109,9 @@ describe("forgot password", () => {
     expect(step1.status).toBe(200);
     const mail = await latestMailTo(email);
     expect(mail!.subject).toMatch(/reset/i);
-    const code = /\b(\d{6})\b/.exec(mail!.text)![1];
+    const code = /\b(\d{10})\b/.exec(mail!.text)![1];
 
-    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrongCode = code === "0000000000" ? "1111111111" : "0000000000";
     const bad = await api("POST", "forgot_password", { body: { email, otp: wrongCode } });
     expect(bad.status).toBe(422);
     expect(bad.json.errors!.otp).toBeDefined();

@@ -291,7 +291,7 @@ describe("saving a franchisee", () => {
     const mail = await latestMailTo("owner.maker@franchise.test");
     expect(mail?.subject).toBe("Your franchisee admin (Admin Maker) account is ready");
     // The code works on the forgot-password screen's step 1 (the account's first password).
-    const code = /code (\d{6})/.exec(mail?.text ?? "")?.[1];
+    const code = /code (\d{10})/.exec(mail?.text ?? "")?.[1];
     await expect(verifyResetCode({ email: "owner.maker@franchise.test", otp: code })).resolves.toBeTruthy();
 
     // The seeded required franchisee document types got their placeholders.

@@ -18,7 +18,9 @@ let fa: Ctx;
 let fresh: number;
 
 const pdf = () =>
-  new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "d.pdf", { type: "application/pdf" });
+  new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%%EOF\n")], "d.pdf", {
+    type: "application/pdf",
+  });
 const validity = async (id: number) =>
   (await db.select({ v: franchisees.is_kyc_valid }).from(franchisees).where(eq(franchisees.id, id)))[0].v;
 const liveDocs = (franchiseeId: number) =>

@@ -693,7 +693,7 @@ describe("masters", () => {
     expect((s.json.data as Record<string, { id: number }[]>).customers.map((c) => c.id)).toEqual([
       customer.id,
     ]);
-    // A franchisee's admin: their own walkers whatever franchisee_id says.
+    // A franchisee's admin: another franchisee's id is outside their scope (404, like a missing one).
     const f = await api(
       "GET",
       `masters?context=user_monthly_job_requests&franchisee_id=${otherFranchiseeId}`,
@@ -701,8 +701,10 @@ describe("masters", () => {
         token: faToken,
       },
     );
+    expect(f.status).toBe(404);
+    const own = await api("GET", "masters?context=user_monthly_job_requests", { token: faToken });
     expect(
-      (f.json.data as Record<string, { id: number }[]>).walkers.some((w) => w.id === strangerWalker),
+      (own.json.data as Record<string, { id: number }[]>).walkers.some((w) => w.id === strangerWalker),
     ).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ async function customers(n: number): Promise<string[]> {
 
 async function codeMailedTo(email: string): Promise<string> {
   const mail = [...smtp.mails].reverse().find((m) => m.to.includes(email));
-  return /\b(\d{6})\b/.exec(mail!.data)![1];
+  return /\b(\d{10})\b/.exec(mail!.data)![1];
 }
 
 describe("the lockout cannot be raced", () => {
@@ -57,7 +57,7 @@ describe("the lockout cannot be raced", () => {
     ).toBe(200);
     const code = await codeMailedTo(email);
     const wrong = Array.from({ length: 40 }, (_, i) =>
-      String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"),
+      String((Number(code) + 1 + i) % 10_000_000_000).padStart(10, "0"),
     );
     const answers = await Promise.all(
       [...wrong, code].map((otp) =>

@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { resetPasswordAction, sendCodeAction, verifyCodeAction } from "../actions";
 
 const RESEND_SECONDS = 60;
+/** The mailed code's length (lib/platform/password-reset.ts CODE_DIGITS; that module is server-only). */
+const CODE_DIGITS = 10;
 const PASSWORD_RULE =
   "At least 8 characters, with at least 1 uppercase, 1 lowercase, 1 digit and 1 special character from * & $ @ # ! + -";
 
@@ -129,7 +131,8 @@ export function ForgotPasswordForm() {
               <Input
                 id="otp"
                 inputMode="numeric"
-                maxLength={6}
+                autoComplete="one-time-code"
+                maxLength={CODE_DIGITS}
                 value={otp}
                 onChange={(e) => setOtp(e.target.value)}
               />

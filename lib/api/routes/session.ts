@@ -93,7 +93,7 @@ export const sessionRoutes: ApiRoute[] = [
       resetSchema.describe("Step 3: set the new password (ends every session and token of the account)."),
       codeSchema.describe("Step 2: check the mailed code."),
       emailSchema.describe(
-        "Step 1: mail a 6-digit code (the same answer whether or not the account exists).",
+        "Step 1: mail a 10-digit code (the same answer whether or not the account exists).",
       ),
     ]),
     output: message,

@@ -5,7 +5,9 @@ import { api } from "../../support/fixtures";
 import type { Env, Sample } from "./types";
 
 const pdf = () =>
-  new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "contract.pdf", { type: "application/pdf" });
+  new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%%EOF\n")], "contract.pdf", {
+    type: "application/pdf",
+  });
 
 let n = 0;
 

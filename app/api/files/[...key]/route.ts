@@ -1,25 +1,54 @@
 import { callerOf, errorResponse } from "@/lib/api/dispatch";
 import { auditFileRead } from "@/lib/franchise/kyc-common";
+import { AppError } from "@/lib/platform/errors";
 import { readStoredFile } from "@/lib/platform/file-access";
 import { mayViewRecord } from "@/lib/registry";
 
 type Params = { params: Promise<{ key: string[] }> };
 
+const INVALID_FILE_PATH = "The file path is invalid.";
+const invalidPath = () => new AppError(400, INVALID_FILE_PATH);
+
+// Stored keys are "<folder>/<name>.<ext>" of letters, digits and "/_.-" (lib/platform/storage.ts): a NUL or another
+// control character in a path cannot name a file, and the databases refuse a NUL in a text parameter outright.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * The key a request names, or 400: percent-encoding that does not decode (Next's decoding of the route parameters,
+ * or ours of the URL's path when Next let it through) and NUL or control characters, raw or %-encoded.
+ */
+async function keyOf(request: Request, params: Params["params"]): Promise<string> {
+  let segments: string[];
+  try {
+    segments = (await params).key;
+    const path = new URL(request.url).pathname;
+    for (const part of path.split("/")) decodeURIComponent(part);
+  } catch {
+    throw invalidPath();
+  }
+  if (!Array.isArray(segments) || segments.some((s) => typeof s !== "string" || CONTROL.test(s)))
+    throw invalidPath();
+  return segments.join("/");
+}
+
 /**
  * Stored files are served through this route only, to signed-in callers (session or bearer token) who may view the
  * record that owns the file (lib/platform/file-access.ts); anyone else gets 404. Each download of a KYC document is
- * recorded in its history (auditFileRead).
+ * recorded in its history (auditFileRead). Images are shown inline; documents (PDFs) come as attachments under the
+ * uploader's file name, so a browser saves them instead of rendering them on this origin.
  */
 export async function GET(request: Request, { params }: Params) {
   try {
+    const key = await keyOf(request, params);
     const ctx = await callerOf(request);
-    const file = await readStoredFile(ctx, (await params).key.join("/"), mayViewRecord, auditFileRead);
+    const file = await readStoredFile(ctx, key, mayViewRecord, auditFileRead);
     return new Response(new Uint8Array(file.body), {
       headers: {
         "content-type": file.contentType,
+        "content-disposition": file.disposition,
         "cache-control": "private, max-age=3600",
         "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'",
+        "content-security-policy": "default-src 'none'; sandbox",
       },
     });
   } catch (e) {
