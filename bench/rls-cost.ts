@@ -9,8 +9,9 @@ process.env.RATE_LIMIT_SCALE = "100000";
 process.env.RLS_LOG = "off";
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret-0";
 
-const { dispatch } = await import("@/lib/api/dispatch");
-const { issueApiToken } = await import("@/lib/platform/api-tokens");
+const { resolveContext } = await import("@/lib/platform/context");
+const { listUsers } = await import("@/lib/admin/users/users");
+const { monthlyRequestsCrud } = await import("@/lib/jobs/monthly-requests");
 const { getDb, closeDb } = await import("@/lib/platform/db");
 const { sql } = await import("drizzle-orm");
 
@@ -20,16 +21,20 @@ const rows = (r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] })
 const [me] = rows(
   await db.execute(sql`select id, company_id from users where email = 'admin@happypaws.test'`),
 ) as { id: number; company_id: number }[];
-const token = await issueApiToken(me.id);
 
+// What an /api list call does: the caller (one statement), then the list's page 1 (its rows and its count).
+const lists: Record<string, (ctx: Awaited<ReturnType<typeof resolveContext>>) => Promise<unknown>> = {
+  users: (ctx) => listUsers(ctx, {}),
+  user_monthly_job_requests: (ctx) => monthlyRequestsCrud.list(ctx, {}),
+};
 async function call(path: string) {
-  const url = new URL(`http://localhost/api/${path}`);
-  const req = new Request(url, {
-    headers: { authorization: `Bearer ${token}`, "company-id": String(me.company_id) },
+  const ctx = await resolveContext({
+    userId: me.id,
+    via: "token",
+    binding: "t:bench",
+    requestedCompanyId: me.company_id,
   });
-  const res = await dispatch(req, url.pathname.replace(/^\/api\//, "").split("/"));
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { data: unknown[]; count: number };
+  return (await lists[path](ctx)) as { data: unknown[]; count: number };
 }
 
 for (const path of ["users", "user_monthly_job_requests"]) {
