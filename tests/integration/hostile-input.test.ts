@@ -383,7 +383,8 @@ const crowding = () => Math.max(1, loadavg()[0] / cpus().length);
  * A body streamed in 64 KB chunks, as a client's arrives, counting what the server pulled: the deterministic measure
  * of "refused before it was read or parsed" (a time alone depends on what else the machine is doing).
  */
-function streamed(bytes: Uint8Array): { body: ReadableStream<Uint8Array>; pulled: () => number } {
+function streamed(data: Uint8Array | string): { body: ReadableStream<Uint8Array>; pulled: () => number } {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   let offset = 0;
   const body = new ReadableStream<Uint8Array>(
     {
