@@ -20,10 +20,13 @@
 // through), and so do too many objects.
 
 import { constants as zlib, inflateRawSync } from "node:zlib";
-import pdfLib from "pdf-lib";
+import * as pdfLibNamespace from "pdf-lib";
 
-// pdf-lib is CommonJS: its exports object, whose classes are the ones its parser uses.
-const l = pdfLib;
+// pdf-lib is CommonJS: its exports object (the namespace's default in Node), whose classes are the ones its parser
+// uses. The bundler, which follows the worker's file from pdf-check.ts without ever running it there, resolves
+// pdf-lib's ES build instead, which has no default: the key is looked up at run time so both compile.
+const DEFAULT = "default";
+const l = pdfLibNamespace[DEFAULT] ?? pdfLibNamespace;
 
 /** The names of active content: any of them anywhere refuses the document (OpenAction: see above). */
 export const ACTIVE_NAMES = new Set([
