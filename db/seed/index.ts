@@ -3,10 +3,9 @@ import { companies } from "@/db/schema";
 import { getDb } from "@/lib/platform/db";
 import { seedDemo } from "./demo";
 import { seedSystem } from "./system";
-import { asPlatform } from "@/lib/platform/rls";
 
 /** At start: migrate (getDb does), make sure the system rows exist, and seed demo data into an empty database. */
-async function bootstrapUnbound(opts: { demo?: boolean } = {}): Promise<void> {
+export async function bootstrap(opts: { demo?: boolean } = {}): Promise<void> {
   const db = await getDb();
   await seedSystem(db);
   const demo = opts.demo ?? process.env.SEED_DEMO !== "false";
@@ -17,7 +16,3 @@ async function bootstrapUnbound(opts: { demo?: boolean } = {}): Promise<void> {
     console.log("[seed] demo data created");
   }
 }
-
-/** Bootstrap, as platform work (row-level security, lib/platform/rls.ts). */
-export const bootstrap: typeof bootstrapUnbound = (...args) =>
-  asPlatform("seed", () => bootstrapUnbound(...args));

@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { auditRecords, users } from "@/db/schema";
 import { getDb, type Executor } from "./db";
-import { asPlatform } from "@/lib/platform/rls";
 
 /**
  * Sign-in events that are not edits of a record but belong in the account's history: a password reset (by
@@ -11,7 +10,7 @@ import { asPlatform } from "@/lib/platform/rls";
  */
 export type AccountEvent = "password_reset" | "password_change" | "logout";
 
-async function recordAccountEventUnbound(
+export async function recordAccountEvent(
   userId: number,
   event: AccountEvent,
   detail: { address?: string; via?: "portal" | "api" } = {},
@@ -32,7 +31,3 @@ async function recordAccountEventUnbound(
     },
   });
 }
-
-/** RecordAccountEvent, as platform work (row-level security, lib/platform/rls.ts). */
-export const recordAccountEvent: typeof recordAccountEventUnbound = (...args) =>
-  asPlatform("account event", () => recordAccountEventUnbound(...args));

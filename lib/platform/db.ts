@@ -6,7 +6,6 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
-import { APP_ROLE, settings, settingsStatement } from "./rls";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -14,13 +13,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
 
 /** `url`: the PostgreSQL server's, for a worker that opens its own connection (PGlite has none to share). */
-type Holder = {
-  db: Promise<Db>;
-  close: () => Promise<void>;
-  url?: string;
-  /** Runs statements as the owning role (the server serves as portal_app, which may not change the schema). */
-  asOwner: (statements: SQL[]) => Promise<void>;
-};
+type Holder = { db: Promise<Db>; close: () => Promise<void>; url?: string };
 const g = globalThis as unknown as { __portalDb?: Holder };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
@@ -35,15 +28,6 @@ export function getDb(): Promise<Db> {
 export async function postgresUrl(): Promise<string | null> {
   await getDb();
   return g.__portalDb?.url ?? null;
-}
-
-/**
- * Schema work a test or a tool does beside the app (creating its own tables): as the role that owns the schema,
- * since the server's role (portal_app) owns nothing and may create nothing.
- */
-export async function asOwner(...statements: SQL[]): Promise<void> {
-  await getDb();
-  await g.__portalDb!.asOwner(statements);
 }
 
 /** Closes the process's database (tests, shutdown). */
@@ -130,102 +114,20 @@ function open(): Holder {
 }
 
 function openPostgres(url: string): Holder {
-  // DATABASE_APP_URL (optional): the pool signs in as a role of its own that holds portal_app (so a statement
-  // cannot RESET ROLE back to the owner); by default it signs in as DATABASE_URL's role and takes portal_app.
-  const appUrl = process.env.DATABASE_APP_URL || url;
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
     const { default: postgres } = await import("postgres");
-    // Migrations run as the connecting (owning) role on a connection of their own; the pool serves as portal_app,
-    // which owns nothing and cannot bypass row-level security (lib/platform/rls.ts).
-    const owner = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-      await migrate(drizzlePg(owner), { migrationsFolder });
-    } finally {
-      await owner.end({ timeout: 5 });
-    }
-    client = postgres(appUrl, {
-      max: Number(process.env.DB_POOL_MAX ?? 10),
-      onnotice: () => {},
-      connection: { role: APP_ROLE },
-    });
-    return drizzlePg(boundPostgres(client) as unknown as import("postgres").Sql, { schema, logger });
+    client = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
+    const d = drizzlePg(client, { schema, logger });
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    await migrate(d, { migrationsFolder });
+    return d;
   })();
-  const asOwner = async (statements: SQL[]) => {
-    const { default: postgres } = await import("postgres");
-    const owner = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      for (const q of statements) {
-        const { sql, params } = dialect.sqlToQuery(q);
-        await owner.unsafe(sql, params as never[]);
-      }
-    } finally {
-      await owner.end({ timeout: 5 });
-    }
-  };
-  return { db, close: async () => void (await client?.end({ timeout: 5 })), url: appUrl, asOwner };
-}
-
-type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };
-const BEGIN = "begin";
-const COMMIT = "commit";
-
-/**
- * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the current
- * caller's company (lib/platform/rls.ts): a statement outside a transaction runs on a reserved connection as one
- * pipelined round trip `begin; set_config(…, true); <statement>; commit`, and a transaction sets them first.
- */
-function boundPostgres(client: import("postgres").Sql) {
-  const run = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
-    const s = settings();
-    const r = await client.reserve();
-    try {
-      const sent = [
-        r.unsafe(BEGIN),
-        r.unsafe(settingsStatement(true), [...s]),
-        values ? r.unsafe(q, p as never[], o).values() : r.unsafe(q, p as never[], o),
-        r.unsafe(COMMIT),
-      ];
-      const out = await Promise.allSettled(sent);
-      const failed = out.find((x) => x.status === "rejected");
-      if (failed) throw (failed as PromiseRejectedResult).reason;
-      return (out[2] as PromiseFulfilledResult<unknown>).value;
-    } finally {
-      r.release();
-    }
-  };
-  return {
-    options: client.options,
-    unsafe(q: string, p: unknown[] = [], o?: { prepare?: boolean }): PgQuery {
-      let plain: Promise<unknown> | undefined;
-      const once = () => (plain ??= run(q, p, o, false));
-      return {
-        then: (a, b) => once().then(a, b),
-        catch: (b) => once().catch(b),
-        finally: (f) => once().finally(f),
-        values: () => run(q, p, o, true) as Promise<unknown[][]>,
-        [Symbol.toStringTag]: "Promise",
-      } as PgQuery;
-    },
-    begin(...args: unknown[]) {
-      const fn = args[args.length - 1] as (tx: import("postgres").TransactionSql) => unknown;
-      const s = settings();
-      const wrapped = async (tx: import("postgres").TransactionSql) => {
-        await tx.unsafe(settingsStatement(true), [...s]);
-        return fn(tx);
-      };
-      return args.length > 1
-        ? client.begin(args[0] as string, wrapped as never)
-        : client.begin(wrapped as never);
-    },
-    end: (o?: { timeout?: number }) => client.end(o),
-  };
+  return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
 }
 
 function openPglite(dir: string): Holder {
   let pg: import("@electric-sql/pglite").PGlite | undefined;
-  let bound: ReturnType<typeof boundPglite> | undefined;
   let lockFile: string | undefined;
   const db = (async () => {
     // Imported here so a DATABASE_URL deployment never loads the WASM.
@@ -243,85 +145,18 @@ function openPglite(dir: string): Holder {
       ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
     });
     const { drizzle } = await import("drizzle-orm/pglite");
+    const d = drizzle(pg, { schema, logger });
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(drizzle(pg), { migrationsFolder });
-    // Migrated as the owner; from here on the one connection serves as portal_app (lib/platform/rls.ts).
-    await pg.exec(`set role ${APP_ROLE}`);
-    bound = boundPglite(pg);
-    return drizzle(bound.client as unknown as typeof pg, { schema, logger }) as unknown as Db;
+    await migrate(d, { migrationsFolder });
+    return d as unknown as Db;
   })();
   return {
     db,
-    asOwner: async (statements) => {
-      await db;
-      await bound!.locked(async () => {
-        await pg!.exec("reset role");
-        try {
-          for (const q of statements) {
-            const { sql, params } = dialect.sqlToQuery(q);
-            await pg!.query(sql, params);
-          }
-        } finally {
-          await pg!.exec(`set role ${APP_ROLE}`);
-        }
-      });
-    },
     close: async () => {
       await pg?.close();
       if (lockFile) fs.rmSync(lockFile, { force: true });
     },
   };
-}
-
-/**
- * PGlite as drizzle uses it, with every statement bound to the current caller's company (lib/platform/rls.ts).
- * One connection shared by concurrent requests: the settings and the statement run under one lock, and the
- * settings are sent (session-wide) only when they differ from the last ones; a transaction sets them locally first.
- */
-function boundPglite(pg: import("@electric-sql/pglite").PGlite) {
-  let applied = "";
-  let tail: Promise<unknown> = Promise.resolve();
-  const locked = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = tail.then(fn, fn);
-    tail = next.catch(() => {});
-    return next;
-  };
-  const apply = async () => {
-    const s = settings();
-    const key = s.join("|");
-    if (key === applied) return;
-    await pg.query(settingsStatement(false), [...s]);
-    applied = key;
-  };
-  const client = new Proxy(pg, {
-    get(target, prop, receiver) {
-      if (prop === "query")
-        return (q: string, p?: unknown[], o?: object) =>
-          locked(async () => {
-            await apply();
-            return target.query(q, p, o);
-          });
-      if (prop === "exec")
-        return (q: string, o?: object) =>
-          locked(async () => {
-            await apply();
-            return target.exec(q, o);
-          });
-      if (prop === "transaction")
-        return <T>(fn: (tx: import("@electric-sql/pglite").Transaction) => Promise<T>) => {
-          const s = settings();
-          return locked(() =>
-            target.transaction(async (tx) => {
-              await tx.query(settingsStatement(true), [...s]);
-              return fn(tx);
-            }),
-          );
-        };
-      const v = Reflect.get(target, prop, receiver);
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
-  return { client, locked };
 }
 
 /** Two processes on one PGlite folder corrupt it: refuse to open a folder another live process holds. */

@@ -7,7 +7,6 @@ import { AppError, invalid, zodFieldErrors } from "./errors";
 import { guardedAttempt, verifyPassword } from "./passwords";
 import { throttleDoor } from "./rate-limit";
 import { ROLE } from "./permissions";
-import { asPlatform } from "@/lib/platform/rls";
 
 export const loginSchema = z.object({
   email: z
@@ -38,7 +37,7 @@ const PORTAL_ROLES: string[] = [
  * (LOGIN_FAILED) without telling which part was wrong. Unknown emails lock and throttle like known ones. The
  * address budget comes first and a request it refuses touches nothing shared (lib/platform/rate-limit.ts).
  */
-async function checkCredentialsUnbound(
+export async function checkCredentials(
   input: unknown,
   kind: "web" | "api",
   portalOnly: boolean,
@@ -68,7 +67,3 @@ async function checkCredentialsUnbound(
   if (!allowed) throw new AppError(401, LOGIN_FAILED);
   return { userId: u!.id, sessionVersion: u!.sv };
 }
-
-/** CheckCredentials, as platform work (row-level security, lib/platform/rls.ts). */
-export const checkCredentials: typeof checkCredentialsUnbound = (...args) =>
-  asPlatform("sign-in", () => checkCredentialsUnbound(...args));
