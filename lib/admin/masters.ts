@@ -5,15 +5,15 @@ import { z } from "zod";
 import { franchisees, positions } from "@/db/schema";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
-import { zoneFilter, type Op } from "@/lib/platform/entity";
+import type { Op } from "@/lib/platform/entity";
 import { forbidden, invalid } from "@/lib/platform/errors";
-import { ROLE, type Permission } from "@/lib/platform/permissions";
+import type { Permission } from "@/lib/platform/permissions";
 import { registered } from "@/lib/registry";
 import { valueListMasters } from "@/lib/operations/value-lists";
 import { serviceMasters } from "@/lib/operations/services";
 import { stateOptions } from "@/lib/operations/states";
 import { planMasters } from "@/lib/franchise/plans";
-import { franchiseeMasters } from "@/lib/franchise/franchisees";
+import { franchiseeMasters, franchiseesInScope } from "@/lib/franchise/franchisees";
 import { masterFranchiseeMasters } from "@/lib/franchise/master-franchisees";
 import { franchiseeCareerRequestMasters } from "@/lib/franchise/franchisee-career-requests";
 import { franchiseeKycMasters } from "@/lib/franchise/franchisee-kyc-documents";
@@ -42,20 +42,11 @@ export const userMasters = cache(async function userMasters(ctx: Ctx): Promise<U
     .from(positions)
     .where(and(eq(positions.company_id, companyId), isNull(positions.deleted_at), eq(positions.is_active, 1)))
     .orderBy(asc(positions.name), asc(positions.id));
-  const own = ctx.roleName === ROLE.FRANCHISEE_ADMIN ? (ctx.franchiseeId ?? -1) : null;
+  // A FRANCHISEE ADMIN sees only their own franchisee, a MASTER FRANCHISEE those of their zones.
   const fr = await db
     .select({ id: franchisees.id, name: franchisees.name })
     .from(franchisees)
-    .where(
-      and(
-        eq(franchisees.company_id, companyId),
-        isNull(franchisees.deleted_at),
-        eq(franchisees.is_active, 1),
-        own != null ? eq(franchisees.id, own) : undefined,
-        // A MASTER FRANCHISEE's staff screens filter by the franchisees of their zones only.
-        zoneFilter(ctx, franchisees.zone_id),
-      ),
-    )
+    .where(franchiseesInScope(ctx))
     .orderBy(asc(franchisees.name), asc(franchisees.id));
   // A FRANCHISEE ADMIN picks among staff positions only (the save refuses any other).
   return {

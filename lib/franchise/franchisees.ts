@@ -6,7 +6,7 @@ import { ensureKycRows, refreshKycValidity } from "@/lib/franchise/kyc-validity"
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
-import { crudOf, defineEntity, networkScope, upsertOf, wrapBuilt } from "@/lib/platform/entity";
+import { crudOf, defineEntity, networkScope, upsertOf, wrapBuilt, zoneFilter } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
@@ -306,6 +306,24 @@ async function checkCareerRequest(tx: Tx, ctx: Ctx, id: number, errors: FieldErr
   else if (req.status !== APPROVAL.APPROVED)
     errors.career_request_id ??= FRANCHISEE_MESSAGES.careerRequestNotApproved;
   else if (req.used != null) errors.career_request_id ??= FRANCHISEE_MESSAGES.careerRequestUsed;
+}
+
+/**
+ * The franchisees a caller may pick or look up (pickers, filters, masters): the acting company's live, active ones;
+ * a franchisee's admin only their own (none without one), a MASTER FRANCHISEE only those of their zones.
+ */
+export function franchiseesInScope(ctx: Ctx) {
+  return and(
+    eq(franchisees.company_id, requireCompany(ctx)),
+    isNull(franchisees.deleted_at),
+    eq(franchisees.is_active, 1),
+    ctx.franchiseeId != null
+      ? eq(franchisees.id, ctx.franchiseeId)
+      : ctx.roleName === ROLE.FRANCHISEE_ADMIN
+        ? sql`false`
+        : undefined,
+    zoneFilter(ctx, franchisees.zone_id),
+  );
 }
 
 /** The company's live, active position named FRANCHISEE ADMIN, if it has one. */

@@ -14,6 +14,7 @@ import {
   valueLists,
 } from "@/db/schema";
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
+import { franchiseesInScope } from "@/lib/franchise/franchisees";
 import { planName } from "@/lib/franchise/plans";
 import { isUserOfCompany } from "@/lib/operations/users-lookup";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -971,20 +972,6 @@ async function customerInScope(db: Executor, ctx: Ctx, userId: number): Promise<
 }
 
 /**
- * The franchisees a caller may look up (and whose walkers): a franchisee's member only their own, a MASTER
- * FRANCHISEE those of their zones, anyone else the company's live, active franchisees.
- */
-function franchiseesInScope(ctx: Ctx, companyId: number) {
-  return and(
-    eq(franchisees.company_id, companyId),
-    isNull(franchisees.deleted_at),
-    eq(franchisees.is_active, 1),
-    ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
-    zoneFilter(ctx, franchisees.zone_id),
-  );
-}
-
-/**
  * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search), within the
  * caller's scope:
  * - customers: live, active role-USER users of the company who are no franchisee's staff (the newest MAX_CUSTOMERS,
@@ -1010,7 +997,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
     const [f] = await db
       .select({ id: franchisees.id })
       .from(franchisees)
-      .where(and(eq(franchisees.id, askedFranchisee), franchiseesInScope(ctx, companyId)))
+      .where(and(eq(franchisees.id, askedFranchisee), franchiseesInScope(ctx)))
       .limit(1);
     if (!f) throw notFound();
   }
@@ -1050,10 +1037,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
               ctx.zoneIds != null
                 ? inArray(
                     users.franchisee_id,
-                    db
-                      .select({ id: franchisees.id })
-                      .from(franchisees)
-                      .where(franchiseesInScope(ctx, companyId)),
+                    db.select({ id: franchisees.id }).from(franchisees).where(franchiseesInScope(ctx)),
                   )
                 : undefined,
             ),
@@ -1074,7 +1058,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
     db
       .select({ id: franchisees.id, name: franchisees.name })
       .from(franchisees)
-      .where(franchiseesInScope(ctx, companyId))
+      .where(franchiseesInScope(ctx))
       .orderBy(asc(franchisees.name), asc(franchisees.id)),
   ]);
   const own =
