@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -272,6 +273,8 @@ export const userTimestamps = pgTable(
     timespent: integer("timespent"),
     old_json: jsonb("old_json"),
     new_json: jsonb("new_json"),
+    /** Posted by an app (POST /api/user_timestamps with old_json/new_json): the client's word, not the server's history. */
+    client_reported: boolean("client_reported").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deleted_at: timestamp("deleted_at", { withTimezone: true }),
   },

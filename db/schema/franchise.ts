@@ -48,6 +48,11 @@ export const franchisees = pgTable(
     latitude: numeric("latitude", { precision: 10, scale: 7, mode: "number" }),
     longitude: numeric("longitude", { precision: 10, scale: 7, mode: "number" }),
     zone_id: integer("zone_id").references((): AnyPgColumn => valueLists.id, { onDelete: "set null" }),
+    /** How far from its latitude/longitude the franchisee serves: a request made without a franchisee goes to the
+     * nearest active, approved franchisee whose radius covers the customer's address. */
+    service_radius_km: numeric("service_radius_km", { precision: 6, scale: 2, mode: "number" })
+      .notNull()
+      .default(10),
     start_time: time("start_time"),
     end_time: time("end_time"),
     status: approval(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   date,
   index,
@@ -36,7 +37,11 @@ const userRef = (name: string) =>
 const franchiseeRef = () =>
   integer("franchisee_id").references((): AnyPgColumn => franchisees.id, { onDelete: "set null" });
 
-/** A customer's pet. breed_id is a row of the company's "BREEDS" master value; weight in kg, age in years. */
+/**
+ * A customer's pet. breed_id is a row of the company's "BREEDS" master value; weight in kg, age in years (or
+ * date_of_birth, from which the age is derived); gender MALE or FEMALE; temperament, medical notes and the vet's phone
+ * for the walker; photo_path a stored image (private: served to the owner, their walkers and the back office).
+ */
 export const userPets = pgTable(
   "user_pets",
   {
@@ -48,12 +53,22 @@ export const userPets = pgTable(
     breed_id: integer("breed_id").references((): AnyPgColumn => valueLists.id, { onDelete: "set null" }),
     weight: numeric("weight", { precision: 5, scale: 2, mode: "number" }),
     age: smallint("age"),
+    date_of_birth: date("date_of_birth"),
+    gender: varchar("gender", { length: 10 }),
+    temperament: varchar("temperament", { length: 500 }),
+    medical_notes: varchar("medical_notes", { length: 1000 }),
+    vet_phone: varchar("vet_phone", { length: 20 }),
+    photo_path: varchar("photo_path", { length: 500 }),
     ...tenantColumns(),
   },
   (t) => [index("user_pets_user_idx").on(t.company_id, t.user_id, t.id).where(live(t))],
 );
 
-/** A customer's address: where the walks start. state_id decides which state holidays mark its walks. */
+/**
+ * A customer's address: where the walks start. state_id decides which state holidays mark its walks; latitude and
+ * longitude choose the franchisee of a request made without one. is_default: the address the apps offer first (at
+ * most one live default per customer).
+ */
 export const userAddresses = pgTable(
   "user_addresses",
   {
@@ -66,9 +81,15 @@ export const userAddresses = pgTable(
     longitude: numeric("longitude", { precision: 10, scale: 7, mode: "number" }),
     state_id: integer("state_id").references((): AnyPgColumn => states.id, { onDelete: "set null" }),
     pin_code: varchar("pin_code", { length: 10 }),
+    is_default: boolean("is_default").notNull().default(false),
     ...tenantColumns(),
   },
-  (t) => [index("user_addresses_user_idx").on(t.company_id, t.user_id, t.id).where(live(t))],
+  (t) => [
+    index("user_addresses_user_idx").on(t.company_id, t.user_id, t.id).where(live(t)),
+    uniqueIndex("user_addresses_default_uq")
+      .on(t.user_id)
+      .where(sql`${t.is_default} and ${t.deleted_at} is null`),
+  ],
 );
 
 /**
@@ -164,6 +185,8 @@ export const dailyJobPlans = pgTable(
   (t) => [
     index("daily_job_plans_list_idx").on(t.company_id, t.date, t.id).where(live(t)),
     index("daily_job_plans_franchisee_idx").on(t.company_id, t.franchisee_id, t.date, t.id).where(live(t)),
+    // A customer's walks in the app, by date.
+    index("daily_job_plans_user_idx").on(t.company_id, t.user_id, t.date).where(live(t)),
     uniqueIndex("daily_job_plans_request_date_uq").on(t.user_monthly_job_request_id, t.date).where(live(t)),
     check("daily_job_plans_status_ck", sql`${t.status} between 0 and 3`),
   ],
@@ -199,6 +222,11 @@ export const dailyJobPlanWalks = pgTable(
     calories_burnt: numeric("calories_burnt", { precision: 8, scale: 2, mode: "number" }),
     rating: smallint("rating"),
     feedback: varchar("feedback", { length: 1000 }),
+    rated_at: timestamp("rated_at", { withTimezone: true }),
+    /** The report card: the walk's actual minutes as the walker reports them, the walker's note, 1-3 photos. */
+    actual_duration_minutes: smallint("actual_duration_minutes"),
+    walker_note: varchar("walker_note", { length: 1000 }),
+    photo_paths: jsonb("photo_paths").$type<string[]>(),
     ...tenantColumns(),
   },
   (t) => [
