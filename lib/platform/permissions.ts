@@ -289,6 +289,25 @@ export const PERMISSION_REGISTRY = {
     "customer_walk_requests.approve",
   ],
   "Walk Request Policies": ["walk_request_policies.view", "walk_request_policies.update"],
+  // Issue 22: the apps' side. Customers' pets and addresses (the customer's own in the app; staff add or correct them
+  // for customers who phone in) and the walks as the apps see them (start, complete and rate are the apps' own).
+  "User Pets": [
+    "user_pets.list",
+    "user_pets.view",
+    "user_pets.create",
+    "user_pets.update",
+    "user_pets.delete",
+    "user_pets.restore",
+  ],
+  "User Addresses": [
+    "user_addresses.list",
+    "user_addresses.view",
+    "user_addresses.create",
+    "user_addresses.update",
+    "user_addresses.delete",
+    "user_addresses.restore",
+  ],
+  Walks: ["walks.list", "walks.view", "walks.start", "walks.complete", "walks.rate"],
   Audit: ["audit.view"],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -371,6 +390,25 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "leave_requests.list",
     "leave_requests.view",
     "leave_requests.create",
+    // Issue 22: a customer's own pets and addresses; walks (a customer's pets' walks, a walker's assigned walks):
+    // the walker starts and completes, the customer rates. Each handler narrows to the caller's own rows.
+    "user_pets.list",
+    "user_pets.view",
+    "user_pets.create",
+    "user_pets.update",
+    "user_pets.delete",
+    "user_pets.restore",
+    "user_addresses.list",
+    "user_addresses.view",
+    "user_addresses.create",
+    "user_addresses.update",
+    "user_addresses.delete",
+    "user_addresses.restore",
+    "walks.list",
+    "walks.view",
+    "walks.start",
+    "walks.complete",
+    "walks.rate",
   ],
   // Spec 002 §6: the franchisees and staff of their zones, franchisee career requests (approve and reject), and
   // the franchisee KYC review (§2's button rules); every query narrowed to their zones (networkScope).
@@ -388,6 +426,13 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "franchisee_kyc_documents.view",
     "franchisee_kyc_documents.update",
     "franchisee_kyc_documents.review",
+    // Issue 22: the customer page of their zones' customers (pets, addresses, walks with their report cards).
+    "user_pets.list",
+    "user_pets.view",
+    "user_addresses.list",
+    "user_addresses.view",
+    "walks.list",
+    "walks.view",
     // Spec 002 §6: Monthly Job Requests, their zones' (zones as text: no zone change).
     "user_monthly_job_requests.list",
     "user_monthly_job_requests.view",
@@ -437,6 +482,17 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "customer_walk_requests.restore",
     "customer_walk_requests.export",
     "customer_walk_requests.approve",
+    // Issue 22: their customers' page; staff add or correct a pet or an address for a customer who phones in.
+    "user_pets.list",
+    "user_pets.view",
+    "user_pets.create",
+    "user_pets.update",
+    "user_addresses.list",
+    "user_addresses.view",
+    "user_addresses.create",
+    "user_addresses.update",
+    "walks.list",
+    "walks.view",
   ],
 };
 
