@@ -124,15 +124,15 @@ describe("module saves", () => {
     expect(taken.status).toBe(422);
     expect(taken.json.errors).toEqual({ name: ["The name has already been taken."] });
 
-    const walks = await create("Walks");
-    const clash = await create("Walk Plans");
-    const renamed = await api("PATCH", `modules/${clash.id}`, { token: superToken, body: { name: "WALKS" } });
+    const walks = await create("Grooming");
+    const clash = await create("Grooming Plans");
+    const renamed = await api("PATCH", `modules/${clash.id}`, { token: superToken, body: { name: "GROOMING" } });
     expect(renamed.status).toBe(422);
     expect(renamed.json.errors!.name).toEqual(["The name has already been taken."]);
 
     // A name in the trash is free again; restoring the old one then conflicts.
     expect((await api("POST", `modules/delete/${walks.id}`, { token: superToken })).status).toBe(200);
-    const again = await create("Walks");
+    const again = await create("Grooming");
     const restore = await api("POST", `modules/restore/${walks.id}`, { token: superToken });
     expect(restore.status).toBe(409);
     expect(restore.json.message).toBe("The name has already been taken.");
