@@ -254,7 +254,11 @@ async function readBody(
   request: Request,
   route: ApiRoute,
   limit: number,
-): Promise<{ body: Record<string, unknown>; files: Record<string, File> }> {
+): Promise<{
+  body: Record<string, unknown>;
+  files: Record<string, File>;
+  fileLists?: Record<string, File[]>;
+}> {
   if (request.method === "GET" || request.method === "HEAD") return { body: {}, files: {} };
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
@@ -272,11 +276,15 @@ async function readBody(
       });
     const body: Record<string, unknown> = {};
     const files: Record<string, File> = {};
+    const fileLists: Record<string, File[]> = {};
     for (const [k, v] of form.entries()) {
       if (typeof v === "string") setOwn(body, k, v);
-      else setOwn(files, k, v);
+      else {
+        setOwn(files, k, v);
+        setOwn(fileLists, k, [...(Object.hasOwn(fileLists, k) ? fileLists[k] : []), v]);
+      }
     }
-    return { body, files };
+    return { body, files, fileLists };
   }
   const bytes = await readCapped(request, limit, jsonShapeScanner());
   let text: string;

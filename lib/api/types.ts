@@ -9,6 +9,8 @@ export type ApiCall = {
   query: URLSearchParams;
   body: Record<string, unknown>;
   files: Record<string, File>;
+  /** Every uploaded file by field name, in order: a repeated field (`photos`, `photos[]`) keeps all its files. */
+  fileLists?: Record<string, File[]>;
   request: Request;
 };
 export type PublicApiCall = Omit<ApiCall, "ctx"> & { ctx: Ctx | null };
