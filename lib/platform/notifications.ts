@@ -48,3 +48,19 @@ export async function franchiseeAdminIds(tx: Executor, franchiseeId: number | nu
     );
   return rows.map((r) => r.id);
 }
+
+/** Live, active ADMIN users of a company: who hears of what no franchisee takes (a few per company). */
+export async function companyAdminIds(tx: Executor, companyId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.company_id, companyId),
+        eq(users.role_id, ROLE_IDS[ROLE.ADMIN]),
+        isNull(users.deleted_at),
+        eq(users.is_active, 1),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
