@@ -24,15 +24,35 @@ import { rowsOf, type Executor } from "@/lib/platform/db";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { masterIds } from "./demo-franchise";
 
-const PETS: [name: string, breed: string, weight: number, age: number][] = [
-  ["Bruno", "LABRADOR RETRIEVER", 28.5, 4],
-  ["Coco", "SHIH TZU", 6.2, 3],
-  ["Simba", "GOLDEN RETRIEVER", 30, 5],
-  ["Oreo", "BEAGLE", 11.4, 2],
-  ["Kaalu", "INDIE", 18, 6],
-  ["Rocky", "GERMAN SHEPHERD", 34, 3],
-  ["Pepper", "BEAGLE", 10.2, 1],
-  ["Motu", "LABRADOR RETRIEVER", 32.8, 7],
+const PETS: [
+  name: string,
+  breed: string,
+  weight: number,
+  age: number,
+  gender: "MALE" | "FEMALE",
+  temperament: string,
+][] = [
+  ["Bruno", "LABRADOR RETRIEVER", 28.5, 4, "MALE", "Friendly; pulls towards other dogs."],
+  ["Coco", "SHIH TZU", 6.2, 3, "FEMALE", "Shy with strangers; let her sniff your hand first."],
+  ["Simba", "GOLDEN RETRIEVER", 30, 5, "MALE", "Calm; loves water, keep him away from puddles."],
+  ["Oreo", "BEAGLE", 11.4, 2, "MALE", "Follows his nose: keep the leash short."],
+  ["Kaalu", "INDIE", 18, 6, "MALE", "Street smart and gentle."],
+  ["Rocky", "GERMAN SHEPHERD", 34, 3, "MALE", "Reactive to cycles; muzzle not needed."],
+  ["Pepper", "BEAGLE", 10.2, 1, "FEMALE", "A puppy: short walks, lots of praise."],
+  ["Motu", "LABRADOR RETRIEVER", 32.8, 7, "MALE", "Senior; slow pace, hip trouble."],
+];
+const MEDICAL = [
+  null,
+  "Allergic to chicken treats.",
+  null,
+  "Ear drops twice a week (owner gives them).",
+  null,
+];
+const NOTES = [
+  "A lovely walk along the promenade; drank water at the halfway point.",
+  "Energetic today; played fetch for ten minutes in the park.",
+  "Met two friends and behaved well. Paws wiped before going home.",
+  "Slow start in the heat, then happy. Took the shaded lane.",
 ];
 
 const STREETS = [
@@ -117,6 +137,10 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
             breed_id: breeds.get(first[1]) ?? null,
             weight: first[2],
             age: first[3],
+            gender: first[4],
+            temperament: first[5],
+            medical_notes: MEDICAL[i % MEDICAL.length],
+            vet_phone: `98200${String(10000 + i * 137).slice(-5)}` as string | null,
           },
         ];
         if (i % 3 === 1) {
@@ -128,6 +152,10 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
             breed_id: breeds.get(second[1]) ?? null,
             weight: second[2],
             age: second[3],
+            gender: second[4],
+            temperament: second[5],
+            medical_notes: null,
+            vet_phone: null,
           });
         }
         return rows;
@@ -145,6 +173,7 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
         longitude: 72.82 + (i % 4) * 0.02,
         state_id: state?.id ?? null,
         pin_code: `4000${String(50 + i).padStart(2, "0")}`,
+        is_default: true,
       })),
     )
     .returning({ id: userAddresses.id, user_id: userAddresses.user_id });
@@ -210,7 +239,13 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
       started_at = (date + timeslot) at time zone 'Asia/Kolkata',
       completed_at = (date + timeslot) at time zone 'Asia/Kolkata' + make_interval(mins => duration_minutes),
       distance_covered = 1.5 + (id % 7) * 0.35, calories_burnt = 60 + (id % 9) * 12,
-      rating = 3 + (id % 3), feedback = (array['Happy and tired', 'Pulled a lot today', 'Met two friends', null])[1 + id % 4]
+      actual_duration_minutes = duration_minutes + (id % 5) - 2,
+      walker_note = (array[${sql.join(
+        NOTES.map((n) => sql`${n}`),
+        sql`, `,
+      )}]::text[])[1 + id % ${NOTES.length}],
+      rating = case when id % 4 = 3 then null else 3 + (id % 3) end, feedback = (array['Happy and tired', 'Pulled a lot today', 'Met two friends', null])[1 + id % 4],
+      rated_at = case when id % 4 = 3 then null else (date + timeslot) at time zone 'Asia/Kolkata' + interval '3 hours' end
     where company_id = ${companyId} and date < ${today}::date`);
   await db.execute(sql`
     update daily_job_plans set status = 2 where company_id = ${companyId} and date < ${today}::date`);
