@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -37,8 +37,8 @@ import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/
 import { encodeId } from "@/lib/platform/ids";
 import { defineList, enumFilter, idAndStatusColumns, intFilter, referenceFilter } from "@/lib/platform/list";
 import { toActionResult } from "@/lib/platform/mutations";
-import { notify } from "@/lib/platform/notifications";
-import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { companyAdminIds, notify, type NewNotification } from "@/lib/platform/notifications";
+import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import {
   blankToNull,
   flag,
@@ -57,6 +57,7 @@ import {
   walkersWhere,
 } from "./common";
 import { generateWalks, moveFutureWalks, walksDue } from "./walk-generation";
+import { dayLabel, monthLabel, walksCount } from "./walk-notices";
 
 // Monthly job requests (spec 002 §2 "Monthly job requests", §3, §4, §6, §7; issue 11). A customer asks for a month
 // of walks under a plan; the franchisee's admin approves it (franchisee approval, with a walker and timeslots) and
@@ -102,9 +103,15 @@ export const MONTHLY_MESSAGES = {
   franchiseeFirst: "The franchisee has not approved or rejected this request yet.",
   noDecider: "Only the franchisee's admin or an admin may approve or reject a request.",
   walksMoved: (n: number) => `${n} walk${n === 1 ? "" : "s"} moved to you`,
+  walksAssigned: (n: number) => `${n} walk${n === 1 ? "" : "s"} assigned to you`,
+  walksTaken: (n: number) => `${n} walk${n === 1 ? "" : "s"} taken from you`,
   newRequest: "New monthly job request",
+  noFranchisee: "A monthly job request reached no franchisee",
+  customerAccepted: "Your monthly walk request was accepted",
   customerApproved: "Your monthly walks are confirmed",
   customerRejected: "Your monthly walk request was declined",
+  walkerChanged: "Your walker changed",
+  customersOnly: "Only customers can ask for monthly walks: this account is not a customer's.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -492,6 +499,45 @@ async function checkZone(db: Executor, ctx: Ctx, zoneId: number | null, errors: 
 
 type Create = z.output<typeof monthlyRequestCreateSchema>;
 
+/** Kilometres between two points on the Earth (haversine, mean radius 6371 km), in SQL over degrees. */
+const greatCircleKm = (lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL) =>
+  sql`(2 * 6371 * asin(least(1, sqrt(power(sin(radians((${lat2})::float8 - (${lat1})::float8) / 2), 2)
+    + cos(radians((${lat1})::float8)) * cos(radians((${lat2})::float8))
+      * power(sin(radians((${lon2})::float8 - (${lon1})::float8) / 2), 2)))))`;
+
+/**
+ * The franchisee a request made without one goes to (issue 22), one statement: of the company's live, active,
+ * approved (status 1) franchisees with coordinates, those whose service_radius_km covers the address's latitude and
+ * longitude (great-circle distance), the nearest; ties by name, then id. None when the address (live, the
+ * company's) has no coordinates or no franchisee covers it.
+ */
+export async function nearestFranchisee(
+  db: Executor,
+  companyId: number,
+  addressId: number,
+): Promise<{ id: number; zone_id: number | null; km: number } | null> {
+  const km = greatCircleKm(sql`a.latitude`, sql`a.longitude`, sql`f.latitude`, sql`f.longitude`);
+  const [hit] = rowsOf<{ id: number; zone_id: number | null; km: number }>(
+    await db.execute(sql`
+      select f.id, f.zone_id, d.km
+      from user_addresses a
+      join franchisees f on f.company_id = a.company_id and f.deleted_at is null and f.is_active = 1
+        and f.status = 1 and f.latitude is not null and f.longitude is not null
+      cross join lateral (select ${km} as km) d
+      where a.id = ${addressId} and a.company_id = ${companyId} and a.deleted_at is null
+        and a.latitude is not null and a.longitude is not null and d.km <= f.service_radius_km
+      order by d.km, f.name, f.id
+      limit 1`),
+  );
+  return hit
+    ? { id: Number(hit.id), zone_id: hit.zone_id == null ? null : Number(hit.zone_id), km: Number(hit.km) }
+    : null;
+}
+
+/** Whether an app user (role USER) is a customer: their position is CUSTOMER (a walker's is a staff position). */
+const isCustomerCaller = (ctx: Ctx) =>
+  ctx.roleName !== ROLE.USER || (ctx.positionName ?? "").trim().toUpperCase() === POSITION.CUSTOMER;
+
 /** A customer: a live, active role-USER user of the company who is no franchisee's staff (a walker is not one). */
 async function isCustomer(db: Executor, ctx: Ctx, userId: number): Promise<boolean> {
   if (!(await isUserOfCompany(db, ctx, userId))) return false;
@@ -502,6 +548,7 @@ async function isCustomer(db: Executor, ctx: Ctx, userId: number): Promise<boole
 /** The create's checks; returns the row's values (the scope stamps company, franchisee and, for an app user, user). */
 async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors) {
   const fromApp = ctx.roleName === ROLE.USER;
+  if (!isCustomerCaller(ctx)) throw new AppError(403, MONTHLY_MESSAGES.customersOnly);
   const userId = fromApp ? ctx.userId : input.user_id;
   if (userId == null) errors.user_id ??= MONTHLY_MESSAGES.customerRequired;
   else if (!fromApp && !(await isCustomer(tx, ctx, userId))) errors.user_id ??= MONTHLY_MESSAGES.customer;
@@ -554,11 +601,15 @@ async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors)
       errors.franchisee_id ??= MONTHLY_MESSAGES.ownFranchisee;
     franchiseeId = ctx.franchiseeId;
   }
+  // The zone follows the franchisee (its zone, when it has one): its master franchisee then sees the request.
   let zoneId = input.zone_id;
-  if (franchiseeId != null) {
+  if (franchiseeId == null && !errors.user_id && !errors.user_address_id) {
+    const near = await nearestFranchisee(tx, requireCompany(ctx), input.user_address_id);
+    if (near) [franchiseeId, zoneId] = [near.id, near.zone_id ?? zoneId];
+  } else if (franchiseeId != null) {
     const f = await franchiseeOk(tx, ctx, franchiseeId);
     if (!f) errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
-    else zoneId ??= f.zone_id;
+    else zoneId = f.zone_id ?? zoneId;
   }
   if (input.zone_id != null) await checkZone(tx, ctx, input.zone_id, errors);
 
@@ -606,8 +657,12 @@ async function decisionRules(tx: Tx, ctx: Ctx, before: Row, patch: Patch, errors
     if (ctx.franchiseeId != null || ctx.zoneIds != null) throw forbidden();
     if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
       errors.franchisee_id ??= MONTHLY_MESSAGES.franchiseeDecided;
-    else if (patch.franchisee_id != null && !(await franchiseeOk(tx, ctx, patch.franchisee_id)))
-      errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
+    else if (patch.franchisee_id != null) {
+      const f = await franchiseeOk(tx, ctx, patch.franchisee_id);
+      if (!f) errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
+      // The zone follows the franchisee (issue 22): its master franchisee then sees the request.
+      else if (f.zone_id != null) patch.zone_id = f.zone_id;
+    }
   }
   if (changed("zone_id")) await checkZone(tx, ctx, patch.zone_id ?? null, errors);
 
@@ -699,51 +754,162 @@ async function retimeWalks(tx: Executor, after: Row, now: Date = new Date()) {
       and (w.walk_no = 1 or ${after.timeslot_2}::time is not null)`);
 }
 
+/** What a request's notifications name: its customer, franchisee, walker, plan, address and pets (one read). */
+async function requestFacts(db: Executor, id: number) {
+  const [f] = await db
+    .select({
+      customer: customerName,
+      franchisee: franchisees.name,
+      walker: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
+      plan: sql<
+        string | null
+      >`case when ${plans.id} is null then null else ${planName(tier.description)} end`,
+      address: userAddresses.address,
+      located: sql<boolean>`(${userAddresses.latitude} is not null and ${userAddresses.longitude} is not null)`,
+      pets: petsText,
+    })
+    .from(t)
+    .leftJoin(customer, eq(customer.id, t.user_id))
+    .leftJoin(walker, eq(walker.id, t.walker_id))
+    .leftJoin(plans, eq(plans.id, t.plan_id))
+    .leftJoin(tier, eq(tier.id, plans.tier_id))
+    .leftJoin(userAddresses, eq(userAddresses.id, t.user_address_id))
+    .leftJoin(franchisees, eq(franchisees.id, t.franchisee_id))
+    .where(eq(t.id, id));
+  const petNames = (f?.pets ?? "").replace(/ \([^)]*\)/g, "");
+  return {
+    customer: f?.customer ?? "A customer",
+    franchisee: f?.franchisee ?? null,
+    walker: f?.walker ?? null,
+    plan: f?.plan ?? null,
+    address: f?.address ?? null,
+    located: f?.located === true || (f?.located as unknown) === "t",
+    pets: petNames || "your pets",
+  };
+}
+
+async function userName(db: Executor, id: number | null): Promise<string | null> {
+  if (id == null) return null;
+  const [u] = await db
+    .select({ name: userNameOf(users) })
+    .from(users)
+    .where(eq(users.id, id));
+  return u?.name ?? null;
+}
+
+const timeslotsText = (r: Pick<Row, "timeslot" | "timeslot_2">) =>
+  [r.timeslot, r.timeslot_2]
+    .filter((x): x is string => !!x)
+    .map((x) => x.slice(0, 5))
+    .join(" and ");
+
+/** The walkers who have walks of the request not begun and still ahead, other than `except`: how many each. */
+async function walkersAhead(tx: Executor, requestId: number, except: number, now: Date) {
+  const rows = rowsOf<{ walker_id: number; n: number }>(
+    await tx.execute(sql`
+      select w.walker_id, count(*)::int as n from daily_job_plan_walks w
+      join daily_job_plans p on p.id = w.daily_job_plan_id
+      where p.user_monthly_job_request_id = ${requestId} and p.deleted_at is null and ${aheadAndNotStarted(now)}
+        and w.walker_id is not null and w.walker_id <> ${except}
+      group by w.walker_id`),
+  );
+  return rows.map((r) => ({ walker_id: Number(r.walker_id), n: Number(r.n) }));
+}
+
 /**
- * What a save leaves behind, in its transaction: a walker change moves the walks ahead to the new walker (who is
- * told 'N walks moved to you'); new timeslots retime them; a request whose walks are due (franchisee-approved with
- * a walker and timeslot, not rejected) gets its plans and walks generated (idempotent); one no longer due has its
- * plans not yet begun withdrawn. Returns the row as it now is.
+ * What a save leaves behind, in its transaction: a walker change moves the walks ahead to the new walker; new
+ * timeslots retime them; a request whose walks are due (franchisee-approved with a walker and timeslot, not
+ * rejected) gets its plans and walks generated (idempotent); one no longer due has its plans not yet begun
+ * withdrawn. Who hears of it (issue 22), one notification per person: the new walker of the walks moved or
+ * generated for them, the walker the walks were taken from, and the customer of each decision (the franchisee's
+ * acceptance, the final approval, a rejection with its reason) or, without one, of a walker set or changed.
+ * Returns the row as it now is.
  */
 async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<Row> {
+  const now = new Date();
   const generated = before.walks_generated_at != null;
-  if (generated && written.walker_id != null && written.walker_id !== before.walker_id) {
-    const { walkIds } = await moveFutureWalks(tx, written.id, written.walker_id);
-    if (walkIds.length)
-      await notify(
-        {
-          userId: written.walker_id,
-          companyId: written.company_id,
-          title: MONTHLY_MESSAGES.walksMoved(walkIds.length),
-          body: `The walks of a monthly job request (from ${written.start_date} to ${written.end_date}) are now yours.`,
-          link: `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
-        },
-        tx,
+  const walkerChanged = written.walker_id != null && written.walker_id !== before.walker_id;
+  const facts = await requestFacts(tx, written.id);
+  const month = monthLabel(written.month, written.year);
+  const link = `/user-monthly-job-requests/${encodeId(written.id)}`;
+  const notes: NewNotification[] = [];
+  const note = (userId: number, title: string, body: string, to: string | null = link) =>
+    notes.push({ userId, companyId: written.company_id, title, body, link: to });
+  const by = facts.franchisee ? ` (${facts.franchisee})` : "";
+
+  if (generated && walkerChanged) {
+    const from = await walkersAhead(tx, written.id, written.walker_id!, now);
+    const { walkIds } = await moveFutureWalks(tx, written.id, written.walker_id!, now);
+    if (walkIds.length) {
+      note(
+        written.walker_id!,
+        MONTHLY_MESSAGES.walksMoved(walkIds.length),
+        `${walksCount(walkIds.length)} of ${facts.customer} for ${month} (${facts.pets}, ${timeslotsText(written)}${facts.address ? `, at ${facts.address}` : ""}) are now yours${by}.`,
+        `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
       );
+      for (const f of from)
+        note(
+          f.walker_id,
+          MONTHLY_MESSAGES.walksTaken(f.n),
+          `${walksCount(f.n)} of ${facts.customer} for ${month} moved to ${facts.walker ?? "another walker"}${by}.`,
+          "/notifications",
+        );
+    }
   }
   if (generated && (!same(before.timeslot, written.timeslot) || !same(before.timeslot_2, written.timeslot_2)))
-    await retimeWalks(tx, written);
-  if (walksDue(written)) await generateWalks(tx, written.id);
-  else if (generated && walksDue(before)) await withdrawWalks(tx, written.id, ctx.userId);
-  // The customer hears of each decision (the franchisee's, then the admin's) through the app's notifications.
+    await retimeWalks(tx, written, now);
+  if (walksDue(written)) {
+    const made = await generateWalks(tx, written.id, now);
+    if (made.walks > 0 && written.walker_id != null)
+      note(
+        written.walker_id,
+        MONTHLY_MESSAGES.walksAssigned(made.walks),
+        `${walksCount(made.walks)} of ${facts.customer} for ${month}: ${facts.pets}, ${timeslotsText(written)}, from ${dayLabel(written.start_date)} to ${dayLabel(written.end_date)}${facts.address ? `, at ${facts.address}` : ""}${by}.`,
+        `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
+      );
+  } else if (generated && walksDue(before)) await withdrawWalks(tx, written.id, ctx.userId, now);
+
+  // The customer: one notification for this save.
   const decided = (b: number, a: number) => a !== b && (a === 1 || a === 2);
-  if (
-    decided(before.franchisee_approval_status, written.franchisee_approval_status) ||
-    decided(before.status, written.status)
-  ) {
-    const declined = written.status === 2 || written.franchisee_approval_status === 2;
-    await notify(
-      {
-        userId: written.user_id,
-        companyId: written.company_id,
-        title: declined ? MONTHLY_MESSAGES.customerRejected : MONTHLY_MESSAGES.customerApproved,
-        body: declined
-          ? `Your walks from ${written.start_date} to ${written.end_date} were declined.${written.remark ? ` ${written.remark}` : ""}`
-          : `Your walks from ${written.start_date} to ${written.end_date} are approved${written.walker_id != null ? " and have a walker" : ""}.`,
-      },
-      tx,
+  const walkerText = facts.walker ? `${facts.walker}${by}` : null;
+  if (decided(before.status, written.status)) {
+    if (written.status === MONTHLY_APPROVAL.APPROVED)
+      note(
+        written.user_id,
+        MONTHLY_MESSAGES.customerApproved,
+        `Your walks for ${month} are confirmed: ${walkerText ?? "your walker will be assigned"}, ${timeslotsText(written) || "timeslot to be set"}. From ${dayLabel(written.start_date)} to ${dayLabel(written.end_date)}.`,
+      );
+    else
+      note(
+        written.user_id,
+        MONTHLY_MESSAGES.customerRejected,
+        `Your request for ${month} was declined${written.remark ? `: ${written.remark}` : "."}`,
+      );
+  } else if (decided(before.franchisee_approval_status, written.franchisee_approval_status)) {
+    const who = facts.franchisee ?? "The franchisee";
+    if (written.franchisee_approval_status === MONTHLY_APPROVAL.APPROVED)
+      note(
+        written.user_id,
+        MONTHLY_MESSAGES.customerAccepted,
+        `${who} accepted your request for ${month}; awaiting final approval.${walkerText ? ` Your walker: ${walkerText}, ${timeslotsText(written)}.` : ""}`,
+      );
+    else
+      note(
+        written.user_id,
+        MONTHLY_MESSAGES.customerRejected,
+        `${who} declined your request for ${month}${written.remark ? `: ${written.remark}` : "."}`,
+      );
+  } else if (walkerChanged) {
+    const old = await userName(tx, before.walker_id);
+    note(
+      written.user_id,
+      MONTHLY_MESSAGES.walkerChanged,
+      old
+        ? `${walkerText} now walks ${facts.pets} for ${month}, instead of ${old}.`
+        : `${walkerText} will walk ${facts.pets} for ${month}, ${timeslotsText(written)}.`,
     );
   }
+  await notify(notes, tx);
   const [row] = await tx.select().from(t).where(eq(t.id, written.id));
   return row;
 }
@@ -762,24 +928,33 @@ const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, err
   await tx
     .insert(userMonthlyJobRequestPets)
     .values(pets.map((p) => ({ user_monthly_job_request_id: row.id, user_pet_id: p })));
-  // The franchisee's admins hear of each new request (issue 11), in the save's transaction.
-  const admins = await franchiseeAdminIds(tx, row.franchisee_id);
-  if (admins.length) {
-    const [who] = await tx
-      .select({ name: userNameOf(users) })
-      .from(users)
-      .where(eq(users.id, row.user_id));
-    await notify(
-      admins.map((userId) => ({
-        userId,
-        companyId: row.company_id,
-        title: MONTHLY_MESSAGES.newRequest,
-        body: `${who?.name ?? "A customer"} asked for walks from ${row.start_date} to ${row.end_date}.`,
-        link: `/user-monthly-job-requests/${encodeId(row.id)}`,
-      })),
-      tx,
-    );
-  }
+  // Who hears of a new request, in the save's transaction: the franchisee's admins (issue 11), naming the customer,
+  // month and plan; when no franchisee takes it, the company's admins (issue 22), naming the customer and address.
+  const facts = await requestFacts(tx, row.id);
+  const month = monthLabel(row.month, row.year);
+  const link = `/user-monthly-job-requests/${encodeId(row.id)}`;
+  const at = facts.address ? ` at ${facts.address}` : "";
+  const admins =
+    row.franchisee_id != null
+      ? await franchiseeAdminIds(tx, row.franchisee_id)
+      : (await companyAdminIds(tx, row.company_id)).filter((id) => id !== ctx.userId);
+  await notify(
+    admins.map((userId) => ({
+      userId,
+      companyId: row.company_id,
+      link,
+      ...(row.franchisee_id != null
+        ? {
+            title: MONTHLY_MESSAGES.newRequest,
+            body: `${facts.customer} asked for walks for ${month}${facts.plan ? ` (${facts.plan})` : ""}: ${facts.pets}, from ${dayLabel(row.start_date)} to ${dayLabel(row.end_date)}${at}.`,
+          }
+        : {
+            title: MONTHLY_MESSAGES.noFranchisee,
+            body: `${facts.customer} asked for walks for ${month}${at}, and ${facts.located ? "no active franchisee's service area covers the address" : "the address has no coordinates to find a franchisee by"}. Choose the franchisee.`,
+          }),
+    })),
+    tx,
+  );
   return row;
 });
 

@@ -7,6 +7,7 @@ import {
   franchisees,
   notifications,
   plans,
+  positions,
   userAddresses,
   userMonthlyJobRequests,
   userPets,
@@ -18,7 +19,7 @@ import { issueApiToken } from "@/lib/platform/api-tokens";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
-import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { streamExport } from "@/lib/platform/exports";
 import { readXlsx, sheetRows } from "../support/xlsx";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, superEmail, tokenFor } from "../support/fixtures";
@@ -65,7 +66,7 @@ function nextMonth() {
 }
 const NEXT = nextMonth();
 
-async function newUser(o: { franchisee?: number | null } = {}) {
+async function newUser(o: { franchisee?: number | null; position?: number | null } = {}) {
   const t = tag();
   const [u] = await db
     .insert(users)
@@ -73,6 +74,7 @@ async function newUser(o: { franchisee?: number | null } = {}) {
       company_id: happy.id,
       role_id: ROLE_IDS[ROLE.USER],
       franchisee_id: o.franchisee ?? null,
+      position_id: o.position ?? null,
       first_name: "Monthly",
       last_name: t,
       user_name: `Monthly ${t}`,
@@ -155,7 +157,12 @@ beforeAll(async () => {
   otherFranchiseeId = other.id;
   planOneWalk = await newPlan(1, 1);
   planTwoWalks = await newPlan(2, 2);
-  customer = await newUser();
+  // Only a customer (the CUSTOMER position) asks for monthly walks from the app (issue 22).
+  const [pos] = await db
+    .select({ id: positions.id })
+    .from(positions)
+    .where(and(eq(positions.company_id, happy.id), eq(positions.name, POSITION.CUSTOMER)));
+  customer = await newUser({ position: pos.id });
   pets = [];
   for (const name of ["Bruno", "Coco"]) {
     const [p] = await db
@@ -471,13 +478,15 @@ describe("from approval to walks", () => {
     expect(a.walks_generated_at).not.toBeNull();
     expect(await livePlans(one.id)).toBe(NEXT.days);
     expect(await liveWalks(one.id, walker)).toBe(NEXT.days);
-    // The customer hears of the franchisee's decision.
+    // The customer hears of the franchisee's acceptance (not yet the final approval).
     const told = await db
       .select({ title: notifications.title, body: notifications.body })
       .from(notifications)
       .where(eq(notifications.user_id, customer.id));
-    expect(told.filter((n) => n.title === MONTHLY_MESSAGES.customerApproved)).toHaveLength(1);
-    expect(told.find((n) => n.title === MONTHLY_MESSAGES.customerApproved)?.body).toContain(NEXT.start);
+    expect(told.filter((n) => n.title === MONTHLY_MESSAGES.customerAccepted)).toHaveLength(1);
+    expect(told.find((n) => n.title === MONTHLY_MESSAGES.customerAccepted)?.body).toContain(
+      "awaiting final approval",
+    );
     // Saving again generates nothing more.
     await crud.update(fa, { id: one.id, remark: "" });
     expect(await liveWalks(one.id)).toBe(NEXT.days);
