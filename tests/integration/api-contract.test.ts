@@ -36,6 +36,8 @@ const OPEN_ROUTES: ReadonlySet<string> = new Set([
   "GET get_company/:id",
   // The caller's own notifications.
   "GET notifications",
+  // The caller's own career applications (issue 22).
+  "GET my_career_requests",
   "POST notifications/read",
 ]);
 
