@@ -1,8 +1,14 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { daycareCareerRequests, petTrainerCareerRequests, petWalkieCareerRequests, users } from "@/db/schema";
+import {
+  daycareCareerRequests,
+  franchiseeCareerRequests,
+  petTrainerCareerRequests,
+  petWalkieCareerRequests,
+  users,
+} from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import type { Tx } from "@/lib/platform/db";
 import {
@@ -19,6 +25,7 @@ import { AppError, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { enumFilter, type List, type Selection } from "@/lib/platform/list";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { notify } from "@/lib/platform/notifications";
 import { ROLE } from "@/lib/platform/permissions";
 import { flag, optionalText } from "@/lib/platform/schemas";
 
@@ -26,6 +33,29 @@ import { flag, optionalText } from "@/lib/platform/schemas";
 // daycare applications sent from the mobile app, reviewed in the portal. One factory (careerRequest) so the four
 // stay alike: the review form (status, is_active, rejection reason), Approve and Reject from pending only, the
 // created-record link, request_by, the list's approval filter and labels.
+
+/** The four kinds of application, as GET my_career_requests names them, with the words the applicant reads. */
+export const CAREER_KINDS = {
+  pet_walkie: { label: "Pet Walkie", application: "pet walker" },
+  pet_trainer: { label: "Pet Trainer", application: "pet trainer" },
+  franchisee: { label: "Franchisee", application: "franchisee" },
+  daycare: { label: "Daycare", application: "daycare" },
+} as const;
+export type CareerKind = keyof typeof CAREER_KINDS;
+
+/**
+ * What the applicant (request_by) hears when their application is decided (decision: the spec words none): the
+ * title names the kind and the decision; a rejection's body is the reason.
+ */
+export function decisionNotice(kind: CareerKind, status: number, reason: unknown) {
+  const what = `Your ${CAREER_KINDS[kind].application} application`;
+  return status === 1
+    ? { title: `${what} has been approved.`, body: null }
+    : {
+        title: `${what} has been rejected.`,
+        body: typeof reason === "string" && reason ? `Reason: ${reason}` : null,
+      };
+}
 
 /** Approval (spec 002 §4, §9): pending 0, approved 1, rejected 2. */
 export const CAREER_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
@@ -142,6 +172,8 @@ type Rec = Record<string, unknown>;
 
 type CareerDecl<T extends CareerTable, C extends z.ZodType, S extends Selection> = {
   name: EntityName;
+  /** Which application this is (GET my_career_requests' `kind`, the applicant's notification). */
+  kind: CareerKind;
   noun: string;
   plural: string;
   href: string;
@@ -193,6 +225,17 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
     detailSchema: o.detailSchema,
   });
 
+  /** The applicant hears of a decision, in the decision's transaction (paper applications have no applicant). */
+  const tellApplicant = async (tx: Tx, row: Rec, status: number) => {
+    if (row.request_by == null || (status !== CAREER_STATUS.APPROVED && status !== CAREER_STATUS.REJECTED))
+      return;
+    const n = decisionNotice(o.kind, status, row.rejection_reason);
+    await notify(
+      { userId: row.request_by as number, companyId: (row.company_id as number | null) ?? null, ...n },
+      tx,
+    );
+  };
+
   const crud = crudOf(def, {
     async create({ ctx, tx, input, insert, errors }) {
       const values = { ...(input as Rec) };
@@ -241,7 +284,10 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
         } else values.rejection_reason = null;
       }
       await o.checkUpdate?.({ ctx, tx, before: b, patch: values, errors });
-      return write(values);
+      const row = await write(values);
+      if (values.status !== undefined && values.status !== b.status && !Object.keys(errors).length)
+        await tellApplicant(tx, row as Rec, values.status as number);
+      return row;
     },
   });
 
@@ -249,11 +295,13 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
   const decide = (status: 1 | 2) =>
     updateOf(
       { ...def, update: status === 1 ? careerApproveSchema : careerRejectSchema } as unknown as typeof def,
-      async ({ before, input, write }) => {
+      async ({ tx, before, input, write }) => {
         if ((before as Rec).status !== CAREER_STATUS.PENDING)
           throw new AppError(409, CAREER_MESSAGES.notPending);
         const reason = status === 2 ? (input as Rec).rejection_reason : null;
-        return write({ status, rejection_reason: reason });
+        const row = await write({ status, rejection_reason: reason });
+        await tellApplicant(tx, row as Rec, status);
+        return row;
       },
     );
   const approve = decide(1);
@@ -338,6 +386,7 @@ async function approvedApplication(db: Pick<Tx, "select">, ctx: Ctx, ref: string
   const q = db
     .select({
       id: k.table.id,
+      request_by: k.table.request_by,
       name: k.name,
       phone: k.table.phone_no,
       email: k.email ?? sql<string | null>`null`,
@@ -361,13 +410,28 @@ async function approvedApplication(db: Pick<Tx, "select">, ctx: Ctx, ref: string
  */
 export async function staffPrefill(ctx: Ctx, ref: string) {
   const { getDb } = await import("@/lib/platform/db");
-  const a = await approvedApplication(await getDb(), ctx, ref, false);
+  const db = await getDb();
+  const a = await approvedApplication(db, ctx, ref, false);
+  // An app user's application: the staff user is their own account, promoted (its login email stays).
+  const [applicant] =
+    a.row.request_by == null
+      ? []
+      : await db
+          .select({ email: users.email })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, a.row.request_by),
+              eq(users.company_id, requireCompany(ctx)),
+              isNull(users.deleted_at),
+            ),
+          );
   const [first, ...rest] = a.row.name.trim().split(/\s+/);
   return {
     first_name: first ?? "",
     last_name: rest.join(" "),
     phone: a.row.phone ?? "",
-    email: a.row.email ?? "",
+    email: applicant?.email ?? a.row.email ?? "",
     career_request: careerRequestRef(a.kind, encodeId(a.id)),
   };
 }
@@ -379,7 +443,7 @@ export async function staffPrefill(ctx: Ctx, ref: string) {
 export async function staffCareerLink(tx: Tx, ctx: Ctx, ref: string | null | undefined) {
   if (!ref) return null;
   const a = await approvedApplication(tx, ctx, ref, true);
-  return async (userId: number) => {
+  const link = async (userId: number) => {
     const t = a.table;
     const [before] = await tx.select().from(t).where(eq(t.id, a.id));
     const [after] = await tx
@@ -396,6 +460,8 @@ export async function staffCareerLink(tx: Tx, ctx: Ctx, ref: string | null | und
       companyId: after.company_id,
     });
   };
+  /** The app account that applied (request_by), if any: "Create staff user" promotes it (lib/admin/users). */
+  return Object.assign(link, { applicantId: a.row.request_by as number | null });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -468,3 +534,111 @@ export async function applicationUsers(
     staff: one(row.created_record_id, (o) => `/franchisee-staffs/${o}`),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// GET my_career_requests: an applicant follows their own applications (issue 22).
+
+const MINE: Record<CareerKind, { table: CareerTable & PgTable; name: AnyPgColumn }> = {
+  pet_walkie: { table: petWalkieCareerRequests, name: petWalkieCareerRequests.user_name },
+  pet_trainer: { table: petTrainerCareerRequests, name: petTrainerCareerRequests.user_name },
+  franchisee: { table: franchiseeCareerRequests, name: franchiseeCareerRequests.full_name },
+  daycare: { table: daycareCareerRequests, name: daycareCareerRequests.full_name },
+};
+
+/** The most applications of one kind answered (an applicant has a handful; one pending of a kind at a time). */
+export const MY_CAREER_REQUESTS_MAX = 100;
+
+export const myCareerRequestSchema = z.object({
+  kind: z.enum(Object.keys(CAREER_KINDS) as [CareerKind, ...CareerKind[]]),
+  kind_label: z.string(),
+  id: z.number().int(),
+  name: z.string().nullable().describe("The name on the application."),
+  status: z.number().int().describe("0 pending, 1 approved, 2 rejected."),
+  status_label: z.enum(["PENDING", "APPROVED", "REJECTED"]),
+  rejection_reason: z.string().nullable().describe("The remark of a rejection."),
+  created_at: z.date().or(z.string()),
+  created_record_id: z
+    .number()
+    .int()
+    .nullable()
+    .describe("What the application became: the staff user or franchisee created from it."),
+});
+export type MyCareerRequest = z.infer<typeof myCareerRequestSchema>;
+
+/**
+ * The caller's own applications of every kind (request_by = the caller) in the acting company, live ones, newest
+ * first. Any signed-in user: nobody else's rows can appear, so no permission is needed beyond being signed in.
+ */
+export async function myCareerRequests(ctx: Ctx): Promise<MyCareerRequest[]> {
+  const { getDb } = await import("@/lib/platform/db");
+  const db = await getDb();
+  const company = requireCompany(ctx);
+  const all: MyCareerRequest[] = [];
+  for (const [kind, k] of Object.entries(MINE) as [CareerKind, (typeof MINE)[CareerKind]][]) {
+    const t = k.table;
+    const rows = await db
+      .select({
+        id: t.id,
+        name: k.name,
+        status: t.status,
+        rejection_reason: t.rejection_reason,
+        created_at: t.created_at,
+        created_record_id: t.created_record_id,
+      })
+      .from(t as PgTable)
+      .where(and(eq(t.request_by, ctx.userId), eq(t.company_id, company), isNull(t.deleted_at)))
+      .orderBy(desc(t.created_at), desc(t.id))
+      .limit(MY_CAREER_REQUESTS_MAX);
+    for (const r of rows) {
+      const status = Number(r.status ?? 0);
+      all.push({
+        kind,
+        kind_label: CAREER_KINDS[kind].label,
+        id: r.id as number,
+        name: (r.name as string | null) ?? null,
+        status,
+        status_label: (CAREER_STATUS_LABELS[status] ?? "PENDING") as MyCareerRequest["status_label"],
+        rejection_reason: (r.rejection_reason as string | null) ?? null,
+        created_at: r.created_at as Date,
+        created_record_id: (r.created_record_id as number | null) ?? null,
+      });
+    }
+  }
+  return all.sort(
+    (a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.id - a.id,
+  );
+}
+
+/**
+ * The spec's `request_by.user_name` (002 §3) on /api answers of career requests: `request_by` becomes
+ * `{ id, user_name }` (null for a paper application), its id also as `request_by_id`. One lookup for a page.
+ */
+export async function withRequestBy(ctx: Ctx, rows: Rec[]): Promise<Rec[]> {
+  const ids = [...new Set(rows.map((r) => r.request_by).filter((v): v is number => typeof v === "number"))];
+  const { getDb } = await import("@/lib/platform/db");
+  const found = ids.length
+    ? await (
+        await getDb()
+      )
+        .select({ id: users.id, name: requestByName, email: users.email })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.company_id, requireCompany(ctx))))
+    : [];
+  const names = new Map(found.map((u) => [u.id, u.name ?? u.email]));
+  return rows.map((r) => {
+    const id = typeof r.request_by === "number" ? r.request_by : null;
+    return {
+      ...r,
+      request_by_id: id,
+      request_by: id == null ? null : { id, user_name: names.get(id) ?? null },
+    };
+  });
+}
+
+export const requestByShape = {
+  request_by_id: z.number().int().nullable().describe("The applicant's account (the app user who applied)."),
+  request_by: z
+    .object({ id: z.number().int(), user_name: z.string().nullable() })
+    .nullable()
+    .describe("The applicant's account; null for an application staff entered from paper."),
+};

@@ -83,6 +83,7 @@ const workType = DAYCARE_REQUEST_LIST_LABELS.preferred_work_type;
 /** /daycare-career-requests: newest first; a request answers its references (daycare_career_request_references). */
 export const daycareCareerRequest = careerRequest({
   name: "daycare_career_requests",
+  kind: "daycare",
   noun: "Daycare Career Request",
   plural: "Daycare Career Requests",
   href: "/daycare-career-requests",

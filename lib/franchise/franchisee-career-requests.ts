@@ -89,6 +89,7 @@ const workType = FRANCHISEE_REQUEST_LIST_LABELS.preferred_work_type;
  */
 export const franchiseeCareerRequest = careerRequest({
   name: "franchisee_career_requests",
+  kind: "franchisee",
   noun: "Franchisee Career Request",
   plural: "Franchisee Career Requests",
   href: "/franchisee-career-requests",

@@ -52,6 +52,7 @@ export const petTrainerApplicationSchema = z.object({
  */
 export const petTrainerCareerRequest = careerRequest({
   name: "pet_trainer_career_requests",
+  kind: "pet_trainer",
   noun: "Trainer Career Request",
   plural: "Trainer Career Requests",
   href: "/pet-trainer-career-requests",

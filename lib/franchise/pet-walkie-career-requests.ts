@@ -33,6 +33,7 @@ export const petWalkieApplicationSchema = z.object({
 /** /pet-walkie-career-requests: Walkie Career Requests, newest first; search name, phone, WhatsApp, area, pin code. */
 export const petWalkieCareerRequest = careerRequest({
   name: "pet_walkie_career_requests",
+  kind: "pet_walkie",
   noun: "Walkie Career Request",
   plural: "Walkie Career Requests",
   href: "/pet-walkie-career-requests",

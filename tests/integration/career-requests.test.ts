@@ -102,7 +102,9 @@ describe("applications from the mobile app", () => {
     expect(r.status).toBe(200);
     expect(r.json.data).toMatchObject({
       user_name: name,
-      request_by: app.id,
+      // The spec's request_by.user_name (002 §3); the id also as request_by_id.
+      request_by: { id: app.id, user_name: expect.any(String) },
+      request_by_id: app.id,
       status: 0,
       age: 22,
       is_experienced: 1,
@@ -121,7 +123,7 @@ describe("applications from the mobile app", () => {
       body: { user_name: name, phone_no: "+91 98200 12345", email: "x@y.test", gender: 2 },
     });
     expect(t.status).toBe(200);
-    expect((t.json.data as { request_by: number }).request_by).toBe(app.id);
+    expect((t.json.data as { request_by: { id: number } }).request_by.id).toBe(app.id);
     expect((await api("GET", "pet_walkie_career_requests", { token: appToken })).status).toBe(403);
   });
 

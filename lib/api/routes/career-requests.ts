@@ -1,9 +1,17 @@
 import "server-only";
+import { z } from "zod";
+import {
+  myCareerRequests,
+  myCareerRequestSchema,
+  requestByShape,
+  withRequestBy,
+} from "@/lib/franchise/career-requests";
 import { daycareCareerRequest } from "@/lib/franchise/daycare-career-requests";
 import { franchiseeCareerRequest } from "@/lib/franchise/franchisee-career-requests";
 import { petTrainerCareerRequest } from "@/lib/franchise/pet-trainer-career-requests";
 import { petWalkieCareerRequest } from "@/lib/franchise/pet-walkie-career-requests";
 import { crudRoutes, entityRoute } from "../entity-routes";
+import { reshapeRoute } from "../reshape";
 import type { ApiRoute } from "../types";
 
 type Built = Parameters<typeof entityRoute>[2];
@@ -21,7 +29,7 @@ function careerRoutes(
   const name = c.crud.def.name;
   const dash = name.replace(/_/g, "-");
   const noun = c.crud.def.noun.toLowerCase();
-  return [
+  const rows: ApiRoute[] = [
     ...crudRoutes(c.crud, undefined, { exportPath: o.exportPath }),
     ...o.dashed.map((op) =>
       entityRoute("POST", `${dash}/${op}/:id`, c.crud[op], {
@@ -35,10 +43,26 @@ function careerRoutes(
       summary: `Reject a pending ${noun} with a reason (409 when it is no longer pending)`,
     }),
   ];
+  // The spec's request_by.user_name (002 §3) on every answered record; the plain id stays as request_by_id.
+  return rows.map((r) => reshapeRoute(r, withRequestBy, requestByShape));
 }
 
-/** Walker, trainer, franchisee and daycare career requests. */
+/** Walker, trainer, franchisee and daycare career requests; the applicant's own applications. */
 export const careerRequestsRoutes: ApiRoute[] = [
+  {
+    method: "GET",
+    path: "my_career_requests",
+    auth: "user",
+    // Any signed-in user: the answer holds only the caller's own applications (request_by = the caller).
+    permission: null,
+    shape: "data",
+    tag: "Apps",
+    summary:
+      "The caller's own career applications of every kind (walker, trainer, franchisee, daycare) in the acting company, newest first, with status, rejection reason and what each became",
+    query: z.object({}),
+    output: z.object({ data: z.array(myCareerRequestSchema) }),
+    handler: async ({ ctx }) => ({ data: await myCareerRequests(ctx) }),
+  },
   ...careerRoutes(petWalkieCareerRequest, {
     exportPath: "pet_walkie_career_request_exports",
     dashed: ["delete", "restore"],

@@ -166,6 +166,8 @@ function careerSamples(
 }
 
 export const careerRequestsSamples: Record<string, Sample> = {
+  // The caller's own applications (open to every signed-in user; the admin has none, an empty list is valid).
+  "GET my_career_requests": { path: () => "my_career_requests" },
   ...careerSamples("walkie", {
     name: "pet_walkie_career_requests",
     exports: "pet_walkie_career_request_exports",
