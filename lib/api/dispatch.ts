@@ -404,9 +404,9 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
     // A call whose permission depends on its variant (create or update) needs at least one of them.
     else if (route.variants?.length && !route.variants.some((p) => can(ctx, p))) throw forbidden();
     const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
-    const { body, files } = await readBody(request, route, limit);
+    const { body, files, fileLists } = await readBody(request, route, limit);
     checkRequestValues(query, body);
-    return answer(await route.handler({ ctx, params, query, body, files, request }));
+    return answer(await route.handler({ ctx, params, query, body, files, fileLists, request }));
   } catch (e) {
     if (isNextControlFlow(e)) throw e;
     return errorResponse(e);
