@@ -49,6 +49,7 @@ import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-pla
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
+import { userAddressesCrud, userPetsCrud, walkerSeesPet } from "@/lib/jobs/customer-data";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
@@ -98,6 +99,8 @@ export const registry: readonly Registered[] = (
     { def: dailyJobPlansCrud.def, actions: dailyJobPlanActions },
     { def: leaveRequestsCrud.def, actions: leaveRequestActions },
     { def: monthlyRequestsCrud.def, actions: monthlyRequestActions },
+    { def: userPetsCrud.def },
+    { def: userAddressesCrud.def },
   ] as Omit<Registered, "export">[]
 ).map((r) => ({
   ...r,
@@ -132,5 +135,6 @@ export async function mayViewRecord(ctx: Ctx, name: string, id: number): Promise
     .from(t as PgTable)
     .where(and(eq(t.id, id), where))
     .limit(1);
-  return !!hit;
+  // A pet's photo also reaches the walkers of its walks (lib/jobs/customer-data.ts).
+  return !!hit || (name === "user_pets" && walkerSeesPet(ctx, id));
 }

@@ -35,6 +35,7 @@ import { dailyJobPlansRoutes } from "./routes/daily-job-plans";
 import { monthlyRequestsRoutes } from "./routes/monthly-requests";
 import { leaveRequestsRoutes } from "./routes/leave-requests";
 import { customerWalkRequestsRoutes } from "./routes/customer-walk-requests";
+import { userPetsRoutes } from "./routes/user-pets";
 import type { ApiRoute } from "./types";
 
 /**
@@ -77,5 +78,6 @@ export const apiRoutes: ApiRoute[] = [
   ...monthlyRequestsRoutes,
   ...leaveRequestsRoutes,
   ...customerWalkRequestsRoutes,
+  ...userPetsRoutes,
   ...docsRoutes,
 ];
