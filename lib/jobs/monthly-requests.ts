@@ -212,11 +212,31 @@ const UPPER_LABELS = Object.fromEntries(
   Object.entries(APPROVAL_LABELS).map(([k, v]) => [k, v.toUpperCase()]),
 );
 
-/** The request's pets as JSON (the list's Pets sub-table): name, breed (the BREEDS row's description), weight, age. */
-const petsJson = sql<
-  { id: number; name: string; breed: string | null; weight: number | null; age: number | null }[]
->`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'breed', b.description,
-    'weight', p.weight::float8, 'age', p.age) order by rp.id), '[]'::json)
+/** One pet of a request as the list and the item answer it: flat, and as spec 002 §3's `user_pet`. */
+type RequestPet = {
+  id: number;
+  name: string;
+  breed: string | null;
+  weight: number | null;
+  age: number | null;
+  user_pet: {
+    id: number;
+    name: string;
+    breed: { description: string } | null;
+    weight: number | null;
+    age: number | null;
+  };
+};
+
+/**
+ * The request's pets as JSON (the list's Pets sub-table): name, breed (the BREEDS row's description), weight, age;
+ * and the same as spec 002 §3's `user_pet {name, breed {description}, weight, age}`.
+ */
+const petsJson = sql<RequestPet[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name,
+    'breed', b.description, 'weight', p.weight::float8, 'age', p.age,
+    'user_pet', json_build_object('id', p.id, 'name', p.name,
+      'breed', case when b.id is null then null else json_build_object('description', b.description) end,
+      'weight', p.weight::float8, 'age', p.age)) order by rp.id), '[]'::json)
   from user_monthly_job_request_pets rp join user_pets p on p.id = rp.user_pet_id
   left join value_lists b on b.id = p.breed_id
   where rp.user_monthly_job_request_id = ${t.id})`;
@@ -228,6 +248,44 @@ const petsText = sql<string>`(select string_agg(p.name || coalesce(' (' || b.des
 
 const customerName = userNameOf(customer);
 const walkerName = userNameOf(walker);
+
+/** Spec 002 §3's `user {user_name}` (with the id) of the request's customer. */
+const userJson = sql<{
+  id: number;
+  user_name: string;
+} | null>`case when ${customer.id} is null then null else json_build_object('id', ${customer.id}, 'user_name', ${customerName}) end`;
+/** Spec 002 §3's `user_address {address, lat, long}` (with the id). */
+const addressJson = sql<{
+  id: number;
+  address: string;
+  lat: number | null;
+  long: number | null;
+} | null>`case when ${userAddresses.id} is null then null else json_build_object('id', ${userAddresses.id},
+  'address', ${userAddresses.address}, 'lat', ${userAddresses.latitude}::float8, 'long', ${userAddresses.longitude}::float8) end`;
+
+/** The spec's shapes (002 §3) the list and the item answer besides their flat fields. */
+export const requestShapes = {
+  user: z.object({ id: z.number(), user_name: z.string() }).nullable(),
+  user_address: z
+    .object({ id: z.number(), address: z.string(), lat: z.number().nullable(), long: z.number().nullable() })
+    .nullable(),
+  user_monthly_job_request_pets: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      breed: z.string().nullable(),
+      weight: z.number().nullable(),
+      age: z.number().nullable(),
+      user_pet: z.object({
+        id: z.number(),
+        name: z.string(),
+        breed: z.object({ description: z.string() }).nullable(),
+        weight: z.number().nullable(),
+        age: z.number().nullable(),
+      }),
+    }),
+  ),
+};
 
 /** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
 export const monthlyToolbarFilters = (ctx: Ctx) =>
@@ -300,6 +358,8 @@ export const monthlyRequestsDef = defineEntity({
       remark: t.remark,
       walks_generated_at: t.walks_generated_at,
       user_monthly_job_request_pets: petsJson,
+      user: userJson,
+      user_address: addressJson,
       pets_text: petsText,
       is_active: t.is_active,
     },
@@ -374,15 +434,7 @@ export const monthlyRequestsDef = defineEntity({
     franchisee_name: z.string().nullable(),
     walker_name: z.string().nullable(),
     user_pet_ids: z.array(z.number()),
-    user_monthly_job_request_pets: z.array(
-      z.object({
-        id: z.number(),
-        name: z.string(),
-        breed: z.string().nullable(),
-        weight: z.number().nullable(),
-        age: z.number().nullable(),
-      }),
-    ),
+    ...requestShapes,
   },
 });
 
@@ -409,6 +461,9 @@ async function requestDetail(db: Executor, row: typeof t.$inferSelect) {
       zone: zone.description,
       franchisee_name: franchisees.name,
       walker_name: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
+      user: userJson,
+      user_address: addressJson,
+      pets: petsJson,
     })
     .from(t)
     .leftJoin(customer, eq(customer.id, t.user_id))
@@ -419,19 +474,7 @@ async function requestDetail(db: Executor, row: typeof t.$inferSelect) {
     .leftJoin(userAddresses, eq(userAddresses.id, t.user_address_id))
     .leftJoin(franchisees, eq(franchisees.id, t.franchisee_id))
     .where(eq(t.id, row.id));
-  const pets = await db
-    .select({
-      id: userPets.id,
-      name: userPets.name,
-      breed: valueLists.description,
-      weight: userPets.weight,
-      age: userPets.age,
-    })
-    .from(userMonthlyJobRequestPets)
-    .innerJoin(userPets, eq(userPets.id, userMonthlyJobRequestPets.user_pet_id))
-    .leftJoin(valueLists, eq(valueLists.id, userPets.breed_id))
-    .where(eq(userMonthlyJobRequestPets.user_monthly_job_request_id, row.id))
-    .orderBy(asc(userMonthlyJobRequestPets.id));
+  const pets = jsonOf<RequestPet[]>(names?.pets) ?? [];
   return {
     user_name: names?.user_name ?? null,
     address: names?.address ?? null,
@@ -442,12 +485,17 @@ async function requestDetail(db: Executor, row: typeof t.$inferSelect) {
     franchisee_name: names?.franchisee_name ?? null,
     walker_name: names?.walker_name ?? null,
     user_pet_ids: pets.map((p) => p.id),
-    user_monthly_job_request_pets: pets.map((p) => ({
-      ...p,
-      weight: p.weight == null ? null : Number(p.weight),
-    })),
+    user_monthly_job_request_pets: pets,
+    user: jsonOf<{ id: number; user_name: string }>(names?.user) ?? null,
+    user_address: jsonOf<{ id: number; address: string; lat: number | null; long: number | null }>(
+      names?.user_address,
+    ),
   };
 }
+
+/** A json column as read (the drivers parse it; a text one is parsed here). */
+const jsonOf = <T>(v: unknown): T | null =>
+  v == null ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Rules.

@@ -5,8 +5,10 @@ import {
   monthlyRequestApprove,
   monthlyRequestReject,
   monthlyRequestsCrud,
+  requestShapes,
 } from "@/lib/jobs/monthly-requests";
-import { recordSchema } from "@/lib/platform/row-schema";
+import type { List, Selection } from "@/lib/platform/list";
+import { listAnswer, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
 import type { ApiCall, ApiRoute } from "../types";
@@ -43,7 +45,13 @@ function patchRoute(): ApiRoute {
  * decides the franchisee approval, an admin the status).
  */
 export const monthlyRequestsRoutes: ApiRoute[] = [
-  ...crudRoutes(crud, ["list", "export", "create", "get"]),
+  {
+    ...entityRoute("GET", name, crud.list),
+    // Spec 002 §3's shapes besides the flat fields: user {user_name}, user_address {address, lat, long}, and each
+    // pet's user_pet {name, breed {description}, weight, age}.
+    output: listAnswer(listRowSchema(crud.def.list as unknown as List<Selection>).extend(requestShapes)),
+  } as ApiRoute,
+  ...crudRoutes(crud, ["export", "create", "get"]),
   patchRoute(),
   ...crudRoutes(crud, ["delete", "restore"]),
   entityRoute("POST", `${name}/approve/:id`, monthlyRequestApprove, {
