@@ -60,6 +60,22 @@ export const companyScope = (t: { company_id: AnyPgColumn }): Scope => ({
   stamp: (ctx) => ({ company_id: requireCompany(ctx) }),
 });
 
+/**
+ * Content the company publishes to its apps (banners, plans, blogs): the acting company's rows; an app user (role
+ * USER) reads only the live ones that are `published` (e.g. active). Anything else answers them 404.
+ */
+export const appContentScope = (
+  t: { company_id: AnyPgColumn; deleted_at: AnyPgColumn },
+  published: SQL,
+): Scope => ({
+  ...companyScope(t),
+  where: (ctx) =>
+    and(
+      eq(t.company_id, requireCompany(ctx)),
+      ctx.roleName === ROLE.USER ? and(published, isNull(t.deleted_at)) : undefined,
+    ),
+});
+
 /** Rows of the acting company, and only the caller's own franchisee's when the caller belongs to one. */
 export const franchiseeScope = (t: { company_id: AnyPgColumn; franchisee_id: AnyPgColumn }): Scope => ({
   kind: "franchisee",

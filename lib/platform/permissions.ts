@@ -409,6 +409,13 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<string, Permission[]> = {
     "walks.start",
     "walks.complete",
     "walks.rate",
+    // Issue 22: what the company publishes to its apps, read only (appContentScope: active rows only).
+    "banners.list",
+    "banners.view",
+    "plans.list",
+    "plans.view",
+    "blogs.list",
+    "blogs.view",
   ],
   // Spec 002 §6: the franchisees and staff of their zones, franchisee career requests (approve and reject), and
   // the franchisee KYC review (§2's button rules); every query narrowed to their zones (networkScope).
