@@ -171,6 +171,19 @@ async function zoneOfFranchisee(id: number | null | undefined): Promise<number |
   return f?.zone ?? null;
 }
 
+/**
+ * What a company publishes to its apps (issue 22): an app user reads its live, active rows, which have no user of
+ * their own; an inactive or deleted one is outside their scope.
+ */
+const APP_CONTENT: ReadonlySet<string> = new Set(["banners", "plans", "blogs"]);
+
+async function unpublished(name: string, id: number): Promise<string | null> {
+  const [r] = rowsOf<{ is_active: number; deleted_at: unknown }>(
+    await db.execute(sql`select is_active, deleted_at from ${sql.identifier(name)} where id = ${id}`),
+  );
+  return r?.is_active === 1 && r.deleted_at == null ? null : `an inactive or deleted ${name} row`;
+}
+
 /** Why a row of `table` is outside the caller's scope, or null when it is inside. */
 async function outside(
   c: Caller,
@@ -181,6 +194,7 @@ async function outside(
   if ("company_id" in row && row.company_id !== c.companyId) return `company ${row.company_id}`;
   if (c.role === ROLE.USER) {
     if (name === "users") return row.id === c.userId ? null : `user ${row.id}`;
+    if (APP_CONTENT.has(name)) return unpublished(name, row.id);
     if ("user_id" in row) return row.user_id === c.userId ? null : `another user's (${row.user_id})`;
     return `a ${name} row an app user has no own column for`;
   }
@@ -409,6 +423,7 @@ describe("every list, for every caller", () => {
           sql`select id from ${sql.identifier(getTableName(def.table as PgTable))}
               where company_id = ${c.companyId} and deleted_at is null
               ${cols.user_id ? sql`and user_id <> ${c.userId}` : getTableName(def.table as PgTable) === "users" ? sql`and id <> ${c.userId}` : sql``}
+              ${APP_CONTENT.has(getTableName(def.table as PgTable)) ? sql`and is_active <> 1` : sql``}
               limit 1`,
         );
         const [row] = rowsOf<{ id: number }>(res);
