@@ -1,10 +1,10 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { blogs } from "@/db/schema";
 import { authorize, type Ctx } from "@/lib/platform/context";
-import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
+import { appContentScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { invalid } from "@/lib/platform/errors";
 import { imageFile } from "@/lib/platform/files";
@@ -51,7 +51,8 @@ export const blogsDef = defineEntity({
   noun: "Blog",
   href: "/blogs",
   table: blogs,
-  scope: companyScope(blogs),
+  // An app user (role USER) reads only the published (active) blogs of their company (issue 22); writes stay staff's.
+  scope: appContentScope(blogs, eq(blogs.is_active, 1)),
   create: blogCreateSchema,
   // Images only, checked by content and re-encoded (lib/platform/files.ts), saved with the record.
   files: { imagepath: imageFile },

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { plans, valueLists } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
 import type { Executor } from "@/lib/platform/db";
-import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
+import { appContentScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import type { FieldErrors } from "@/lib/platform/errors";
 import { defineList, enumFilter, idAndStatusColumns, referenceFilter } from "@/lib/platform/list";
@@ -193,7 +193,8 @@ export const plansDef = defineEntity({
   noun: "Plan",
   href: "/plans",
   table: plans,
-  scope: companyScope(plans),
+  // An app user (role USER) reads only the active plans of their company (issue 22); writes stay staff's.
+  scope: appContentScope(plans, eq(plans.is_active, 1)),
   create: planCreateSchema,
   update: planUpdateSchema,
   list: defineList({

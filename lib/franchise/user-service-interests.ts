@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { services, userServiceInterests, users } from "@/db/schema";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
-import type { Executor } from "@/lib/platform/db";
+import { getDb, type Executor } from "@/lib/platform/db";
 import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import type { FieldErrors } from "@/lib/platform/errors";
@@ -134,3 +134,31 @@ export const userServiceInterestsCrud = crudOf(userServiceInterestsDef, {
   },
 });
 export const userServiceInterestActions = entityActions(userServiceInterestsCrud);
+
+/**
+ * The spec's `user.user_name` (002 §3) on /api answers of interests: `user: { id, user_name }` beside user_id. One
+ * lookup for a page, within the acting company.
+ */
+export async function withInterestUser(ctx: Ctx, rows: Record<string, unknown>[]) {
+  const ids = [...new Set(rows.map((r) => r.user_id).filter((v): v is number => typeof v === "number"))];
+  const found = ids.length
+    ? await (
+        await getDb()
+      )
+        .select({ id: users.id, user_name: userName })
+        .from(users)
+        .where(and(inArray(users.id, ids), eq(users.company_id, requireCompany(ctx))))
+    : [];
+  const names = new Map(found.map((u) => [u.id, u.user_name]));
+  return rows.map((r) => {
+    const id = typeof r.user_id === "number" ? r.user_id : null;
+    return { ...r, user: id == null ? null : { id, user_name: names.get(id) ?? null } };
+  });
+}
+
+export const interestUserShape = {
+  user: z
+    .object({ id: z.number().int(), user_name: z.string().nullable() })
+    .nullable()
+    .describe("The interested user (spec 002 §3: user.user_name)."),
+};

@@ -1,9 +1,10 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { banners } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
-import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";
+import { appContentScope, crudOf, defineEntity } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { invalid } from "@/lib/platform/errors";
 import { imageFile } from "@/lib/platform/files";
@@ -32,7 +33,8 @@ export const bannersDef = defineEntity({
   noun: "Banner",
   href: "/banners",
   table: banners,
-  scope: companyScope(banners),
+  // An app user (role USER) reads only the active banners of their company (issue 22); writes stay staff's.
+  scope: appContentScope(banners, eq(banners.is_active, 1)),
   create: bannerCreateSchema,
   // Images only, checked by content and re-encoded (lib/platform/files.ts), saved with the record.
   files: { image_path: imageFile },
