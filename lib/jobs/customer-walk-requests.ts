@@ -19,10 +19,11 @@ import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "@
 import { encodeId } from "@/lib/platform/ids";
 import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
-import { notify } from "@/lib/platform/notifications";
+import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
+import { dayLabel, walkerText, walkFacts } from "./walk-notices";
 import { hoursBefore, policyOf, quotaInfo, refundFor, walkPrice, type RescheduleInfo } from "./walk-policy";
 
 // Customers' requests to reschedule or cancel one walk (spec 002 §2 Customer walk requests, §3, §4, §5, §7, §8, §9;
@@ -160,6 +161,15 @@ const list = defineList({
     admin_remarks: t.admin_remarks,
     processed_by: t.processed_by,
     processed_by_name: processedByName,
+    // Spec 002 §3's processed_by {first_name, last_name} (the /api answers it as processed_by).
+    processed_by_user: sql<{
+      id: number;
+      first_name: string;
+      last_name: string;
+    } | null>`case when ${processor.id} is null then null else json_build_object('id', ${processor.id},
+      'first_name', ${processor.first_name}, 'last_name', ${processor.last_name}) end`.as(
+      "processed_by_user",
+    ),
     processed_at: t.processed_at,
     is_active: t.is_active,
   },
@@ -667,6 +677,63 @@ async function moveWalk(tx: Tx, ctx: Ctx, row: Row) {
 
 type Decision = "approve" | "reject";
 
+/**
+ * Who hears of a decision (issue 22), one notification each: the customer (the walk named with its pets, the new
+ * date and time, who walks it and for which franchisee; a rejection with its reason); on an approved reschedule, the
+ * walker who has the walk now (told it moved, or that it is theirs), and the walker it was taken from.
+ */
+async function tellDecision(
+  tx: Tx,
+  before: Row,
+  after: Row,
+  kind: Decision,
+  remarks: string | null,
+  walkChange: Awaited<ReturnType<typeof moveWalk>> | null,
+) {
+  const type = before.request_type === "reschedule" ? "reschedule" : "cancellation";
+  const [walk] = await walkFacts(tx, [before.walk_id]);
+  const pets = walk?.pets ?? "your pet";
+  const was = `${dayLabel(before.original_date)} ${before.original_timeslot.slice(0, 5)}`;
+  const title = `Your walk ${type} request was ${kind === "approve" ? "approved" : "rejected"}`;
+  const notes: NewNotification[] = [];
+  const company = after.company_id;
+  if (kind === "approve" && walkChange && walk) {
+    const to = `${dayLabel(walk.date)} ${walk.time}`;
+    notes.push({
+      userId: before.user_id,
+      companyId: company,
+      title,
+      body: `The walk of ${pets} on ${was} moved to ${to}, with ${walkerText(walk.walker, walk.franchisee)}.${remarks ? ` ${remarks}` : ""}`,
+      link: "/notifications",
+    });
+    const oldWalker = walkChange.before.walker_id;
+    if (walk.walker_id != null)
+      notes.push({
+        userId: walk.walker_id,
+        companyId: company,
+        title: oldWalker === walk.walker_id ? "A walk of yours was rescheduled" : "1 walk moved to you",
+        body: `The walk of ${pets} (${walk.customer}) on ${was} is now on ${to}${walk.franchisee ? ` (${walk.franchisee})` : ""}.`,
+        link: "/notifications",
+      });
+    if (oldWalker != null && oldWalker !== walk.walker_id)
+      notes.push({
+        userId: oldWalker,
+        companyId: company,
+        title: "1 walk taken from you",
+        body: `The walk of ${pets} (${walk.customer}) on ${was} was rescheduled to ${to} with ${walk.walker ?? "another walker"}.`,
+        link: "/notifications",
+      });
+  } else
+    notes.push({
+      userId: before.user_id,
+      companyId: company,
+      title,
+      body: `Your request to ${type === "reschedule" ? "move" : "cancel"} the walk of ${pets} on ${was} was declined${remarks ? `: ${remarks}` : "."}`,
+      link: "/notifications",
+    });
+  await notify(notes, tx);
+}
+
 async function decide(ctx: Ctx, raw: unknown, kind: Decision) {
   authorize(ctx, "customer_walk_requests.approve");
   const id = (raw as { id?: unknown } | null)?.id;
@@ -719,19 +786,7 @@ async function decide(ctx: Ctx, raw: unknown, kind: Decision) {
         : after,
       companyId: after.company_id,
     });
-    const type = before.request_type === "reschedule" ? "reschedule" : "cancellation";
-    await notify(
-      {
-        userId: before.user_id,
-        companyId: after.company_id,
-        title: `Your walk ${type} request was ${kind === "approve" ? "approved" : "rejected"}`,
-        body:
-          kind === "approve"
-            ? `The walk of ${before.original_date} moved to ${after.new_date} ${after.new_timeslot?.slice(0, 5)}.${remarks ? ` ${remarks}` : ""}`
-            : remarks,
-      },
-      tx,
-    );
+    await tellDecision(tx, before, after, kind, remarks, walkChange);
     return { ...after, ...(await detailOf(tx, after)) };
   });
 }

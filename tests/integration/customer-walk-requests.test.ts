@@ -221,7 +221,7 @@ describe("a customer's request from the app", () => {
       original_date: day(5),
       original_timeslot: "07:00:00",
       new_date: null,
-      refund_eligibility: 1,
+      refund_eligibility: true,
       refund_percent: 100,
       refund_amount: 90,
       reason: "Away",
@@ -265,7 +265,7 @@ describe("a customer's request from the app", () => {
     const none = await ask(c, { walk_id: (await mk(3)).id, request_type: "cancel" });
     expect(dataOf(none)).toMatchObject({
       hours_before_walk: 2,
-      refund_eligibility: 0,
+      refund_eligibility: false,
       refund_percent: 0,
       refund_amount: 0,
     });
@@ -285,7 +285,7 @@ describe("a customer's request from the app", () => {
     expect(dataOf(r)).toMatchObject({
       new_date: day(7),
       new_timeslot: "17:30:00",
-      refund_eligibility: 0,
+      refund_eligibility: false,
       refund_amount: 0,
       reason: null,
     });
@@ -416,7 +416,10 @@ describe("approve and reject", () => {
     expect(dataOf(r)).toMatchObject({
       status: "approved",
       admin_remarks: null,
-      processed_by: expect.any(Number),
+      // Spec 002 §3: the person who processed it, and a boolean refund eligibility.
+      processed_by: { id: expect.any(Number), first_name: expect.any(String), last_name: expect.any(String) },
+      processed_by_id: expect.any(Number),
+      refund_eligibility: false,
     });
     const moved = await walkById(w.id);
     expect(moved).toMatchObject({ date: day(35), timeslot: "18:30:00", status: 4 });

@@ -12,14 +12,46 @@ import {
   walkRequestStatisticsSchema,
 } from "@/lib/jobs/customer-walk-requests";
 import { readWalkPolicy, saveWalkPolicy, walkPolicyAnswer, walkPolicySchema } from "@/lib/jobs/walk-policy";
-import { recordSchema } from "@/lib/platform/row-schema";
+import type { List, Selection } from "@/lib/platform/list";
+import { listAnswer, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
-import type { ApiRoute } from "../types";
+import type { ApiCall, ApiRoute } from "../types";
 
 const def = customerWalkRequestsDef;
 const tag = def.noun;
-const record = recordSchema(def);
+
+// Spec 002 §3's shapes, which the /api answers (the portal reads the flat fields): processed_by as the person
+// {id, first_name, last_name} (its id stays as processed_by_id) and refund_eligibility as a boolean.
+const person = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
+const specFields = {
+  processed_by: person,
+  processed_by_id: z.number().nullable(),
+  processed_by_user: person,
+  refund_eligibility: z.boolean(),
+};
+const record = recordSchema(def).extend(specFields);
+
+type Flat = {
+  processed_by: number | null;
+  processed_by_user?: { id: number; first_name: string; last_name: string } | null;
+  refund_eligibility: number | boolean;
+};
+/** A request as the spec shapes it (see specFields). */
+function specShape<T extends Flat>(row: T) {
+  const by = row.processed_by_user ?? null;
+  return {
+    ...row,
+    processed_by_id: row.processed_by,
+    processed_by: by,
+    processed_by_user: by,
+    refund_eligibility: row.refund_eligibility === 1 || row.refund_eligibility === true,
+  };
+}
+const shapeData = async (p: Promise<unknown>) => {
+  const r = (await p) as { data: Flat } & Record<string, unknown>;
+  return { ...r, data: specShape(r.data) };
+};
 const rescheduleInfo = z.object({
   reschedules_used: z.number().int(),
   current_quota: z.number().int(),
@@ -47,7 +79,7 @@ function decisionRoute(kind: "approve" | "reject"): ApiRoute {
       const data = await run(ctx, { ...body, id: idParam(params.id) });
       return {
         message: kind === "approve" ? "Request approved successfully." : "Request rejected successfully.",
-        data,
+        data: specShape(data),
       };
     },
   };
@@ -59,8 +91,23 @@ function decisionRoute(kind: "approve" | "reject"): ApiRoute {
  * quota, approve, reject, delete (POST clear/:id, the spec's path) and restore. The walk request policy: GET and PUT
  * walk_request_policy.
  */
+const [listRow, exportRow, createRow] = crudRoutes(customerWalkRequestsCrud, ["list", "export", "create"]);
+
 export const customerWalkRequestsRoutes: ApiRoute[] = [
-  ...crudRoutes(customerWalkRequestsCrud, ["list", "export", "create"]),
+  {
+    ...listRow,
+    output: listAnswer(listRowSchema(def.list as unknown as List<Selection>).extend(specFields)),
+    handler: async (call: ApiCall) => {
+      const r = (await listRow.handler(call as never)) as { data: Flat[] } & Record<string, unknown>;
+      return { ...r, data: r.data.map(specShape) };
+    },
+  } as ApiRoute,
+  exportRow,
+  {
+    ...createRow,
+    output: z.object({ data: record }),
+    handler: (call: ApiCall) => shapeData(createRow.handler(call as never)),
+  } as ApiRoute,
   {
     method: "GET",
     path: "customer_walk_requests/statistics",
@@ -85,7 +132,7 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     summary:
       "One request (user, walk with its daily plan and pets, processed_by_user) and the reschedule quota of its walk's monthly request",
     output: z.object({ data: record, reschedule_info: rescheduleInfo }),
-    handler: ({ ctx, params }) => walkRequestDetails(ctx, idParam(params.id)),
+    handler: ({ ctx, params }) => shapeData(walkRequestDetails(ctx, idParam(params.id))),
   },
   decisionRoute("approve"),
   decisionRoute("reject"),
