@@ -77,6 +77,8 @@ const TRASH_OF: Record<string, keyof Trash> = {
   "POST customer_walk_requests/restore/:id": "customer_walk_request",
   "POST user_monthly_job_requests/restore/:id": "user_monthly_job_request",
   "POST daily_job_plans/restore/:id": "daily_job_plan",
+  "POST user_pets/restore/:id": "user_pet",
+  "POST user_addresses/restore/:id": "user_address",
 };
 
 const FORBIDDEN = forbidden().message;

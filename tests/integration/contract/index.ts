@@ -32,6 +32,7 @@ import { leaveRequestsSamples } from "./leave-requests";
 import { dailyJobPlansSamples } from "./daily-job-plans";
 import { monthlyRequestsSamples } from "./monthly-requests";
 import { customerWalkRequestsSamples } from "./customer-walk-requests";
+import { userPetsSamples } from "./user-pets";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -72,4 +73,5 @@ export const samples: Record<string, Sample> = {
   ...leaveRequestsSamples,
   ...monthlyRequestsSamples,
   ...dailyJobPlansSamples,
+  ...userPetsSamples,
 };

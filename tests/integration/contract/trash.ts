@@ -28,6 +28,8 @@ import {
   customerWalkRequests,
   dailyJobPlans,
   dailyJobPlanWalks,
+  userAddresses,
+  userPets,
 } from "@/db/schema";
 import type { Db } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
@@ -60,6 +62,8 @@ export type Trash = {
   user_monthly_job_request: number;
   customer_walk_request: number;
   daily_job_plan: number;
+  user_pet: number;
+  user_address: number;
 };
 
 /**
@@ -272,7 +276,23 @@ export async function foreignTrash(db: Db, companyId: number): Promise<Trash> {
     .insert(dailyJobPlans)
     .values({ company_id: companyId, user_id: user.id, date: "2031-01-04", deleted_at })
     .returning({ id: dailyJobPlans.id });
+  // A deleted pet and address (of the trashed user).
+  const [pet] = await db
+    .insert(userPets)
+    .values({ company_id: companyId, user_id: user.id, name: `Contract Trashed Pet ${tag}`, deleted_at })
+    .returning({ id: userPets.id });
+  const [address] = await db
+    .insert(userAddresses)
+    .values({
+      company_id: companyId,
+      user_id: user.id,
+      address: `Contract Trashed Address ${tag}`,
+      deleted_at,
+    })
+    .returning({ id: userAddresses.id });
   return {
+    user_pet: pet.id,
+    user_address: address.id,
     customer_walk_request: walkRequest.id,
     daily_job_plan: trashedPlan.id,
     user_monthly_job_request: monthly.id,
