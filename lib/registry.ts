@@ -49,6 +49,7 @@ import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-pla
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
+import { mayViewWalk, WALK_FILE_ENTITY } from "@/lib/jobs/walks";
 import { userAddressesCrud, userPetsCrud, walkerSeesPet } from "@/lib/jobs/customer-data";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
@@ -120,6 +121,8 @@ export const registered = (name: string): Registered | undefined => byName.get(n
  * range names no record.
  */
 export async function mayViewRecord(ctx: Ctx, name: string, id: number): Promise<boolean> {
+  // Records that own files but are no entity of their own: their module says who sees them.
+  if (name === WALK_FILE_ENTITY) return isId(id) && mayViewWalk(ctx, id);
   const r = byName.get(name);
   if (!r || !isId(id) || !r.def.ops.includes("view") || !can(ctx, r.def.permission("view"))) return false;
   const t = r.def.table;

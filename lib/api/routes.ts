@@ -35,6 +35,7 @@ import { dailyJobPlansRoutes } from "./routes/daily-job-plans";
 import { monthlyRequestsRoutes } from "./routes/monthly-requests";
 import { leaveRequestsRoutes } from "./routes/leave-requests";
 import { customerWalkRequestsRoutes } from "./routes/customer-walk-requests";
+import { walksRoutes } from "./routes/walks";
 import { userPetsRoutes } from "./routes/user-pets";
 import type { ApiRoute } from "./types";
 
@@ -78,6 +79,7 @@ export const apiRoutes: ApiRoute[] = [
   ...monthlyRequestsRoutes,
   ...leaveRequestsRoutes,
   ...customerWalkRequestsRoutes,
+  ...walksRoutes,
   ...userPetsRoutes,
   ...docsRoutes,
 ];

@@ -7,6 +7,7 @@ import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, notFound } from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
+import { ROLE } from "@/lib/platform/permissions";
 import { rawParam, type RawParams } from "@/lib/platform/list";
 import { addDays, parseDate } from "@/lib/operations/week-parity";
 import { indiaNow, NOT_STARTED, userNameOf, walkersWhere, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
@@ -66,7 +67,9 @@ const idParam = (v: string | undefined, field: string, message: string): number 
  * franchisee (naming another answers 404); an admin's franchisee must be a live one of the company (else 404).
  */
 export async function parseCalendarQuery(ctx: Ctx, raw: RawParams): Promise<CalendarQuery> {
-  authorize(ctx, "daily_job_plans.list");
+  const app = ctx.roleName === ROLE.USER;
+  // An app user (a walker) reads their own calendar (walks.list); the back office its scope's.
+  authorize(ctx, app ? "walks.list" : "daily_job_plans.list");
   const companyId = requireCompany(ctx);
   const fromRaw = rawParam(raw, "from")?.trim();
   const toRaw = rawParam(raw, "to")?.trim();
@@ -82,6 +85,12 @@ export async function parseCalendarQuery(ctx: Ctx, raw: RawParams): Promise<Cale
     const r = monthRange(month);
     if (!r) throw invalid({ month: CALENDAR_MESSAGES.month });
     range = r;
+  }
+  if (app) {
+    // Their own walks and leave only: another walker answers 404; a franchisee is not theirs to choose.
+    const other = idParam(rawParam(raw, "walker_id"), "walker_id", CALENDAR_MESSAGES.walker);
+    if (other != null && other !== ctx.userId) throw notFound();
+    return { ...range, franchiseeId: null, walkerId: ctx.userId };
   }
   const sent = idParam(
     rawParam(raw, "franchisee_id"),
@@ -277,7 +286,8 @@ export async function walkCalendar(ctx: Ctx, raw: RawParams): Promise<Calendar> 
         status: w.status,
         walker_id: w.walker_id,
         walker_name: nameOf(walkWalker),
-        customer_name: nameOf(customer),
+        // A walker's own calendar names the customer by first name only.
+        customer_name: ctx.roleName === ROLE.USER ? sql<string>`${customer.first_name}` : nameOf(customer),
         pet_name: userPets.name,
         uncovered: uncoveredSql,
       })

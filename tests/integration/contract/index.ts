@@ -33,6 +33,7 @@ import { dailyJobPlansSamples } from "./daily-job-plans";
 import { monthlyRequestsSamples } from "./monthly-requests";
 import { customerWalkRequestsSamples } from "./customer-walk-requests";
 import { userPetsSamples } from "./user-pets";
+import { walksSamples } from "./walks";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -74,4 +75,5 @@ export const samples: Record<string, Sample> = {
   ...monthlyRequestsSamples,
   ...dailyJobPlansSamples,
   ...userPetsSamples,
+  ...walksSamples,
 };
