@@ -19,6 +19,7 @@ import { fileUrl } from "@/lib/platform/file-access";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
 import { notify } from "@/lib/platform/notifications";
+import { tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
 import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { blankToNull, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
@@ -437,7 +438,7 @@ async function applyApproval(
       userId: leave.user_id,
       companyId: company,
       title: "Leave approved",
-      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? " with a replacement" : ""}.`,
+      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${walks.length ? `${walksCount(walks.length)} go to` : "covered by"} ${await nameOf(tx, replacementId)}` : ""}.`,
       link: "/notifications",
     },
   ];
@@ -450,6 +451,16 @@ async function applyApproval(
       link: "/notifications",
     });
   await notify(notes, tx);
+  // Each customer whose walks the replacement takes hears it once, naming who walks them now (issue 22).
+  if (replacementId != null && walks.length)
+    await tellCustomers(
+      tx,
+      walks.map((x) => x.id),
+      (mine) => ({
+        title: mine.length === 1 ? "Your walker changed for a walk" : "Your walker changed for some walks",
+        body: `${walksCount(mine.length)} of ${mine[0].pets ?? "your pet"} on ${whenText(mine)} will be walked by ${walkerText(mine[0].walker, mine[0].franchisee)}, covering for ${who}.`,
+      }),
+    );
   return {
     status: LEAVE_STATUS.APPROVED,
     replacement_user_id: replacementId,
@@ -748,10 +759,18 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
         userId: link.replacement_user_id,
         companyId: before.company_id,
         title: "A walk was moved from you",
-        body: `The walk on ${when} is no longer yours.`,
+        body: `The walk on ${when} is no longer yours${to != null ? `: ${await nameOf(tx, to)} walks it` : ""}.`,
         link: "/notifications",
       });
     await notify(notes, tx);
+    // The customer hears who walks it now (issue 22); a walk sent back uncovered tells them nothing new.
+    if (to != null && to !== link.replacement_user_id) {
+      const onLeave = await nameOf(tx, before.user_id);
+      await tellCustomers(tx, [walkId], (mine) => ({
+        title: "Your walker changed for a walk",
+        body: `The walk of ${mine[0].pets ?? "your pet"} on ${whenText(mine)} will be walked by ${walkerText(mine[0].walker, mine[0].franchisee)}, covering for ${onLeave}.`,
+      }));
+    }
     const [after] = await tx
       .update(lr)
       .set({ updated_at: new Date(), updated_by: ctx.userId })
