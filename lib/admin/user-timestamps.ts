@@ -26,88 +26,151 @@ import { writeAudit } from "@/lib/platform/mutations";
 /** Time per page is capped at 1200 seconds (spec 000 §2.1). */
 export const MAX_PAGE_SECONDS = 1200;
 
-/** The largest entry a client may send (its JSON text): page time and its own context fit in far less. */
+/** The largest entry a client may send (its JSON text, old_json and new_json aside): page time and its context. */
 export const MAX_ENTRY_BYTES = 2048;
+
+/** The after-save call's old_json and new_json together at most (the table's check, user_timestamps_json_size_ck). */
+export const MAX_EDIT_JSON_BYTES = 8192;
+
+export const USER_TIMESTAMP_MESSAGES = {
+  jsonTooLarge: `The old and new JSON may not be greater than ${MAX_EDIT_JSON_BYTES / 1024} KB together.`,
+  entryTooLarge: `The entry may not be greater than ${MAX_ENTRY_BYTES / 1024} KB.`,
+  auditLike: "Only page time or the old_json and new_json of a save can be recorded here.",
+} as const;
 
 /** No control characters (a path or page name is one line of text). */
 const printable = (v: string) => !/[\u0000-\u001f\u007f]/.test(v);
 
 /**
- * What a client may record (spec 000 §7, spec 001 §7): the page it left, the page's name and the seconds spent
- * there. `user_id` is documented and accepted, but the user is always the caller. Other keys are dropped; the
- * edit-audit variant the earlier client knew (old_json/new_json) is refused, see AUDIT_LIKE.
+ * old_json / new_json of the spec's after-save call: "JSON text of the record before and after" (spec 001 §3), or
+ * the JSON itself; stored as JSON. Text that is no JSON answers 422.
  */
-export const userTimestampSchema = z.object({
-  from_path: z
-    .string({ error: "The from path field is required." })
-    .trim()
-    .min(1, "The from path field is required.")
-    .max(500, "The from path may not be greater than 500 characters.")
-    .refine(printable, "The from path may not contain control characters."),
-  from_name: z
-    .string()
-    .trim()
-    .max(200, "The from name may not be greater than 200 characters.")
-    .refine(printable, "The from name may not contain control characters.")
-    .nullish(),
-  user_id: z
-    .union([z.number(), z.string().max(40)])
-    .nullish()
-    .describe("Ignored: the caller is the user."),
-  timespent: z.coerce
-    .number({ error: "The timespent field is required." })
-    .int("The timespent must be a whole number of seconds.")
-    .min(0, "The timespent must be at least 0.")
-    .max(86_400, "The timespent may not be greater than 86400.")
-    .describe(`Seconds on the page; more than ${MAX_PAGE_SECONDS} is recorded as ${MAX_PAGE_SECONDS}.`),
-});
+const editJson = (label: string) =>
+  z
+    .unknown()
+    .transform((v, c) => {
+      if (v == null || v === "") return null;
+      if (typeof v !== "string") return v;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        c.addIssue({ code: "custom", message: `The ${label} must be valid JSON.` });
+        return z.NEVER;
+      }
+    })
+    .describe(`JSON text (or JSON) of the record ${label === "old json" ? "before" : "after"} the save.`);
 
 /**
- * Keys that would make a page-time entry read like an edit record of some other record (its old and new values,
- * which record, what changed). Edits are recorded by the server itself, in the edit's transaction (audit_records):
- * a client's word about them is refused rather than stored beside the page times an admin reads.
+ * What a client may record (spec 000 §7, 001 §3 and §7, 002 §7): the page it left, the page's name and the seconds
+ * spent there; or, after a save (the spec's after-save call), the record's old_json and new_json, stored on the
+ * caller's own timestamps as the client's word (client_reported). `user_id` is documented and accepted, but the user
+ * is always the caller. Other keys are dropped; other keys that read as an edit record are refused (AUDIT_LIKE).
+ */
+export const userTimestampSchema = z
+  .object({
+    from_path: z
+      .string({ error: "The from path field is required." })
+      .trim()
+      .min(1, "The from path field is required.")
+      .max(500, "The from path may not be greater than 500 characters.")
+      .refine(printable, "The from path may not contain control characters."),
+    from_name: z
+      .string()
+      .trim()
+      .max(200, "The from name may not be greater than 200 characters.")
+      .refine(printable, "The from name may not contain control characters.")
+      .nullish(),
+    user_id: z
+      .union([z.number(), z.string().max(40)])
+      .nullish()
+      .describe("Ignored: the caller is the user."),
+    timespent: z.coerce
+      .number({ error: "The timespent field is required." })
+      .int("The timespent must be a whole number of seconds.")
+      .min(0, "The timespent must be at least 0.")
+      .max(86_400, "The timespent may not be greater than 86400.")
+      .optional()
+      .describe(
+        `Seconds on the page; more than ${MAX_PAGE_SECONDS} is recorded as ${MAX_PAGE_SECONDS}. Required unless old_json or new_json is sent.`,
+      ),
+    old_json: editJson("old json").optional(),
+    new_json: editJson("new json").optional(),
+  })
+  .superRefine((v, c) => {
+    if (v.timespent === undefined && v.old_json == null && v.new_json == null)
+      c.addIssue({ code: "custom", path: ["timespent"], message: "The timespent field is required." });
+  });
+
+/**
+ * Keys that would make an entry read like an edit record of some other record in another form than the spec's
+ * old_json/new_json (which record, what changed): refused rather than stored beside the page times an admin reads.
+ * Edits are recorded by the server itself, in the edit's transaction (audit_records): that history is the authority.
  */
 const AUDIT_LIKE =
-  /^(old|new)_?(json|values?|data|record)$|^(before|after|changes?|diff|audit.*|entity(_id|_type)?|record(_id|_type)?|model(_id|_type)?|action|actor(_id)?)$/i;
+  /^(old|new)_?(values?|data|record)$|^(before|after|changes?|diff|audit.*|entity(_id|_type)?|record(_id|_type)?|model(_id|_type)?|action|actor(_id)?)$/i;
 
-/** 422 for audit-like keys, 413 for an entry beyond MAX_ENTRY_BYTES; the rest is the schema's word. */
+const EDIT_KEYS = new Set(["old_json", "new_json"]);
+
+const bytesOf = (v: unknown) => {
+  try {
+    return Buffer.byteLength(JSON.stringify(v) ?? "");
+  } catch {
+    return Infinity;
+  }
+};
+
+/** 422 for audit-like keys; 413 for old and new JSON beyond 8 KB together, or the rest beyond MAX_ENTRY_BYTES. */
 function checkEntry(input: unknown): void {
   if (!input || typeof input !== "object" || Array.isArray(input)) return;
-  const auditLike = Object.keys(input).filter((k) => AUDIT_LIKE.test(k));
+  const entry = input as Record<string, unknown>;
+  const auditLike = Object.keys(entry).filter((k) => AUDIT_LIKE.test(k));
   if (auditLike.length)
-    throw invalid(
-      Object.fromEntries(
-        auditLike.map((k) => [k, "Only page time can be recorded here: edits are recorded by the server."]),
-      ),
-    );
-  let size: number;
-  try {
-    size = Buffer.byteLength(JSON.stringify(input) ?? "");
-  } catch {
-    size = Infinity;
-  }
-  if (size > MAX_ENTRY_BYTES)
-    throw new AppError(413, `The entry may not be greater than ${MAX_ENTRY_BYTES / 1024} KB.`);
+    throw invalid(Object.fromEntries(auditLike.map((k) => [k, USER_TIMESTAMP_MESSAGES.auditLike])));
+  const rest = Object.fromEntries(Object.entries(entry).filter(([k]) => !EDIT_KEYS.has(k)));
+  // A JSON text counts as its own length; JSON sent as such, as its text.
+  const edit = [entry.old_json, entry.new_json]
+    .filter((v) => v != null)
+    .reduce<number>((n, v) => n + (typeof v === "string" ? Buffer.byteLength(v) : bytesOf(v)), 0);
+  if (edit > MAX_EDIT_JSON_BYTES) throw new AppError(413, USER_TIMESTAMP_MESSAGES.jsonTooLarge);
+  if (bytesOf(rest) > MAX_ENTRY_BYTES) throw new AppError(413, USER_TIMESTAMP_MESSAGES.entryTooLarge);
 }
 
-/** Records the caller's time on a page, in the acting company. A user_id in the input is ignored. */
+/** The table's size check refused the JSON (it measures the stored text, which may read longer than the sent one). */
+function jsonCheckFailed(e: unknown): boolean {
+  const err = e as { code?: string; constraint_name?: string; cause?: { code?: string } };
+  return err?.code === "23514" || err?.cause?.code === "23514";
+}
+
+/**
+ * Records the caller's time on a page, or a save's old and new JSON (client_reported), in the acting company. A
+ * user_id in the input is ignored: the row is always the caller's.
+ */
 export async function recordUserTimestamp(ctx: Ctx, input: unknown): Promise<{ id: number }> {
   checkEntry(input);
   const r = userTimestampSchema.safeParse(input);
   if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
   const v = r.data;
+  const edit = v.old_json != null || v.new_json != null;
   const db = await getDb();
-  const [row] = await db
-    .insert(userTimestamps)
-    .values({
-      company_id: ctx.companyId,
-      user_id: ctx.userId,
-      from_path: v.from_path,
-      from_name: v.from_name || null,
-      timespent: Math.min(v.timespent, MAX_PAGE_SECONDS),
-    })
-    .returning({ id: userTimestamps.id });
-  return row;
+  try {
+    const [row] = await db
+      .insert(userTimestamps)
+      .values({
+        company_id: ctx.companyId,
+        user_id: ctx.userId,
+        from_path: v.from_path,
+        from_name: v.from_name || null,
+        timespent: v.timespent === undefined ? null : Math.min(v.timespent, MAX_PAGE_SECONDS),
+        old_json: edit ? (v.old_json ?? null) : null,
+        new_json: edit ? (v.new_json ?? null) : null,
+        client_reported: edit,
+      })
+      .returning({ id: userTimestamps.id });
+    return row;
+  } catch (e) {
+    if (jsonCheckFailed(e)) throw new AppError(413, USER_TIMESTAMP_MESSAGES.jsonTooLarge);
+    throw e;
+  }
 }
 
 /** The user's display name: user name, else first and last name, else email (spec 001 §3: name, url, timespent). */
@@ -127,8 +190,10 @@ export const userTimestampList = defineList({
     url: userTimestamps.from_path,
     from_path: userTimestamps.from_path,
     from_name: userTimestamps.from_name,
-    /** Seconds; null only on rows from before every entry carried a time. */
+    /** Seconds; null on an after-save entry and on rows from before every entry carried a time. */
     timespent: userTimestamps.timespent,
+    /** Sent by an app's after-save call (old_json/new_json): the client's word; the server's history is the authority. */
+    client_reported: userTimestamps.client_reported,
     created_at: userTimestamps.created_at,
   },
   joins: [{ table: users, on: eq(users.id, userTimestamps.user_id) }],

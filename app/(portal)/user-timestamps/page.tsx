@@ -51,6 +51,7 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
       page: r.from_name,
       timeSpent: r.timespent == null ? "-" : formatDuration(r.timespent),
       date: formatDateTime(r.created_at),
+      clientReported: r.client_reported === true,
     })),
     count: result.count,
     countEstimated: result.count_estimated,

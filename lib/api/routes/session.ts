@@ -75,7 +75,7 @@ export const sessionRoutes: ApiRoute[] = [
     permission: null,
     shape: "data",
     summary:
-      "Record the caller's time on a page (at most 2 KB; old_json/new_json and other audit-like keys answer 422: edits are recorded by the server)",
+      "Record the caller's time on a page (at most 2 KB), or the spec's after-save call: old_json and new_json of a saved record (at most 8 KB together, 413 beyond), stored on the caller's own timestamps as client-reported; the server's own history stays the authority",
     input: userTimestampSchema,
     output: z.object({ data: z.object({ id: z.number().int() }) }),
     handler: async ({ ctx, body }) => ({ data: await recordUserTimestamp(ctx, body) }),

@@ -1,5 +1,6 @@
 "use client";
 import { CellText, EntityTable, sortable } from "@/components/data-table";
+import { Badge } from "@/components/ui/badge";
 import type { ListScreenProps } from "@/lib/platform/screens";
 import { deleteUserTimestampAction } from "../actions";
 
@@ -13,6 +14,8 @@ export type UserTimestampView = {
   /** 'h m s' text, or '-' for an old row without a time. */
   timeSpent: string;
   date: string;
+  /** Sent by an app after a save (old_json/new_json): the client's word, not the server's history. */
+  clientReported: boolean;
 };
 
 type Row = Omit<UserTimestampView, "id"> & { id: number };
@@ -44,6 +47,15 @@ export function UserTimestampsTable(props: ListScreenProps<Row>) {
             <div className="flex flex-col">
               <CellText text={row.original.url} />
               {row.original.page ? <span className="text-xs text-slate-500">{row.original.page}</span> : null}
+              {row.original.clientReported ? (
+                <Badge
+                  variant="muted"
+                  className="mt-1"
+                  title="Sent by an app after a save (its old and new JSON). The record's own history is the authority."
+                >
+                  Client-reported
+                </Badge>
+              ) : null}
             </div>
           ),
         },
