@@ -438,7 +438,7 @@ async function applyApproval(
       userId: leave.user_id,
       companyId: company,
       title: "Leave approved",
-      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${walks.length ? `${walksCount(walks.length)} go to` : "covered by"} ${await nameOf(tx, replacementId)}` : ""}.`,
+      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${walks.length ? `${walksCount(walks.length)} ${walks.length === 1 ? "goes" : "go"} to` : "covered by"} ${await nameOf(tx, replacementId)}` : ""}.`,
       link: "/notifications",
     },
   ];

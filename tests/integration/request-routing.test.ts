@@ -1,8 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   companies,
-  customerWalkRequests,
   dailyJobPlans,
   dailyJobPlanWalks,
   franchisees,
@@ -417,13 +416,102 @@ describe("what everyone hears, and the spec's shapes", () => {
     expect((row.user_monthly_job_request_pets as typeof pets)[0].user_pet).toEqual(pets[0].user_pet);
   });
 
-  it("keeps its walks: one live walk per day", async () => {
-    const [{ n: walks }] = await db
-      .select({ n: sql<number>`count(*)::int` })
+  /** The request's walks, by date. */
+  async function walksOf() {
+    return db
+      .select({
+        id: dailyJobPlanWalks.id,
+        date: dailyJobPlanWalks.date,
+        walker_id: dailyJobPlanWalks.walker_id,
+      })
       .from(dailyJobPlanWalks)
       .innerJoin(dailyJobPlans, eq(dailyJobPlans.id, dailyJobPlanWalks.daily_job_plan_id))
-      .where(and(eq(dailyJobPlans.user_monthly_job_request_id, requestId)));
-    expect(Number(walks)).toBe(NEXT.days);
-    expect(customerWalkRequests).toBeDefined();
+      .where(
+        and(eq(dailyJobPlans.user_monthly_job_request_id, requestId), isNull(dailyJobPlanWalks.deleted_at)),
+      )
+      .orderBy(dailyJobPlanWalks.date);
+  }
+
+  it("a reschedule approved: the customer hears the new time, who walks it and for which franchisee; the walker hears too", async () => {
+    const [first] = await walksOf();
+    const r = await api("POST", "customer_walk_requests", {
+      token: c.token,
+      body: { walk_id: first.id, request_type: "reschedule", new_date: NEXT.start, new_timeslot: "18:00" },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const id = (r.json.data as { id: number }).id;
+    // Spec 002 §3's shapes: no one processed it yet; refund eligibility is a boolean.
+    expect(r.json.data).toMatchObject({ processed_by: null, refund_eligibility: false });
+    const ok = await api("POST", `customer_walk_requests/${id}/approve`, { token: faToken, body: {} });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const told = (await notes(c.user.id)).filter(
+      (x) => x.title === "Your walk reschedule request was approved",
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toContain("18:00");
+    expect(told[0].body).toContain(`with ${w2.user_name} (Route Hears Paws)`);
+    expect(told[0].body).toContain(`Bruno ${c.user.id}`);
+    const walker = (await notes(w2.id)).filter((x) => x.title === "A walk of yours was rescheduled");
+    expect(walker).toHaveLength(1);
+    expect(walker[0].body).toContain(c.user.user_name!);
+    // The item and the list answer processed_by {first_name, last_name} and a boolean refund_eligibility.
+    const one = await api("GET", `customer_walk_requests/${id}`, { token: c.token });
+    expect(one.status).toBe(200);
+    expect(one.json.data).toMatchObject({
+      processed_by: { first_name: "Route", last_name: expect.any(String) },
+      processed_by_id: expect.any(Number),
+      refund_eligibility: false,
+    });
+    const list = await api("GET", "customer_walk_requests", { token: c.token });
+    const row = (list.json.data as { id: number }[]).find((x) => x.id === id);
+    expect(row).toMatchObject({
+      processed_by: { first_name: "Route" },
+      refund_eligibility: false,
+    });
+  });
+
+  it("a cancellation rejected reaches the customer with its reason", async () => {
+    const walks = await walksOf();
+    const r = await api("POST", "customer_walk_requests", {
+      token: c.token,
+      body: { walk_id: walks[walks.length - 1].id, request_type: "cancel", reason: "Travelling" },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(typeof (r.json.data as { refund_eligibility: unknown }).refund_eligibility).toBe("boolean");
+    const id = (r.json.data as { id: number }).id;
+    const no = await api("POST", `customer_walk_requests/${id}/reject`, {
+      token: faToken,
+      body: { admin_remarks: "Past the cut-off" },
+    });
+    expect(no.status).toBe(200);
+    const told = (await notes(c.user.id)).filter(
+      (x) => x.title === "Your walk cancellation request was rejected",
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toMatch(
+      /^Your request to cancel the walk of Bruno \d+ on .+ was declined: Past the cut-off$/,
+    );
+  });
+
+  it("a leave replacement moving the walks: the customer hears once who walks them, covering for whom", async () => {
+    const walks = await walksOf();
+    const day = walks[10].date;
+    const leave = await api("POST", "leave_requests", {
+      token: await issueApiToken(w2.id),
+      body: { date: day, leave_type: "full_day", reason: "Wedding" },
+    });
+    expect(leave.status, JSON.stringify(leave.json)).toBe(200);
+    const id = (leave.json.data as { id: number }).id;
+    const ok = await api("POST", `leave_requests/${id}/approve-with-replacement`, {
+      token: faToken,
+      body: { replacement_user_id: w1.id, admin_remarks: null },
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const told = (await notes(c.user.id)).filter((x) => x.title.startsWith("Your walker changed for"));
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toContain(`will be walked by ${w1.user_name} (Route Hears Paws), covering for`);
+    expect(told[0].body).toContain("Route");
+    const onLeave = (await notes(w2.id)).filter((x) => x.title === "Leave approved");
+    expect(onLeave[0].body).toContain(`1 walk goes to ${w1.user_name}`);
   });
 });
