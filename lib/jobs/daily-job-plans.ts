@@ -9,6 +9,7 @@ import {
   userMonthlyJobRequests,
   userPets,
   users,
+  valueLists,
 } from "@/db/schema";
 import { childRows, replaceChildRows } from "@/lib/platform/child-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -221,6 +222,7 @@ export const dailyJobPlansDef = defineEntity({
       franchisee_id: dailyJobPlans.franchisee_id,
       walker_id: dailyJobPlans.walker_id,
       walker_name: nameOf(walker),
+      walker_user_name: walker.user_name,
       user_pet_id: dailyJobPlans.user_pet_id,
       pet_name: pet.name,
       user_pet_2_id: dailyJobPlans.user_pet_2_id,
@@ -288,6 +290,9 @@ export const dailyJobPlansDef = defineEntity({
     franchisee_name: z.string().nullable(),
     pet_name: z.string().nullable(),
     pet_2_name: z.string().nullable(),
+    walker: z.object({ id: z.number(), user_name: z.string().nullable() }).nullable(),
+    user_pet: z.lazy(() => planPetSchema),
+    user_pet_2: z.lazy(() => planPetSchema),
     daily_job_plan_walks: z.array(z.lazy(() => walkSchema)),
   },
 });
@@ -313,6 +318,19 @@ export const walkSchema = z.object({
   calories_burnt: z.number().nullable(),
   rating: z.number().nullable(),
   feedback: z.string().nullable(),
+  walker: z
+    .object({ id: z.number(), user_name: z.string().nullable() })
+    .nullable()
+    .describe("The walk's walker (spec 002 §3)."),
+  started_at: z.string().nullable().describe("ISO 8601: when the walker started it."),
+  completed_at: z.string().nullable().describe("ISO 8601: when the walker completed it."),
+  actual_duration_minutes: z
+    .number()
+    .nullable()
+    .describe("The report card: the minutes the walker reported."),
+  walker_note: z.string().nullable().describe("The report card: the walker's note to the customer."),
+  photo_urls: z.array(z.string()).describe("The report card: 1-3 photos of the walk (/api/files/...)."),
+  rated_at: z.string().nullable().describe("ISO 8601: when the customer rated it."),
 });
 export type Walk = z.infer<typeof walkSchema>;
 
@@ -342,6 +360,13 @@ async function walksOf(db: Executor, planIds: number[]): Promise<Walk[]> {
       calories_burnt: w.calories_burnt,
       rating: w.rating,
       feedback: w.feedback,
+      walker_user_name: walkWalker.user_name,
+      started_at: w.started_at,
+      completed_at: w.completed_at,
+      actual_duration_minutes: w.actual_duration_minutes,
+      walker_note: w.walker_note,
+      photo_paths: w.photo_paths,
+      rated_at: w.rated_at,
     })
     .from(w)
     .innerJoin(dailyJobPlans, eq(dailyJobPlans.id, w.daily_job_plan_id))
@@ -353,13 +378,73 @@ async function walksOf(db: Executor, planIds: number[]): Promise<Walk[]> {
       ),
     )
     .orderBy(asc(w.daily_job_plan_id), asc(w.walk_no), asc(w.timeslot), asc(w.id));
-  return rows.map(({ start_selfie_path, end_selfie_path, ...r }) => ({
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return rows.map(({ start_selfie_path, end_selfie_path, photo_paths, walker_user_name, ...r }) => ({
     ...r,
     timeslot: r.timeslot.slice(0, 5),
     status_label: WALK_STATUS_LABELS[r.status] ?? String(r.status),
     start_selfie_url: fileUrl(start_selfie_path),
     end_selfie_url: fileUrl(end_selfie_path),
+    walker: r.walker_id != null ? { id: r.walker_id, user_name: walker_user_name } : null,
+    started_at: iso(r.started_at),
+    completed_at: iso(r.completed_at),
+    photo_urls: (Array.isArray(photo_paths) ? photo_paths : [])
+      .filter((k): k is string => typeof k === "string" && k !== "")
+      .map((k) => fileUrl(k)!),
+    rated_at: iso(r.rated_at),
   }));
+}
+
+/** A plan's pet as spec 002 §3 names it (user_pet, user_pet_2): the monthly requests' shape. */
+export const planPetSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    breed: z.object({ description: z.string() }).nullable(),
+    weight: z.number().nullable(),
+    age: z.number().nullable(),
+  })
+  .nullable();
+export type PlanPet = z.infer<typeof planPetSchema>;
+
+/** The spec's names of a plan (spec 002 §3): walker {id, user_name}, user_pet and user_pet_2; extra fields stay. */
+export const planSpecSchema = {
+  walker: z.object({ id: z.number(), user_name: z.string().nullable() }).nullable(),
+  user_pet: planPetSchema,
+  user_pet_2: planPetSchema,
+};
+
+const petBreed = alias(valueLists, "pet_breed");
+
+/** The pets of these ids with their breed, in one statement. */
+async function petsById(db: Executor, ids: (number | null)[]): Promise<Map<number, NonNullable<PlanPet>>> {
+  const wanted = [...new Set(ids.filter((i): i is number => i != null))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({
+      id: userPets.id,
+      name: userPets.name,
+      breed: petBreed.description,
+      weight: userPets.weight,
+      age: userPets.age,
+    })
+    .from(userPets)
+    .leftJoin(petBreed, eq(petBreed.id, userPets.breed_id))
+    .where(inArray(userPets.id, wanted));
+  return new Map(rows.map((r) => [r.id, { ...r, breed: r.breed != null ? { description: r.breed } : null }]));
+}
+
+/** A plan's spec fields from its ids and names. */
+function specFieldsOf(
+  plan: { walker_id: number | null; user_pet_id: number | null; user_pet_2_id: number | null },
+  walkerUserName: string | null,
+  pets: Map<number, NonNullable<PlanPet>>,
+) {
+  return {
+    walker: plan.walker_id != null ? { id: plan.walker_id, user_name: walkerUserName } : null,
+    user_pet: plan.user_pet_id != null ? (pets.get(plan.user_pet_id) ?? null) : null,
+    user_pet_2: plan.user_pet_2_id != null ? (pets.get(plan.user_pet_2_id) ?? null) : null,
+  };
 }
 
 async function planDetail(db: Executor, row: typeof dailyJobPlans.$inferSelect) {
@@ -367,6 +452,7 @@ async function planDetail(db: Executor, row: typeof dailyJobPlans.$inferSelect) 
     .select({
       customer_name: nameOf(customer),
       walker_name: nameOf(walker),
+      walker_user_name: walker.user_name,
       franchisee_name: franchisees.name,
       pet_name: pet.name,
       pet_2_name: pet2.name,
@@ -384,6 +470,11 @@ async function planDetail(db: Executor, row: typeof dailyJobPlans.$inferSelect) 
     franchisee_name: names?.franchisee_name ?? null,
     pet_name: names?.pet_name ?? null,
     pet_2_name: names?.pet_2_name ?? null,
+    ...specFieldsOf(
+      row,
+      names?.walker_user_name ?? null,
+      await petsById(db, [row.user_pet_id, row.user_pet_2_id]),
+    ),
     daily_job_plan_walks: await walksOf(db, [row.id]),
   };
 }
@@ -662,9 +753,25 @@ type PlanRow = (typeof base.list extends (...a: never[]) => Promise<ListResult<i
 const listWithWalks = wrapBuilt(base.list, async (ctx: Ctx, raw: RawParams, parsed?: ListQuery) => {
   const r = await base.list(ctx, raw, parsed);
   const walks = await walksOfPlans(r.data.map((p) => p.id));
+  const pets = await petsById(
+    await getDb(),
+    r.data.flatMap((p) => [p.user_pet_id, p.user_pet_2_id]),
+  );
   return {
     ...r,
-    data: r.data.map((p) => ({ ...p, walks: walks.get(p.id) ?? [] })) as (PlanRow & { walks: Walk[] })[],
+    // The spec's names beside ours (spec 002 §3): walker, user_pet, user_pet_2 and daily_job_plan_walks.
+    data: r.data.map((p) => {
+      const planWalks = walks.get(p.id) ?? [];
+      return {
+        ...p,
+        ...specFieldsOf(p, p.walker_user_name, pets),
+        walks: planWalks,
+        daily_job_plan_walks: planWalks,
+      };
+    }) as (PlanRow & {
+      walks: Walk[];
+      daily_job_plan_walks: Walk[];
+    } & ReturnType<typeof specFieldsOf>)[],
   };
 });
 

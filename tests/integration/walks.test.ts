@@ -489,14 +489,12 @@ describe("a walk moved to another walker", () => {
         replacement_user_id: walkerB.id,
       })
       .returning({ id: leaveRequests.id });
-    await db
-      .insert(leaveRequestWalks)
-      .values({
-        leave_request_id: leave.id,
-        walk_id: id,
-        original_walker_id: walkerA.id,
-        replacement_user_id: walkerB.id,
-      });
+    await db.insert(leaveRequestWalks).values({
+      leave_request_id: leave.id,
+      walk_id: id,
+      original_walker_id: walkerA.id,
+      replacement_user_id: walkerB.id,
+    });
     await db.update(dailyJobPlanWalks).set({ walker_id: walkerB.id }).where(eq(dailyJobPlanWalks.id, id));
     expect((await api("GET", `walks/${id}`, { token: walkerA.token })).status).toBe(404);
     expect((await api("POST", `walks/${id}/start`, { token: walkerA.token })).status).toBe(404);
@@ -530,5 +528,51 @@ describe("the walker's own calendar", () => {
       token: walkerA.token,
     });
     expect(others.status).toBe(404);
+  });
+});
+
+describe("the back office's daily job plans", () => {
+  it("answer the spec's shapes and each completed walk's report card, in the list and the item", async () => {
+    const r = await api("GET", `daily_job_plans?rowsPerPage=100&from_date=${day(0)}&to_date=${day(0)}`, {
+      token: adminToken,
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    type Plan = {
+      id: number;
+      walker: { id: number; user_name: string | null } | null;
+      user_pet: { id: number; name: string; breed: unknown; weight: unknown; age: unknown } | null;
+      user_pet_2: unknown;
+      walks: { id: number }[];
+      daily_job_plan_walks: {
+        id: number;
+        walker: { id: number; user_name: string | null } | null;
+        walker_note: string | null;
+        photo_urls: string[];
+        actual_duration_minutes: number | null;
+        started_at: string | null;
+        completed_at: string | null;
+      }[];
+    };
+    const plan = (r.json.data as Plan[]).find((p) => p.id === today.planId)!;
+    expect(plan.walker).toEqual({ id: walkerA.id, user_name: `Arjun ${tag}` });
+    expect(plan.user_pet).toMatchObject({ name: `Bruno ${tag}`, breed: null });
+    expect(plan.user_pet_2).toBeNull();
+    expect(plan.daily_job_plan_walks.map((w) => w.id)).toEqual(plan.walks.map((w) => w.id));
+    const [first] = plan.daily_job_plan_walks;
+    expect(first).toMatchObject({
+      walker: { id: walkerA.id, user_name: `Arjun ${tag}` },
+      walker_note: "Bruno loved the park.",
+      actual_duration_minutes: 32,
+    });
+    expect(first.photo_urls).toHaveLength(2);
+    expect(first.started_at).not.toBeNull();
+    expect(first.completed_at).not.toBeNull();
+
+    const item = await api("GET", `daily_job_plans/${today.planId}`, { token: faToken });
+    expect(item.status).toBe(200);
+    const data = item.json.data as Plan;
+    expect(data.walker).toEqual({ id: walkerA.id, user_name: `Arjun ${tag}` });
+    expect(data.user_pet).toMatchObject({ id: expect.any(Number), name: `Bruno ${tag}` });
+    expect(data.daily_job_plan_walks[0].photo_urls).toHaveLength(2);
   });
 });

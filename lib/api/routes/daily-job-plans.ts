@@ -1,5 +1,5 @@
 import "server-only";
-import { dailyJobPlansCrud, walkSchema } from "@/lib/jobs/daily-job-plans";
+import { dailyJobPlansCrud, planSpecSchema, walkSchema } from "@/lib/jobs/daily-job-plans";
 import { calendarAnswerSchema, calendarQuerySchema, walkCalendar } from "@/lib/jobs/walk-calendar";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
@@ -19,8 +19,15 @@ const list = dailyJobPlansCrud.def.list as unknown as List<Selection>;
 export const dailyJobPlansRoutes: ApiRoute[] = [
   {
     ...entityRoute("GET", "daily_job_plans", dailyJobPlansCrud.list),
-    summary: "List daily job plans (each with its walks: the Walks sub-table)",
-    output: listAnswer(listRowSchema(list).extend({ walks: z.array(walkSchema) })),
+    summary:
+      "List daily job plans (each with its walks: the Walks sub-table, with each completed walk's report card); the spec's walker {user_name}, user_pet, user_pet_2 and daily_job_plan_walks beside",
+    output: listAnswer(
+      listRowSchema(list).extend({
+        walks: z.array(walkSchema),
+        daily_job_plan_walks: z.array(walkSchema).describe("The walks again, by the spec's name."),
+        ...planSpecSchema,
+      }),
+    ),
   },
   ...crudRoutes(dailyJobPlansCrud, ["export", "create", "get", "update", "delete", "restore"]),
   {

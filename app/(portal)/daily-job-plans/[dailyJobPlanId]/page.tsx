@@ -4,6 +4,7 @@ import { can } from "@/lib/platform/context";
 import { editScreen } from "@/lib/platform/screens";
 import { planFormChoices } from "../_components/choices";
 import { DailyJobPlanForm } from "../_components/daily-job-plan-form";
+import { WalksSubTable } from "../_components/daily-job-plans-table";
 import { SAME_AS_PLAN, type WalkerOption } from "../_components/form-values";
 
 export const metadata = { title: "Edit Daily Job Plan" };
@@ -66,6 +67,12 @@ export default async function EditDailyJobPlanPage({
           })),
         }}
       />
+      {r.daily_job_plan_walks.some((w) => w.started_at) ? (
+        <section aria-label="Report cards" className="mt-6 grid gap-2">
+          <h2 className="text-base font-semibold">Report cards</h2>
+          <WalksSubTable walks={r.daily_job_plan_walks} open />
+        </section>
+      ) : null}
     </EditScreen>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { CalendarHeart } from "lucide-react";
 import { CellText, Chip, EntityTable } from "@/components/data-table";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatTime } from "@/lib/format";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteDailyJobPlanAction, restoreDailyJobPlanAction } from "../actions";
 import { timeOfDay } from "./time-of-day";
@@ -21,6 +21,11 @@ export type PlanWalk = {
   calories_burnt: number | null;
   rating: number | null;
   feedback: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  actual_duration_minutes: number | null;
+  walker_note: string | null;
+  photo_urls: string[];
 };
 
 export type DailyJobPlanRow = ScreenRow<{
@@ -40,7 +45,8 @@ const WALK_TONE: Record<number, "ok" | "no" | "muted"> = { 2: "ok", 5: "no", 6: 
 
 /**
  * Sr No, Status, Walker Assigned, Pet, Pet 2, Date (a state holiday marked beside it), Walks (the sub-table: Status,
- * Walker, selfies, Timeslot, Distance Covered, Calories Burnt, Rating, Feedback), Action (spec 002 §2).
+ * Walker, selfies, Timeslot, Distance Covered, Calories Burnt, Rating, Feedback; and each completed walk's report card:
+ * the times walked, the walker's note and photos), Action (spec 002 §2).
  */
 export function DailyJobPlansTable({
   statusLabels,
@@ -119,11 +125,11 @@ export function DailyJobPlansTable({
   );
 }
 
-/** The plan's walks, folded under their count (a plan has one or two a day). */
-function WalksSubTable({ walks }: { walks: PlanWalk[] }) {
+/** The plan's walks, folded under their count (a plan has one or two a day); `open` shows them unfolded. */
+export function WalksSubTable({ walks, open }: { walks: PlanWalk[]; open?: boolean }) {
   if (!walks.length) return <span className="text-sm text-slate-500">No walks</span>;
   return (
-    <details className="group min-w-0">
+    <details className="group min-w-0" open={open}>
       <summary className="cursor-pointer text-sm font-medium text-sky-700 hover:underline">
         {walks.length === 1 ? "1 walk" : `${walks.length} walks`}
       </summary>
@@ -136,8 +142,11 @@ function WalksSubTable({ walks }: { walks: PlanWalk[] }) {
                 "Walker",
                 "Selfies",
                 "Timeslot",
+                "Walked",
                 "Distance Covered",
                 "Calories Burnt",
+                "Note",
+                "Photos",
                 "Rating",
                 "Feedback",
               ].map((h) => (
@@ -160,8 +169,17 @@ function WalksSubTable({ walks }: { walks: PlanWalk[] }) {
                 <td className="px-2 py-1 whitespace-nowrap">
                   {timeOfDay(w.timeslot)} ({w.duration_minutes} min)
                 </td>
+                <td className="px-2 py-1 whitespace-nowrap">
+                  <Walked walk={w} />
+                </td>
                 <td className="px-2 py-1">{w.distance_covered != null ? `${w.distance_covered} km` : ""}</td>
                 <td className="px-2 py-1">{w.calories_burnt != null ? `${w.calories_burnt} kcal` : ""}</td>
+                <td className="px-2 py-1">
+                  <CellText text={w.walker_note} max={60} />
+                </td>
+                <td className="px-2 py-1">
+                  <Photos walk={w} />
+                </td>
                 <td className="px-2 py-1">{w.rating != null ? `${w.rating} / 5` : ""}</td>
                 <td className="px-2 py-1">
                   <CellText text={w.feedback} max={60} />
@@ -172,6 +190,39 @@ function WalksSubTable({ walks }: { walks: PlanWalk[] }) {
         </table>
       </div>
     </details>
+  );
+}
+
+/** The report card's times: started – completed (India) and the minutes the walker reported. */
+function Walked({ walk }: { walk: PlanWalk }) {
+  if (!walk.started_at) return null;
+  const minutes = walk.actual_duration_minutes != null ? ` (${walk.actual_duration_minutes} min)` : "";
+  return (
+    <span>
+      {formatTime(walk.started_at)}
+      {walk.completed_at ? ` – ${formatTime(walk.completed_at)}${minutes}` : " – …"}
+    </span>
+  );
+}
+
+/** The report card's photos as small thumbnails, each opening the file. */
+function Photos({ walk }: { walk: PlanWalk }) {
+  if (!walk.photo_urls.length) return null;
+  return (
+    <span className="flex gap-1">
+      {walk.photo_urls.map((url, i) => (
+        <a
+          key={url}
+          href={url}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`Photo ${i + 1} of walk ${walk.walk_no}`}
+        >
+          {/* eslint-disable-next-line @next/next/no-img-element -- a private file behind /api/files, not optimisable */}
+          <img src={url} alt="" loading="lazy" className="size-8 rounded border object-cover" />
+        </a>
+      ))}
+    </span>
   );
 }
 
