@@ -330,7 +330,15 @@ describe("the list", () => {
     expect(row).toMatchObject({ address: a2.address, zone_id: zoneId, month: NEXT.month });
     expect(String(row.plan_name)).toContain("1 dog · 1 walk/day · 30 days");
     expect(row.user_monthly_job_request_pets).toEqual([
-      { id: p2.id, name: "Oreo", breed: null, weight: null, age: null },
+      {
+        id: p2.id,
+        name: "Oreo",
+        breed: null,
+        weight: null,
+        age: null,
+        // Spec 002 §3's user_pet {name, breed {description}, weight, age}.
+        user_pet: { id: p2.id, name: "Oreo", breed: null, weight: null, age: null },
+      },
     ]);
     // Trash.
     expect(
