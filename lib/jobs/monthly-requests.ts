@@ -781,14 +781,42 @@ export async function withdrawWalks(tx: Executor, requestId: number, userId: num
           where w.daily_job_plan_id = p.id and not (${aheadAndNotStarted(now)}) and w.deleted_at is null)
     ), walks as (
       update daily_job_plan_walks set deleted_at = now(), deleted_by = ${userId}
-      where daily_job_plan_id in (select id from gone) and deleted_at is null returning id
+      where daily_job_plan_id in (select id from gone) and deleted_at is null returning id, walker_id
     ), dropped as (
       update daily_job_plans set deleted_at = now(), deleted_by = ${userId}
       where id in (select id from gone) returning id
     )
-    select (select count(*) from dropped)::int as plans, (select count(*) from walks)::int as walks`);
-  const r = rowsOf<{ plans: number; walks: number }>(res)[0];
-  return { plans: Number(r?.plans ?? 0), walks: Number(r?.walks ?? 0) };
+    select (select count(*) from dropped)::int as plans, (select count(*) from walks)::int as walks,
+      (select coalesce(json_agg(json_build_object('walker_id', x.walker_id, 'n', x.n)), '[]'::json)
+        from (select walker_id, count(*)::int as n from walks where walker_id is not null group by walker_id) x)
+        as by_walker`);
+  const r = rowsOf<{ plans: number; walks: number; by_walker: unknown }>(res)[0];
+  const byWalker = (jsonOf<{ walker_id: number; n: number }[]>(r?.by_walker) ?? []).map((x) => ({
+    walker_id: Number(x.walker_id),
+    n: Number(x.n),
+  }));
+  return { plans: Number(r?.plans ?? 0), walks: Number(r?.walks ?? 0), byWalker };
+}
+
+/** The walkers whose walks a withdrawal took hear it once each, naming the customer, the month and why. */
+async function tellWithdrawn(
+  tx: Executor,
+  row: Row,
+  byWalker: { walker_id: number; n: number }[],
+  why: string,
+) {
+  if (!byWalker.length) return;
+  const facts = await requestFacts(tx, row.id);
+  await notify(
+    byWalker.map((x) => ({
+      userId: x.walker_id,
+      companyId: row.company_id,
+      title: MONTHLY_MESSAGES.walksTaken(x.n),
+      body: `${walksCount(x.n)} of ${facts.customer} for ${monthLabel(row.month, row.year)} (${facts.pets}) ${x.n === 1 ? "is" : "are"} no longer yours: ${why}.`,
+      link: "/notifications",
+    })),
+    tx,
+  );
 }
 
 /** New timeslots: the walks not begun and still ahead take them (walk 1 the first, walk 2 the second). */
@@ -915,7 +943,15 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
         `${walksCount(made.walks)} of ${facts.customer} for ${month}: ${facts.pets}, ${timeslotsText(written)}, from ${dayLabel(written.start_date)} to ${dayLabel(written.end_date)}${facts.address ? `, at ${facts.address}` : ""}${by}.`,
         `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
       );
-  } else if (generated && walksDue(before)) await withdrawWalks(tx, written.id, ctx.userId, now);
+  } else if (generated && walksDue(before)) {
+    const { byWalker } = await withdrawWalks(tx, written.id, ctx.userId, now);
+    const why =
+      written.status === MONTHLY_APPROVAL.REJECTED ||
+      written.franchisee_approval_status === MONTHLY_APPROVAL.REJECTED
+        ? "the request was declined"
+        : "the request is no longer approved";
+    await tellWithdrawn(tx, written, byWalker, why);
+  }
 
   // The customer: one notification for this save.
   const decided = (b: number, a: number) => a !== b && (a === 1 || a === 2);
@@ -1057,7 +1093,10 @@ const reject = decide(2);
 
 // Deleting a request withdraws its plans not yet begun; restoring one whose walks are due generates them again.
 const remove = softDeleteOf(monthlyRequestsDef, {
-  after: async ({ ctx, tx, row }) => void (await withdrawWalks(tx, row.id, ctx.userId)),
+  after: async ({ ctx, tx, row }) => {
+    const { byWalker } = await withdrawWalks(tx, row.id, ctx.userId);
+    await tellWithdrawn(tx, row, byWalker, "the request was deleted");
+  },
 });
 const restore = restoreOf(monthlyRequestsDef, {
   after: async ({ tx, row }) => {

@@ -380,6 +380,24 @@ describe("what everyone hears, and the spec's shapes", () => {
     expect(taken[0].body).toContain(w2.user_name!);
   });
 
+  it("walks withdrawn by the admin's rejection: the walker hears once that they are no longer theirs", async () => {
+    const r = await ask(c);
+    const id = (r.json.data as RequestRow).id;
+    await api("PATCH", `user_monthly_job_requests/${id}`, {
+      token: faToken,
+      body: { franchisee_approval_status: 1, walker_id: w1.id, timeslot: "16:00" },
+    });
+    const no = await api("POST", `user_monthly_job_requests/reject/${id}`, { token: adminToken, body: {} });
+    expect(no.status).toBe(200);
+    const taken = (await notes(w1.id)).filter(
+      (x) => x.title === MONTHLY_MESSAGES.walksTaken(NEXT.days) && x.body?.includes("declined"),
+    );
+    expect(taken).toHaveLength(1);
+    expect(taken[0].body).toContain(c.user.user_name!);
+    const told = (await notes(c.user.id)).filter((x) => x.body === `Your request for ${MONTH} was declined.`);
+    expect(told).toHaveLength(1);
+  });
+
   it("a franchisee's rejection reaches the customer with its reason", async () => {
     const r2 = await ask(c);
     const id = (r2.json.data as RequestRow).id;
@@ -388,7 +406,9 @@ describe("what everyone hears, and the spec's shapes", () => {
       body: { remark: "No walker free mornings" },
     });
     expect(rej.status).toBe(200);
-    const told = (await notes(c.user.id)).filter((x) => x.title === MONTHLY_MESSAGES.customerRejected);
+    const told = (await notes(c.user.id)).filter(
+      (x) => x.title === MONTHLY_MESSAGES.customerRejected && x.body?.startsWith("Route Hears Paws"),
+    );
     expect(told).toHaveLength(1);
     expect(told[0].body).toBe(`Route Hears Paws declined your request for ${MONTH}: No walker free mornings`);
   });
