@@ -7,6 +7,7 @@ import {
   franchiseeCareerRequests,
   petTrainerCareerRequests,
   petWalkieCareerRequests,
+  positions,
   users,
 } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -343,18 +344,21 @@ const STAFF_KINDS = {
     entity: "pet_walkie_career_requests",
     name: petWalkieCareerRequests.user_name,
     email: null,
+    position: "WALK",
   },
   trainer: {
     table: petTrainerCareerRequests,
     entity: "pet_trainer_career_requests",
     name: petTrainerCareerRequests.user_name,
     email: petTrainerCareerRequests.email,
+    position: "TRAIN",
   },
   daycare: {
     table: daycareCareerRequests,
     entity: "daycare_career_requests",
     name: daycareCareerRequests.full_name,
     email: daycareCareerRequests.email,
+    position: "DAYCARE",
   },
 } as const;
 export type StaffCareerKind = keyof typeof STAFF_KINDS;
@@ -426,8 +430,29 @@ export async function staffPrefill(ctx: Ctx, ref: string) {
               isNull(users.deleted_at),
             ),
           );
+  // The position the kind implies: the company's live position named after it (walker, trainer, daycare), else
+  // FRANCHISEE STAFF; the form lets the admin choose another.
+  const found = await db
+    .select({ id: positions.id, name: positions.name })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.company_id, requireCompany(ctx)),
+        isNull(positions.deleted_at),
+        eq(positions.is_active, 1),
+      ),
+    );
+  const hint = STAFF_KINDS[a.kind].position;
+  const position =
+    found.find((p) =>
+      p.name
+        .toUpperCase()
+        .replace(/[\s_-]+/g, "")
+        .includes(hint),
+    ) ?? found.find((p) => p.name.trim().toUpperCase() === "FRANCHISEE STAFF");
   const [first, ...rest] = a.row.name.trim().split(/\s+/);
   return {
+    position_id: position ? String(position.id) : "",
     first_name: first ?? "",
     last_name: rest.join(" "),
     phone: a.row.phone ?? "",
@@ -573,7 +598,7 @@ export async function myCareerRequests(ctx: Ctx): Promise<MyCareerRequest[]> {
   const { getDb } = await import("@/lib/platform/db");
   const db = await getDb();
   const company = requireCompany(ctx);
-  const all: MyCareerRequest[] = [];
+  const all: (MyCareerRequest & { at: string })[] = [];
   for (const [kind, k] of Object.entries(MINE) as [CareerKind, (typeof MINE)[CareerKind]][]) {
     const t = k.table;
     const rows = await db
@@ -583,6 +608,8 @@ export async function myCareerRequests(ctx: Ctx): Promise<MyCareerRequest[]> {
         status: t.status,
         rejection_reason: t.rejection_reason,
         created_at: t.created_at,
+        // Microseconds, which a Date drops: applications made in one millisecond still order newest first.
+        at: sql<string>`to_char(${t.created_at} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`,
         created_record_id: t.created_record_id,
       })
       .from(t as PgTable)
@@ -601,12 +628,17 @@ export async function myCareerRequests(ctx: Ctx): Promise<MyCareerRequest[]> {
         rejection_reason: (r.rejection_reason as string | null) ?? null,
         created_at: r.created_at as Date,
         created_record_id: (r.created_record_id as number | null) ?? null,
+        at: String(r.at),
       });
     }
   }
-  return all.sort(
-    (a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || b.id - a.id,
-  );
+  return all
+    .sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1))
+    .map((r) => {
+      const { at, ...rest } = r;
+      void at;
+      return rest;
+    });
 }
 
 /**

@@ -572,6 +572,8 @@ describe("the staff user created from an approved application", () => {
     const prefill = await staffPrefill(admin, ref);
     const [first, ...rest] = t.user_name.split(" ");
     expect(prefill).toEqual({
+      // The position the kind implies (a trainer position, else FRANCHISEE STAFF).
+      position_id: expect.any(String),
       first_name: first,
       last_name: rest.join(" "),
       phone: "+91 98200 90001",

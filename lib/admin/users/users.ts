@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { revokeAllApiTokens } from "@/lib/platform/api-tokens";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
-import type { Executor, Tx } from "@/lib/platform/db";
+import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import {
   createOf,
   defineEntity,
@@ -48,6 +48,7 @@ import {
   type RawParams,
   idAndStatusColumns,
 } from "@/lib/platform/list";
+import { writeAudit } from "@/lib/platform/mutations";
 import { unusablePassword } from "@/lib/platform/passwords";
 import { PLATFORM_ONLY, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
 import { staffCareerLink } from "@/lib/franchise/career-requests";
@@ -472,9 +473,75 @@ const createUserRecord = createOf(usersDef, async ({ ctx, tx, input, insert, err
   return row;
 });
 
+/** The staff form as a promotion reads it: the applicant's own email (their login) stays, so it is not read. */
+const promoteSchema = userCreateSchema.extend({ email: z.unknown().optional() });
+
+/**
+ * "Create staff user" from an approved application of an existing app user (issue 22): the applicant's account
+ * (request_by: a live role USER account of the acting company) is promoted instead of a second account being made.
+ * Its position, franchisee (a FRANCHISEE ADMIN's own), upline and employee code come from the form, checked as on
+ * any save; its login (email, password), names and phone stay. The application is linked (created_record_id), the
+ * staff KYC placeholders are made, and the change is audited as an update of the user, all in one transaction.
+ * Answers the user's id, or null when the form names no application or the application has no such account (then
+ * the ordinary create runs).
+ */
+async function promoteApplicant(ctx: Ctx, raw: unknown): Promise<number | null> {
+  const ref = (raw as { career_request?: unknown } | null)?.career_request;
+  if (typeof ref !== "string" || !ref.trim()) return null;
+  authorize(ctx, usersDef.permission("create"));
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const link = await staffCareerLink(tx, ctx, ref.trim());
+    if (!link?.applicantId) return null;
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.id, link.applicantId),
+          eq(users.company_id, requireCompany(ctx)),
+          eq(users.role_id, USER_ROLE_ID),
+          isNull(users.deleted_at),
+        ),
+      )
+      .for("update");
+    if (!before) return null;
+    const parsed = promoteSchema.safeParse(raw);
+    if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+    const input = parsed.data;
+    const errors: FieldErrors = {};
+    const next = {
+      position_id: input.position_id,
+      franchisee_id: forcedFranchisee(ctx) ?? input.franchisee_id ?? null,
+      ...(input.upline_user_id !== undefined ? { upline_user_id: input.upline_user_id } : {}),
+      ...(input.employee_code ? { employee_code: input.employee_code } : {}),
+    };
+    await checkReferences(tx, ctx, next, errors, before);
+    if (Object.keys(errors).length) throw invalid(errors);
+    const [after] = await tx
+      .update(users)
+      .set({ ...next, updated_at: new Date(), updated_by: ctx.userId })
+      .where(eq(users.id, before.id))
+      .returning();
+    await writeAudit(tx, ctx, {
+      entity: usersDef.name,
+      entityId: after.id,
+      action: "update",
+      before: publicUser(before),
+      after: publicUser(after),
+      companyId: after.company_id,
+    });
+    await link(after.id);
+    if (after.franchisee_id != null && after.company_id != null)
+      await ensureKycRows(tx, after.company_id, { userId: after.id, franchiseeId: after.franchisee_id });
+    return after.id;
+  });
+}
+
 /**
  * Creates a user (role USER, the acting company), with an audit record. `staff` (/franchisee-staffs/create): a
- * franchisee is required, unless the caller is confined to one.
+ * franchisee is required, unless the caller is confined to one. From an approved application of an existing app
+ * user, that account is promoted instead (promoteApplicant) and answered as the created user.
  */
 export const createUser = wrapBuilt(
   createUserRecord,
@@ -490,6 +557,8 @@ export const createUser = wrapBuilt(
         errors.franchisee_id = USER_MESSAGES.franchiseeRequired;
       if (Object.keys(errors).length) throw invalid(errors);
     }
+    const promoted = await promoteApplicant(ctx, raw);
+    if (promoted != null) return getUser(ctx, promoted);
     return createUserRecord(ctx, raw);
   },
 );

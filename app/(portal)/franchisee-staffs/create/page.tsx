@@ -19,9 +19,10 @@ export default async function CreateStaffPage({ searchParams }: Props) {
   // links it (lib/franchise/career-requests.ts).
   const careerRequest = [query.career_request].flat()[0];
   const prefill = careerRequest ? await guardPage(() => staffPrefill(ctx, careerRequest)) : null;
-  // The form sends career_request with its values (a key of its own, not a field).
+  // The form sends career_request with its values (a key of its own, not a field); the prefill picks the position
+  // the kind implies.
   const initial: UserFormValues | undefined = prefill
-    ? { middle_name: "", position_id: "", franchisee_id: "", employee_code: "", is_active: 1, ...prefill }
+    ? { middle_name: "", franchisee_id: "", employee_code: "", is_active: 1, ...prefill }
     : undefined;
   const listHref =
     franchiseeId != null
