@@ -30,7 +30,9 @@ import {
 import { AppError, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { imageFile } from "@/lib/platform/files";
+import { encodeId } from "@/lib/platform/ids";
 import { defineList, referenceFilter } from "@/lib/platform/list";
+import { toActionResult } from "@/lib/platform/mutations";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import {
   blankToNull,
@@ -281,7 +283,6 @@ const petAge = sql<
 export const userPetsDef = defineEntity({
   name: "user_pets",
   noun: "Pet",
-  href: "/customers",
   table: userPets,
   scope: customerDataScope(userPets),
   create: petCreateSchema,
@@ -472,7 +473,6 @@ export const userAddressesDef = defineEntity({
   name: "user_addresses",
   noun: "Address",
   plural: "Addresses",
-  href: "/customers",
   table: userAddresses,
   scope: customerDataScope(userAddresses),
   create: addressCreateSchema,
@@ -614,3 +614,46 @@ export async function walkerSeesPet(ctx: Ctx, petId: number): Promise<boolean> {
     .limit(1);
   return hit != null;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The customer page's server actions: staff add or correct a pet or an address of the customer on the page.
+
+// The browser session loads when an action runs (as lib/platform/entity-actions.ts), not when this module loads.
+const session = () => import("@/lib/platform/session");
+
+/**
+ * Saves a pet (`kind` "pet") or an address of the customer whose page it is: a new one for that customer, or the
+ * customer's own record `recordId` corrected (another customer's record answers 404). Ids are opaque.
+ */
+async function saveForCustomer(
+  kind: "pet" | "address",
+  customerOpaqueId: string,
+  recordOpaqueId: string | null,
+  values: unknown,
+) {
+  return toActionResult(async () => {
+    const s = await session();
+    const ctx = await s.actionContext();
+    const customerId = s.actionId(customerOpaqueId);
+    const crud = kind === "pet" ? userPetsCrud : userAddressesCrud;
+    const fields = values && typeof values === "object" ? (values as Record<string, unknown>) : {};
+    if (recordOpaqueId == null) {
+      const row = await crud.create(ctx, { ...fields, user_id: customerId });
+      return { id: encodeId(row.id) };
+    }
+    const id = s.actionId(recordOpaqueId);
+    const current = await crud.get(ctx, id);
+    if (current.user_id !== customerId) throw notFound();
+    const { user_id: _ignored, ...patch } = fields;
+    void _ignored;
+    const row = await crud.update(ctx, { ...patch, id });
+    return { id: encodeId(row.id) };
+  });
+}
+
+export const customerDataActions = {
+  savePet: (customerId: string, petId: string | null, values: unknown) =>
+    saveForCustomer("pet", customerId, petId, values),
+  saveAddress: (customerId: string, addressId: string | null, values: unknown) =>
+    saveForCustomer("address", customerId, addressId, values),
+};

@@ -6,6 +6,8 @@ import {
   monthlyRequestsCrud,
   walkerOptions,
 } from "@/lib/jobs/monthly-requests";
+import { can } from "@/lib/platform/context";
+import { encodeId } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
 import { editScreen } from "@/lib/platform/screens";
 import { EditMonthlyRequestForm } from "../_components/monthly-request-form";
@@ -57,6 +59,8 @@ export default async function EditMonthlyRequestPage({ params }: { params: Promi
           franchisee_name: r.franchisee_name,
           zone: r.zone,
           pets: r.user_monthly_job_request_pets,
+          // The customer page (issue 22): the back office with user_pets.view.
+          customer_href: can(s.ctx, "user_pets.view") ? `/customers/${encodeId(r.user_id)}` : null,
         }}
         // A master franchisee sees the zone as text (spec 002 §6).
         zones={master ? null : zones.map((z) => ({ value: String(z.id), label: z.description }))}

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { SubTable } from "@/components/data-table";
@@ -194,13 +195,21 @@ export type RequestSummary = {
   franchisee_name: string | null;
   zone: string | null;
   pets: { id: number; name: string; breed: string | null; weight: number | null; age: number | null }[];
+  /** The customer page (issue 22), for callers who may open it. */
+  customer_href?: string | null;
 };
 
-function Shown({ label, text }: { label: string; text: string | null }) {
+function Shown({ label, text, href }: { label: string; text: string | null; href?: string | null }) {
   return (
     <div className="grid gap-1">
       <span className="text-sm font-medium">{label}</span>
-      <span className="text-sm">{text || "—"}</span>
+      {href && text ? (
+        <Link className="text-sm underline underline-offset-4" href={href}>
+          {text}
+        </Link>
+      ) : (
+        <span className="text-sm">{text || "—"}</span>
+      )}
     </div>
   );
 }
@@ -293,7 +302,7 @@ export function EditMonthlyRequestForm({
         />
       }
     >
-      <Shown label="User" text={summary.user_name} />
+      <Shown label="User" text={summary.user_name} href={summary.customer_href} />
       <Shown label="Plan" text={summary.plan_name} />
       <Shown label="Address" text={summary.address} />
       <Shown label="Month and Year" text={`${MONTHS[summary.month - 1] ?? summary.month} ${summary.year}`} />

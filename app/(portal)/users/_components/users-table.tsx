@@ -1,4 +1,5 @@
 "use client";
+import { PawPrint } from "lucide-react";
 import { CellText, Chip, EntityTable, sortable, statusColumn } from "@/components/data-table";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteUserAction, restoreUserAction } from "../actions";
@@ -39,6 +40,19 @@ export function UsersTable(props: ListScreenProps<Row> & { href: string }) {
       label={nameOf}
       actions={{ delete: deleteUserAction, restore: restoreUserAction }}
       messages={{ deleted: "User deleted successfully.", restored: "User restored successfully." }}
+      // A customer's page (issue 22): pets, addresses, requests, walks with their report cards.
+      links={(r) =>
+        r.position_name?.toUpperCase() === "CUSTOMER" && !r.franchisee_name && !props.trash
+          ? [
+              {
+                href: `/customers/${r.id}`,
+                label: `Customer page of ${nameOf(r)}`,
+                tip: "Customer Page",
+                icon: PawPrint,
+              },
+            ]
+          : []
+      }
       columns={[
         statusColumn<R>(),
         {
