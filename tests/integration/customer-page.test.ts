@@ -1,17 +1,19 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   dailyJobPlans,
   dailyJobPlanWalks,
   franchisees,
   notifications,
   userMonthlyJobRequests,
+  userPets,
   users,
 } from "@/db/schema";
 import { indiaNow } from "@/lib/jobs/common";
 import { loadCustomerPage, SECTION_ROWS } from "@/lib/jobs/customer-page";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
+import { encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, ctxFor, DEMO_LOGINS, seeded } from "../support/fixtures";
 
@@ -19,6 +21,12 @@ import { adminEmail, ctxFor, DEMO_LOGINS, seeded } from "../support/fixtures";
 // customers with a request of their franchisee; a master franchisee: in their zones), 403 to app users, and shows
 // the customer whole: profile, pets, addresses, requests with the reschedule quota, walks with their report cards,
 // walk requests and notifications.
+
+const session = vi.hoisted(() => ({ ctx: null as Ctx | null }));
+vi.mock("@/lib/platform/session", async (orig) =>
+  (await import("../support/session-mock")).mockedSession(orig, session),
+);
+const actions = await import("@/app/(portal)/customers/[customerId]/actions");
 
 type Db = Awaited<ReturnType<typeof seeded>>["db"];
 let db: Db;
@@ -227,5 +235,67 @@ describe("the customer page's loader", () => {
 
     const app = await ctxFor((await db.select().from(users).where(eq(users.id, inside)))[0].email, happyId);
     expect(await failure(loadCustomerPage(app, inside))).toBe(403);
+  });
+});
+
+describe("the customer page's dialogs (server actions)", () => {
+  it("adds and corrects a pet and an address for the customer, with field errors kept for the form", async () => {
+    session.ctx = fa;
+    const customer = encodeId(inside);
+    const bad = await actions.savePetAction(customer, null, {
+      name: "",
+      weight: "-1",
+      breed_id: "",
+      gender: "",
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: { name: "The name field is required.", weight: expect.stringContaining("weight") },
+    });
+    const made = await actions.savePetAction(customer, null, {
+      name: "Phoned In",
+      weight: "7.5",
+      breed_id: "",
+      gender: "MALE",
+      age: "",
+      date_of_birth: "",
+      temperament: "",
+      medical_notes: "",
+      vet_phone: "",
+      photo_path: null,
+    });
+    expect(made.ok).toBe(true);
+    const petId = (made as { ok: true; data: { id: string } }).data.id;
+    const fixed = await actions.savePetAction(customer, petId, { name: "Phoned In", weight: "8" });
+    expect(fixed.ok).toBe(true);
+    const page = await loadCustomerPage(fa, inside);
+    expect(page.pets.rows.find((p) => p.name === "Phoned In")?.weight).toBe(8);
+    // A pet of another customer, named through this customer's page: 404.
+    const [foreignPet] = await db
+      .select({ id: userPets.id })
+      .from(userPets)
+      .where(and(ne(userPets.user_id, inside), eq(userPets.company_id, happyId)))
+      .limit(1);
+    const wrong = await actions.savePetAction(customer, encodeId(foreignPet.id), { name: "Taken" });
+    expect(wrong).toMatchObject({ ok: false, status: 404 });
+
+    const address = await actions.saveAddressAction(customer, null, {
+      address: "Phoned-in address",
+      latitude: "19.1",
+      longitude: "72.9",
+      state_id: "",
+      pin_code: "400001",
+    });
+    expect(address.ok).toBe(true);
+    const refused = await actions.saveAddressAction(customer, null, { address: "x", pin_code: "12" });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: { pin_code: "The pin code must be 6 digits." },
+    });
+    // Outside the franchisee admin's reach: 404.
+    const out = await actions.savePetAction(encodeId(outside), null, { name: "Nope" });
+    expect(out).toMatchObject({ ok: false, status: 404 });
   });
 });
