@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   dailyJobPlanWalks,
   dailyJobPlans,
+  franchisees,
   leaveRequestWalks,
   userAddresses,
   userMonthlyJobRequests,
@@ -14,6 +15,7 @@ import {
 } from "@/db/schema";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor } from "@/lib/platform/db";
+import { zoneFilter } from "@/lib/platform/entity";
 import { AppError, forbidden, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { imageFile, withFiles, type NewFile } from "@/lib/platform/files";
@@ -82,14 +84,19 @@ const originalWalker = alias(users, "walk_original_walker");
 /**
  * The live walks (of live plans) the caller sees: an app user (role USER) the walks of their own plans (a customer)
  * and the walks assigned to them (a walker: walk.walker_id); the back office the walks of the daily job plans it
- * sees (the plans' scope: the company, a franchisee member's own franchisee).
+ * sees (the plans' scope: the company, a franchisee member's own franchisee), a MASTER FRANCHISEE those of their
+ * zones' franchisees.
  */
 function visibleWhere(ctx: Ctx): SQL {
   const companyId = requireCompany(ctx);
   const own =
     ctx.roleName === ROLE.USER
       ? or(eq(p.user_id, ctx.userId), eq(w.walker_id, ctx.userId))
-      : dailyJobPlansDef.scope.where(ctx);
+      : and(
+          dailyJobPlansDef.scope.where(ctx),
+          // A MASTER FRANCHISEE: the walks of their zones' franchisees.
+          zoneFilter(ctx, sql`(select f.zone_id from ${franchisees} f where f.id = ${w.franchisee_id})`),
+        );
   return and(eq(w.company_id, companyId), isNull(w.deleted_at), isNull(p.deleted_at), own)!;
 }
 

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as serveFile } from "@/app/api/files/[...key]/route";
 import {
   dailyJobPlanWalks,
   dailyJobPlans,
+  franchisees,
   leaveRequestWalks,
   leaveRequests,
   notifications,
@@ -18,7 +19,7 @@ import { WALK_FILE_ENTITY, WALK_MESSAGES } from "@/lib/jobs/walks";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { IMAGE_REFUSED } from "@/lib/platform/files";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
-import { adminEmail, api, DEMO_LOGINS, seeded, tokenFor, userId } from "../support/fixtures";
+import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor, userId } from "../support/fixtures";
 
 // Walks for the apps (issue 22), through the real /api: a customer's own walks, a walker's assigned ones, start and
 // complete with selfies and photos, the report card, the rating, moved walks, the photos' access and the walker's
@@ -285,6 +286,56 @@ describe("GET /api/walks", () => {
     });
     expect((wag.json.data as Walk[]).map((w) => w.id)).not.toContain(today.walkIds[0]);
     expect((await api("GET", `walks/${today.walkIds[0]}`, { token: wagToken })).status).toBe(404);
+  });
+
+  it("gives a master franchisee the walks of their zones' franchisees only", async () => {
+    const mfEmail = DEMO_LOGINS[ROLE.MASTER_FRANCHISEE];
+    const zones = (await ctxFor(mfEmail)).zoneIds ?? [];
+    expect(zones.length).toBeGreaterThan(0);
+    const [out] = await db
+      .select({ id: franchisees.id })
+      .from(franchisees)
+      .where(
+        and(
+          eq(franchisees.company_id, happyId),
+          isNull(franchisees.deleted_at),
+          sql`${franchisees.zone_id} is not null and ${franchisees.zone_id} not in (${sql.join(
+            zones.map((z) => sql`${z}::int`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .limit(1);
+    const [plan] = await db
+      .insert(dailyJobPlans)
+      .values({ company_id: happyId, user_id: c2.id, franchisee_id: out.id, date: day(0) })
+      .returning({ id: dailyJobPlans.id });
+    const [walk] = await db
+      .insert(dailyJobPlanWalks)
+      .values({
+        company_id: happyId,
+        daily_job_plan_id: plan.id,
+        franchisee_id: out.id,
+        date: day(0),
+        timeslot: "09:00",
+      })
+      .returning({ id: dailyJobPlanWalks.id });
+    const mf = await tokenFor(mfEmail);
+    expect((await api("GET", `walks/${walk.id}`, { token: mf })).status).toBe(404);
+    const r = await api("GET", `walks?rowsPerPage=100&from_date=${day(0)}&to_date=${day(0)}`, { token: mf });
+    expect(r.status).toBe(200);
+    const ids = (r.json.data as Walk[]).map((w) => w.id);
+    expect(ids).not.toContain(walk.id);
+    if (ids.length) {
+      const rows = await db
+        .select({ zone: franchisees.zone_id })
+        .from(dailyJobPlanWalks)
+        .innerJoin(franchisees, eq(franchisees.id, dailyJobPlanWalks.franchisee_id))
+        .where(inArray(dailyJobPlanWalks.id, ids));
+      for (const row of rows) expect(zones).toContain(row.zone);
+    }
+    // The admin sees it.
+    expect((await api("GET", `walks/${walk.id}`, { token: adminToken })).status).toBe(200);
   });
 
   it("answers another user's walk 404 on GET, start, complete and rating", async () => {
