@@ -379,6 +379,12 @@ describe("a walker's day", () => {
 
   it("starts today's walk with a selfie; the plan goes in progress; a second start is 409", async () => {
     const id = today.walkIds[0];
+    const bad = new FormData();
+    bad.set("selfie", new File(["%PDF-1.4 not a selfie"], "me.png", { type: "image/png" }));
+    const refused = await api("POST", `walks/${id}/start`, { token: walkerA.token, form: bad });
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors?.selfie).toEqual([IMAGE_REFUSED]);
+    expect((await walkRow(id)).status).toBe(0);
     const form = new FormData();
     form.set("selfie", image("me.png"));
     const r = await api("POST", `walks/${id}/start`, { token: walkerA.token, form });
