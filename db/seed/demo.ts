@@ -13,6 +13,7 @@ import { hashPassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { seedDemoFranchise } from "./demo-franchise";
 import { seedDemoJobs } from "./demo-jobs";
+import { seedDemoPhotos } from "./demo-photos";
 import { seedDemoOperations } from "./demo-operations";
 
 /** The password of every demo login (README lists the logins). */
@@ -206,6 +207,7 @@ export async function seedDemo(db: Executor): Promise<void> {
   await seedDemoFranchise(db, wag.id, { masterEmail, masterZones: ["WEST"] });
   await seedDemoJobs(db, happy.id, "Maharashtra");
   await seedDemoJobs(db, wag.id, "Karnataka");
+  await seedDemoPhotos(db, happy.id);
 
   // A little history, so the audit screens and the bell are not empty on a first visit.
   const [admin] = await db
