@@ -33,6 +33,7 @@ import {
 } from "./common";
 import { customerInReach } from "./customer-data";
 import { policyOf, quotaInfo, type RescheduleInfo } from "./walk-policy";
+import { reportCardOf, type ReportCard } from "./walks";
 
 // The back office's customer page (issue 22): one customer whole, for an ADMIN (the company's customers), a
 // FRANCHISEE ADMIN (customers with a request of their franchisee) and a MASTER FRANCHISEE (customers with a request
@@ -71,23 +72,8 @@ const bounded = <T>(rows: T[]) => ({ rows: rows.slice(0, SECTION_ROWS), more: ro
 const iso = (d: Date | string | null | undefined) =>
   d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
 
-const photoKeys = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((k): k is string => typeof k === "string" && k !== "") : [];
-
-/** A completed walk's report card, as the customer's app shows it (null before completion). */
-export type WalkReport = {
-  started_at: string | null;
-  completed_at: string | null;
-  duration_minutes: number | null;
-  distance_covered: number | null;
-  calories_burnt: number | null;
-  note: string | null;
-  photo_urls: string[];
-  start_selfie_url: string | null;
-  end_selfie_url: string | null;
-  rating: number | null;
-  feedback: string | null;
-};
+/** A completed walk's report card, as the customer's app shows it (lib/jobs/walks.ts; null before completion). */
+export type WalkReport = ReportCard;
 
 /** Everything the customer page shows. */
 export type CustomerPage = Awaited<ReturnType<typeof loadCustomerPage>>;
@@ -131,6 +117,7 @@ export async function loadCustomerPage(ctx: Ctx, customerId: number) {
     end_selfie_path: w.end_selfie_path,
     rating: w.rating,
     feedback: w.feedback,
+    rated_at: w.rated_at,
   };
   const walksOf = (when: SQL, order: SQL[]) =>
     db
@@ -321,22 +308,7 @@ export async function loadCustomerPage(ctx: Ctx, customerId: number) {
     status_label: WALK_STATUS_LABELS[x.status] ?? String(x.status),
     walker_name: x.walker_name,
     pets: x.pets,
-    report:
-      x.status === WALK_STATUS.COMPLETED
-        ? ({
-            started_at: iso(x.started_at),
-            completed_at: iso(x.completed_at),
-            duration_minutes: x.actual_duration_minutes,
-            distance_covered: x.distance_covered,
-            calories_burnt: x.calories_burnt,
-            note: x.walker_note,
-            photo_urls: photoKeys(x.photo_paths).map((k) => fileUrl(k)!),
-            start_selfie_url: fileUrl(x.start_selfie_path),
-            end_selfie_url: fileUrl(x.end_selfie_path),
-            rating: x.rating,
-            feedback: x.feedback,
-          } satisfies WalkReport)
-        : null,
+    report: reportCardOf({ ...x, rated_at: x.rated_at }),
   });
 
   const { image_path, ...person } = profile;

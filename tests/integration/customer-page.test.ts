@@ -141,6 +141,7 @@ describe("the customer page's loader", () => {
         end_selfie_url: null,
         rating: 5,
         feedback: "Lovely",
+        rated_at: null,
       });
     else expect(page.past_walks.more).toBe(true);
     expect(page.notifications.rows.map((n) => n.title)).toContain("Your walk is done");
