@@ -411,6 +411,7 @@ function cursorValueFits(v: unknown, column: AnyPgColumn | null): boolean {
     // numeric, real, double: any finite value compares.
     return true;
   }
+  if (cast === "boolean") return typeof v === "boolean";
   if (typeof v !== "string") return false;
   if (cast === "date") return validCalendarDate(v);
   if (cast === "time") return TIME.test(v);
@@ -514,8 +515,9 @@ function mentions(expr: SQL, table: string): boolean {
 }
 
 /** The type a cursor's value is cast to for comparing with its sort column (calendar dates travel as strings). */
-function castNameOf(c: AnyPgColumn): "date" | "time" | "timestamptz" | "numeric" | "text" {
+function castNameOf(c: AnyPgColumn): "date" | "time" | "timestamptz" | "numeric" | "boolean" | "text" {
   if (c.columnType === "PgDateString") return "date";
+  if (c.dataType === "boolean") return "boolean";
   if (c.columnType === "PgTime") return "time";
   if (c.dataType === "date") return "timestamptz";
   if (c.dataType === "number") return "numeric";
