@@ -49,7 +49,7 @@ import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-pla
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
-import { mayViewWalk, WALK_FILE_ENTITY } from "@/lib/jobs/walks";
+import { customerSeesWalker, mayViewWalk, WALK_FILE_ENTITY } from "@/lib/jobs/walks";
 import { userAddressesCrud, userPetsCrud, walkerSeesPet } from "@/lib/jobs/customer-data";
 import { can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
@@ -138,6 +138,19 @@ export async function mayViewRecord(ctx: Ctx, name: string, id: number): Promise
     .from(t as PgTable)
     .where(and(eq(t.id, id), where))
     .limit(1);
-  // A pet's photo also reaches the walkers of its walks (lib/jobs/customer-data.ts).
-  return !!hit || (name === "user_pets" && walkerSeesPet(ctx, id));
+  return !!hit;
+}
+
+/**
+ * Whether the caller may read the stored files of one record (/api/files): whoever may view the record, and the apps'
+ * people who meet through walks without seeing each other's records (or their history): a walker reads the photo of
+ * a pet they walk (lib/jobs/customer-data.ts), a customer the photo of a walker who walks their pets
+ * (lib/jobs/walks.ts); and anyone their own photo.
+ */
+export async function mayReadFilesOf(ctx: Ctx, name: string, id: number): Promise<boolean> {
+  if (await mayViewRecord(ctx, name, id)) return true;
+  if (!isId(id)) return false;
+  if (name === "user_pets") return walkerSeesPet(ctx, id);
+  if (name === "users") return id === ctx.userId || customerSeesWalker(ctx, id);
+  return false;
 }

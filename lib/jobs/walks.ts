@@ -114,6 +114,30 @@ export async function mayViewWalk(ctx: Ctx, id: number): Promise<boolean> {
   return !!hit;
 }
 
+/**
+ * Whether the caller (an app user) has a live walk by walker `walkerId` among their own plans: then they may see the
+ * walker's photo (walks answer walker.photo_url), though not the walker's user record.
+ */
+export async function customerSeesWalker(ctx: Ctx, walkerId: number): Promise<boolean> {
+  if (ctx.roleName !== ROLE.USER || ctx.companyId == null) return false;
+  const db = await getDb();
+  const [hit] = await db
+    .select({ id: w.id })
+    .from(w)
+    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+    .where(
+      and(
+        eq(w.company_id, ctx.companyId),
+        eq(w.walker_id, walkerId),
+        eq(p.user_id, ctx.userId),
+        isNull(w.deleted_at),
+        isNull(p.deleted_at),
+      ),
+    )
+    .limit(1);
+  return !!hit;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // A walk as the apps read it.
 

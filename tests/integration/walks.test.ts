@@ -18,6 +18,7 @@ import { indiaNow } from "@/lib/jobs/common";
 import { WALK_FILE_ENTITY, WALK_MESSAGES } from "@/lib/jobs/walks";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { IMAGE_REFUSED } from "@/lib/platform/files";
+import { getStorage } from "@/lib/platform/storage";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor, userId } from "../support/fixtures";
 
@@ -167,7 +168,7 @@ type Walk = {
   status: number;
   status_label: string;
   pets: { name: string; temperament: string | null; vet_phone: string | null }[];
-  walker: { id: number; first_name: string } | null;
+  walker: { id: number; first_name: string; photo_url?: string | null } | null;
   owner: { first_name: string };
   covering_for: { first_name: string } | null;
   report: null | {
@@ -488,6 +489,33 @@ describe("a walker's day", () => {
       expect(await fetchFile(url, walkerB.token)).toBe(404);
       expect(await fetchFile(url, wagToken)).toBe(404);
     }
+  });
+});
+
+describe("the walker's photo", () => {
+  it("reaches the customers they walk for, not the walker's record, and nobody else", async () => {
+    // The walker's photo, stored as a user's image is (owned by their user record).
+    const key = `users/${walkerA.id}/image_path-walker-photo.png`;
+    await getStorage().put(key, png, "image/png");
+    await db.insert(storedFiles).values({
+      key,
+      company_id: happyId,
+      entity: "users",
+      entity_id: walkerA.id,
+      content_type: "image/png",
+      size: png.length,
+    });
+    await db.update(users).set({ image_path: key }).where(eq(users.id, walkerA.id));
+    const [walk] = (await list(c1)).filter((x) => x.walker?.id === walkerA.id);
+    expect(walk.walker!.photo_url).toBe(`/api/files/${key}`);
+    expect(await fetchFile(walk.walker!.photo_url!, c1.token)).toBe(200);
+    expect(await fetchFile(walk.walker!.photo_url!, walkerA.token)).toBe(200);
+    expect(await fetchFile(walk.walker!.photo_url!, adminToken)).toBe(200);
+    // Walker B's customer has no walk by A; nor has a customer of another company.
+    expect(await fetchFile(walk.walker!.photo_url!, c2.token)).toBe(404);
+    expect(await fetchFile(walk.walker!.photo_url!, wagToken)).toBe(404);
+    // Seeing the photo is not seeing the walker's record.
+    expect((await api("GET", `users/${walkerA.id}`, { token: c1.token })).status).toBe(403);
   });
 });
 

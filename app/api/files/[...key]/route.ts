@@ -2,7 +2,7 @@ import { callerOf, errorResponse } from "@/lib/api/dispatch";
 import { auditFileRead } from "@/lib/franchise/kyc-common";
 import { AppError } from "@/lib/platform/errors";
 import { readStoredFile } from "@/lib/platform/file-access";
-import { mayViewRecord } from "@/lib/registry";
+import { mayReadFilesOf } from "@/lib/registry";
 
 type Params = { params: Promise<{ key: string[] }> };
 
@@ -33,7 +33,8 @@ async function keyOf(request: Request, params: Params["params"]): Promise<string
 
 /**
  * Stored files are served through this route only, to signed-in callers (session or bearer token) who may view the
- * record that owns the file (lib/platform/file-access.ts); anyone else gets 404. Each download of a KYC document is
+ * record that owns the file, or meet it through a walk (lib/registry.ts mayReadFilesOf, lib/platform/file-access.ts);
+ * anyone else gets 404. Each download of a KYC document is
  * recorded in its history (auditFileRead). Images are shown inline; documents (PDFs) come as attachments under the
  * uploader's file name, so a browser saves them instead of rendering them on this origin.
  */
@@ -41,7 +42,7 @@ export async function GET(request: Request, { params }: Params) {
   try {
     const key = await keyOf(request, params);
     const ctx = await callerOf(request);
-    const file = await readStoredFile(ctx, key, mayViewRecord, auditFileRead);
+    const file = await readStoredFile(ctx, key, mayReadFilesOf, auditFileRead);
     return new Response(new Uint8Array(file.body), {
       headers: {
         "content-type": file.contentType,
