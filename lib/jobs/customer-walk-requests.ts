@@ -11,6 +11,7 @@ import {
   userPets,
   users,
 } from "@/db/schema";
+import { formatDate } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
@@ -530,7 +531,7 @@ export const customerWalkRequestsCrud = {
           userId,
           companyId,
           title: reschedule ? "New walk reschedule request" : "New walk cancellation request",
-          body: `A customer asks to ${reschedule ? `move the walk of ${walk.date} ${walk.timeslot.slice(0, 5)} to ${input.new_date} ${input.new_timeslot}` : `cancel the walk of ${walk.date} ${walk.timeslot.slice(0, 5)}`}.`,
+          body: `A customer asks to ${reschedule ? `move the walk of ${formatDate(walk.date)} ${walk.timeslot.slice(0, 5)} to ${formatDate(input.new_date!)} ${input.new_timeslot}` : `cancel the walk of ${formatDate(walk.date)} ${walk.timeslot.slice(0, 5)}`}.`,
           link: "/customer-walk-requests?status=pending",
         })),
         tx,

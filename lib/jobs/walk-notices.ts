@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { MONTH_NAMES } from "@/lib/format";
+import { formatDate, MONTH_NAMES } from "@/lib/format";
 import { rowsOf, type Executor } from "@/lib/platform/db";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 
@@ -11,16 +11,8 @@ import { notify, type NewNotification } from "@/lib/platform/notifications";
 /** "December 2026". */
 export const monthLabel = (month: number, year: number) => `${MONTH_NAMES[month - 1] ?? month} ${year}`;
 
-/** "5 Dec 2026" of a YYYY-MM-DD date. */
-export function dayLabel(d: string): string {
-  const [y, m, day] = d.slice(0, 10).split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, day)).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
+/** A YYYY-MM-DD date as the portal writes dates (DD-MM-YYYY, spec 000 §9). */
+export const dayLabel = (d: string): string => formatDate(d.slice(0, 10));
 
 /** "1 walk" / "3 walks". */
 export const walksCount = (n: number) => `${n} walk${n === 1 ? "" : "s"}`;

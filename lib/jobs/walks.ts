@@ -22,6 +22,7 @@ import { imageFile, withFiles, type NewFile } from "@/lib/platform/files";
 import { parseIdParam } from "@/lib/platform/ids";
 import { DEFAULT_PAGE_SIZE, rawParam, type RawParams } from "@/lib/platform/list";
 import { notify } from "@/lib/platform/notifications";
+import { formatDate, formatTime } from "@/lib/format";
 import { ROLE } from "@/lib/platform/permissions";
 import { parseDate } from "@/lib/operations/week-parity";
 import { dailyJobPlansDef } from "./daily-job-plans";
@@ -720,13 +721,12 @@ export async function completeWalk(ctx: Ctx, id: number, body: unknown, photos: 
         .set({ status: left.n === 0 ? 2 : 1, updated_at: now, updated_by: ctx.userId })
         .where(and(eq(p.id, walk.daily_job_plan_id), inArray(p.status, [0, 1])));
       const walkerName = ctx.user.first_name;
-      const t = (d: Date | null) =>
-        d ? new Date(d.getTime() + 330 * 60_000).toISOString().slice(11, 16) : "—";
+      const t = (d: Date | null) => (d ? formatTime(d) : "—");
       await notify(
         {
           userId: plan_user_id,
           companyId,
-          title: `Your walk of ${walk.date} is done: the report card`,
+          title: `Your walk of ${formatDate(walk.date)} is done: the report card`,
           body: [
             `${walkerName} walked from ${t(walk.started_at)} to ${t(now)} (${minutes} min).`,
             `Distance: ${input.distance_covered} km.`,

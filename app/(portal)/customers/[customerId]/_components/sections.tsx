@@ -24,7 +24,8 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card>
+    // min-w-0: a wide table scrolls inside its card instead of widening the page (a phone).
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>
           <h2>{title}</h2>
@@ -119,10 +120,13 @@ export function ReportCard({ report }: { report: WalkReport }) {
       report.rating != null ? `${"★".repeat(report.rating)}${"☆".repeat(5 - report.rating)}` : "Not rated",
     ],
   ];
+  // The end selfie is the first photo: each picture once.
   const photos = [
-    ...report.photo_urls,
-    ...(report.start_selfie_url ? [report.start_selfie_url] : []),
-    ...(report.end_selfie_url ? [report.end_selfie_url] : []),
+    ...new Set([
+      ...report.photo_urls,
+      ...(report.start_selfie_url ? [report.start_selfie_url] : []),
+      ...(report.end_selfie_url ? [report.end_selfie_url] : []),
+    ]),
   ];
   return (
     <div className="bg-muted/40 space-y-2 rounded-md border p-3 text-sm">
