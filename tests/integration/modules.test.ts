@@ -126,7 +126,10 @@ describe("module saves", () => {
 
     const walks = await create("Grooming");
     const clash = await create("Grooming Plans");
-    const renamed = await api("PATCH", `modules/${clash.id}`, { token: superToken, body: { name: "GROOMING" } });
+    const renamed = await api("PATCH", `modules/${clash.id}`, {
+      token: superToken,
+      body: { name: "GROOMING" },
+    });
     expect(renamed.status).toBe(422);
     expect(renamed.json.errors!.name).toEqual(["The name has already been taken."]);
 
