@@ -41,7 +41,8 @@ import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { flag, optionalId, requiredDate, requiredId } from "@/lib/platform/schemas";
 import { parseIdParam } from "@/lib/platform/ids";
 import { parseDate } from "@/lib/operations/week-parity";
-import { PLAN_STATUS_LABELS, userNameOf, WALK_STATUS_LABELS, walkersWhere } from "./common";
+import { PLAN_STATUS_LABELS, userNameOf, WALK_STATUS, WALK_STATUS_LABELS, walkersWhere } from "./common";
+import { tellCustomers, walkerText, whenText, type WalkFact } from "./walk-notices";
 
 // Daily job plans and their walks (spec 002 §2 "Daily job plans", §3, §7; issue 11): a customer's day of walks, the
 // walker and the pets; generated from approved monthly requests (lib/jobs/walk-generation.ts) or made by hand here.
@@ -682,6 +683,50 @@ async function syncWalks(
       );
 }
 
+type WalkState = { id: number; walker_id: number | null; date: string; timeslot: string; status: number };
+
+/** A plan's live walks as they stand (before and after a save, to tell the customer what changed). */
+async function walkStates(tx: Tx, planId: number): Promise<WalkState[]> {
+  const w = dailyJobPlanWalks;
+  return tx
+    .select({ id: w.id, walker_id: w.walker_id, date: w.date, timeslot: w.timeslot, status: w.status })
+    .from(w)
+    .where(and(eq(w.daily_job_plan_id, planId), isNull(w.deleted_at)));
+}
+
+const petsOf = (walks: WalkFact[]) => walks[0]?.pets ?? "your pet";
+
+/**
+ * Tells the customer (issue 22), once per kind of change, of the walks a save cancelled, moved (another day or time)
+ * or gave another walker. Walks added or removed by hand are the plan's shape, not news.
+ */
+async function tellWalkChanges(tx: Tx, was: WalkState[], now: WalkState[]): Promise<void> {
+  const before = new Map(was.map((x) => [x.id, x]));
+  const cancelled: number[] = [];
+  const moved: number[] = [];
+  const newWalker: number[] = [];
+  for (const n of now) {
+    const b = before.get(n.id);
+    if (!b) continue;
+    if (n.status === WALK_STATUS.CANCELLED) {
+      if (b.status !== WALK_STATUS.CANCELLED) cancelled.push(n.id);
+    } else if (n.date !== b.date || n.timeslot.slice(0, 5) !== b.timeslot.slice(0, 5)) moved.push(n.id);
+    else if (n.walker_id !== b.walker_id) newWalker.push(n.id);
+  }
+  await tellCustomers(tx, cancelled, (walks) => ({
+    title: "Walk cancelled",
+    body: `The walk of ${petsOf(walks)} on ${whenText(walks)} is cancelled by ${walks[0].franchisee ?? "the franchisee"}.`,
+  }));
+  await tellCustomers(tx, moved, (walks) => ({
+    title: "Walk moved",
+    body: `The walk of ${petsOf(walks)} is now on ${whenText(walks)}, with ${walkerText(walks[0].walker, walks[0].franchisee)}.`,
+  }));
+  await tellCustomers(tx, newWalker, (walks) => ({
+    title: "A new walker for your walk",
+    body: `${walkerText(walks[0].walker, walks[0].franchisee)} walks ${petsOf(walks)} on ${whenText(walks)}.`,
+  }));
+}
+
 const base = crudOf(dailyJobPlansDef, {
   async create({ ctx, tx, input, insert, errors }) {
     const { daily_job_plan_walks: walks, ...fields } = input;
@@ -721,8 +766,10 @@ const base = crudOf(dailyJobPlansDef, {
     const values: Record<string, unknown> = { ...fields };
     if (franchisee_id !== before.franchisee_id) values.franchisee_id = franchisee_id;
     else delete values.franchisee_id;
+    const was = await walkStates(tx, before.id);
     const row = await write(values);
     await syncWalks(tx, ctx, row, walks, before);
+    await tellWalkChanges(tx, was, await walkStates(tx, row.id));
     return row;
   },
 });

@@ -2,9 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   companies,
-  dailyJobPlanWalks,
   dailyJobPlans,
+  dailyJobPlanWalks,
   franchisees,
+  notifications,
   userMonthlyJobRequests,
   userPets,
   users,
@@ -166,6 +167,42 @@ describe("daily job plans: create and edit with walks", () => {
     walks = await walksOf(plan.id);
     // Both walks had the plan's walker (A2): both follow.
     expect(walks.map((w) => w.walker_id)).toEqual([walkerA1, walkerA1]);
+  });
+
+  it("tells the customer, once per kind, of walks cancelled, moved or given another walker (issue 22)", async () => {
+    const plan = await create(admin, form({ date: "2031-02-20" }));
+    const [first, second] = plan.daily_job_plan_walks;
+    const seen = async () =>
+      (
+        await db
+          .select({ title: notifications.title, body: notifications.body })
+          .from(notifications)
+          .where(eq(notifications.user_id, customer1))
+      ).filter((n) => n.body?.includes("20-02-2031"));
+    expect(await seen()).toEqual([]);
+    await update(admin, {
+      id: plan.id,
+      daily_job_plan_walks: [
+        { id: first.id, timeslot: "07:00", walker_id: walkerA2 },
+        { id: second.id, timeslot: "18:30", walker_id: walkerA2, duration_minutes: 45, status: 6 },
+      ],
+    });
+    const notes = await seen();
+    expect(notes.map((n) => n.title).sort()).toEqual(["A new walker for your walk", "Walk cancelled"]);
+    expect(notes.find((n) => n.title === "Walk cancelled")!.body).toContain("20-02-2031 18:30");
+    expect(notes.find((n) => n.title === "A new walker for your walk")!.body).toContain("Bhavna");
+    // Moved to another time: one more notice; a save changing nothing tells nobody.
+    await update(admin, {
+      id: plan.id,
+      daily_job_plan_walks: [
+        { id: first.id, timeslot: "08:15", walker_id: walkerA2 },
+        { id: second.id, timeslot: "18:30", walker_id: walkerA2, duration_minutes: 45, status: 6 },
+      ],
+    });
+    await update(admin, { id: plan.id, status: 0 });
+    const after = await seen();
+    expect(after.map((n) => n.title).filter((t) => t === "Walk moved")).toHaveLength(1);
+    expect(after).toHaveLength(3);
   });
 
   it("replaces the walks when sent: kept by id (its own walker kept), new ones added, the others removed", async () => {
