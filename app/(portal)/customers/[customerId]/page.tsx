@@ -255,37 +255,26 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
         />
       </Section>
 
-      <Section
-        title="Upcoming Walks"
-        count={page.upcoming_walks.rows.length}
-        empty="No upcoming walks."
-        more={
-          page.upcoming_walks.more
-            ? { href: requestsHref, label: `${showing} The requests' daily plans hold the rest.` }
-            : null
-        }
-      >
-        <SimpleTable
-          headers={["When", "Pets", "Walker", "Status", "Report"]}
-          rows={walkRows(page.upcoming_walks.rows)}
-        />
-      </Section>
-
-      <Section
-        title="Past Walks"
-        count={page.past_walks.rows.length}
-        empty="No past walks."
-        more={
-          page.past_walks.more
-            ? { href: requestsHref, label: `${showing} The requests' daily plans hold the rest.` }
-            : null
-        }
-      >
-        <SimpleTable
-          headers={["When", "Pets", "Walker", "Status", "Report card"]}
-          rows={walkRows(page.past_walks.rows)}
-        />
-      </Section>
+      {(
+        [
+          ["Upcoming Walks", page.upcoming_walks, "No upcoming walks.", "Report"],
+          ["Past Walks", page.past_walks, "No past walks.", "Report card"],
+        ] as const
+      ).map(([title, walks, empty, report]) => (
+        <Section
+          key={title}
+          title={title}
+          count={walks.rows.length}
+          empty={empty}
+          more={
+            walks.more
+              ? { href: requestsHref, label: `${showing} The requests' daily plans hold the rest.` }
+              : null
+          }
+        >
+          <SimpleTable headers={["When", "Pets", "Walker", "Status", report]} rows={walkRows(walks.rows)} />
+        </Section>
+      ))}
 
       <Section
         title="Walk Requests"
