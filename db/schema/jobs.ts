@@ -61,7 +61,11 @@ export const userPets = pgTable(
     photo_path: varchar("photo_path", { length: 500 }),
     ...tenantColumns(),
   },
-  (t) => [index("user_pets_user_idx").on(t.company_id, t.user_id, t.id).where(live(t))],
+  (t) => [
+    index("user_pets_user_idx").on(t.company_id, t.user_id, t.id).where(live(t)),
+    // The pets list, by name (its default order) within the company.
+    index("user_pets_list_idx").on(t.company_id, t.name, t.id).where(live(t)),
+  ],
 );
 
 /**
@@ -86,6 +90,8 @@ export const userAddresses = pgTable(
   },
   (t) => [
     index("user_addresses_user_idx").on(t.company_id, t.user_id, t.id).where(live(t)),
+    // The addresses list, by address (its default order) within the company.
+    index("user_addresses_list_idx").on(t.company_id, t.address, t.id).where(live(t)),
     uniqueIndex("user_addresses_default_uq")
       .on(t.user_id)
       .where(sql`${t.is_default} and ${t.deleted_at} is null`),

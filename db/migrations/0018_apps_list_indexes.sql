@@ -1,0 +1,2 @@
+CREATE INDEX "user_addresses_list_idx" ON "user_addresses" USING btree ("company_id","address","id") WHERE "user_addresses"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "user_pets_list_idx" ON "user_pets" USING btree ("company_id","name","id") WHERE "user_pets"."deleted_at" is null;
