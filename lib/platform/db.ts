@@ -20,7 +20,16 @@ const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
 /** The one database of this process, migrated on first use. PGlite unless DATABASE_URL is set. */
 export function getDb(): Promise<Db> {
-  if (!g.__portalDb) g.__portalDb = open();
+  if (!g.__portalDb) {
+    const h = open();
+    g.__portalDb = h;
+    // A failed open (the database down at start, a migration that failed) is not kept: the next call opens again,
+    // so an instance recovers when the database does instead of answering errors until restarted (issue 24).
+    h.db.catch(() => {
+      if (g.__portalDb === h) g.__portalDb = undefined;
+      void h.close().catch(() => {});
+    });
+  }
   return g.__portalDb.db;
 }
 
