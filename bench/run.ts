@@ -280,7 +280,7 @@ const portal = await start(
   {
     DATABASE_URL: url,
     PORT: String(portalPort),
-    BIND_HOST: "127.0.0.1",
+    HOSTNAME: "127.0.0.1",
     DATA_DIR: dataDir,
     AUTH_SECRET: process.env.AUTH_SECRET!,
     AUTH_TRUST_HOST: "true",

@@ -44,7 +44,7 @@ const child = spawn(process.execPath, [path.resolve("scripts/server.mjs")], {
   env: {
     ...env,
     PORT: port,
-    BIND_HOST: "127.0.0.1",
+    HOSTNAME: "127.0.0.1",
     RATE_LIMIT_SCALE: "50",
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(sink.port),

@@ -11,8 +11,11 @@ import { prepareHeaders, trustedProxies } from "./client-address.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = Number(process.env.PORT ?? 3000);
-// BIND_HOST: the interface to listen on (all, IPv4 and IPv6, by default).
-const bindHost = process.env.BIND_HOST || undefined;
+// HOSTNAME (Next's own name for it), HOST or BIND_HOST: the interface to listen on (all, IPv4 and IPv6, by default).
+const bindHost = process.env.HOSTNAME || process.env.HOST || process.env.BIND_HOST || undefined;
+// SIGTERM/SIGINT: stop accepting, let the requests in flight (and export streams) finish for up to this long, then
+// close what is left, close the database and exit 0.
+const drainMs = Math.max(0, Number(process.env.SHUTDOWN_DRAIN_SECONDS ?? 25)) * 1000;
 const trusted = trustedProxies();
 
 /**
@@ -47,6 +50,8 @@ const server = http.createServer(
     connectionsCheckingInterval: TIMEOUTS.connectionsCheckingInterval,
   },
   (req, res) => {
+    // Draining: a request that came on a kept-alive connection is answered, and the connection then closed.
+    if (stopping) res.setHeader("connection", "close");
     prepareHeaders(req.headers, req.socket.remoteAddress, trusted);
     handle(req, res);
   },
@@ -54,11 +59,37 @@ const server = http.createServer(
 server.headersTimeout = TIMEOUTS.headersTimeout;
 server.keepAliveTimeout = TIMEOUTS.keepAliveTimeout;
 server.timeout = 0;
+// A port already taken (or a host that cannot be bound) ends the process at once, non-zero, with a clear message,
+// so a supervisor sees the failure instead of a process that hangs holding the data folder's lock.
+server.on("error", (e) => {
+  console.error(`[server] cannot listen on ${bindHost ?? "*"}:${port}: ${e.code ?? e.message}`);
+  process.exit(1);
+});
 server.listen(port, bindHost, () =>
   console.log(`[server] ready on http://${bindHost ?? "localhost"}:${port}`),
 );
-for (const sig of ["SIGINT", "SIGTERM"])
-  process.on(sig, () => {
-    server.close();
-    process.exit(0);
-  });
+
+let stopping = false;
+async function shutdown(sig) {
+  if (stopping) {
+    // A second signal: no more waiting.
+    console.log(`[server] ${sig} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  console.log(`[server] ${sig}: draining (up to ${drainMs / 1000} s)`);
+  const drained = new Promise((resolve) => server.close(() => resolve(true)));
+  // Kept-alive connections with no request in flight are closed now; busy ones once their answer is out.
+  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 250).unref();
+  const timedOut = new Promise((resolve) => setTimeout(() => resolve(false), drainMs).unref());
+  const clean = await Promise.race([drained, timedOut]);
+  if (!clean) {
+    console.log("[server] drain window over: closing the connections left");
+    server.closeAllConnections();
+  }
+  // The app's database (lib/platform/db.ts keeps it on globalThis): its pool closes, PGlite flushes and unlocks.
+  await globalThis.__portalDb?.close().catch((e) => console.error("[server] closing the database:", e));
+  process.exit(0);
+}
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void shutdown(sig));

@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -24,8 +25,10 @@ const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const port = process.env.PORT ?? "3000";
 if (process.argv.includes("--dev")) {
   const dev = spawn(process.execPath, [next, "dev", "-p", port], { stdio: "inherit", env: process.env });
-  dev.on("exit", (code) => process.exit(code ?? 0));
-} else serve();
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => dev.kill(sig));
+  // The child's status, or 128 + the signal's number when a signal ended it (as a shell reports it).
+  dev.on("exit", (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+} else await serve();
 
 /** True when no build exists or a source file changed after the last build. */
 function buildIsStale(buildId) {
@@ -52,16 +55,16 @@ function buildIsStale(buildId) {
   return sources.some((s) => newer(path.join(root, s)));
 }
 
-function serve() {
+async function serve() {
   const buildId = path.join(root, ".next", "BUILD_ID");
   if (process.env.REBUILD === "1" || buildIsStale(buildId)) {
     console.log("[start] building the portal...");
     const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
-  // scripts/server.mjs: Next behind node:http, so the client address comes from the socket (README, "Security").
-  const server = path.join(root, "scripts", "server.mjs");
-  const child = spawn(process.execPath, [server], { stdio: "inherit", env: { ...process.env, PORT: port } });
-  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-  child.on("exit", (code) => process.exit(code ?? 0));
+  // scripts/server.mjs: Next behind node:http, so the client address comes from the socket (README, "Security"). It
+  // runs in this process (one process for a supervisor to signal and watch: it drains on SIGTERM and exits 0, and a
+  // crash or a port already taken exits non-zero).
+  process.env.PORT = port;
+  await import(path.join(root, "scripts", "server.mjs"));
 }
