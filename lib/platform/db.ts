@@ -122,6 +122,32 @@ function open(): Holder {
   );
 }
 
+/** The advisory lock instances starting on one PostgreSQL take in turn to migrate and seed ("PORTAL" in ASCII). */
+const STARTUP_LOCK = 0x504f5254414c;
+
+/**
+ * Runs `fn` holding the startup lock of the PostgreSQL server at `url` (a connection of its own, so the pool is free
+ * for `fn`): instances started together migrate and seed one after another, and none fails on the other's rows
+ * (issue 24). On PGlite (`url` null) one process owns the data folder: no lock is needed.
+ */
+async function underStartupLock<T>(url: string | null | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!url) return fn();
+  const { default: postgres } = await import("postgres");
+  const locker = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await locker`select pg_advisory_lock(${STARTUP_LOCK})`;
+    return await fn();
+  } finally {
+    await locker`select pg_advisory_unlock(${STARTUP_LOCK})`.catch(() => {});
+    await locker.end({ timeout: 5 });
+  }
+}
+
+/** Runs `fn` (the seed of system rows and demo data) one instance at a time on a shared PostgreSQL. */
+export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
+  return underStartupLock(await postgresUrl(), fn);
+}
+
 function openPostgres(url: string): Holder {
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
@@ -129,7 +155,7 @@ function openPostgres(url: string): Holder {
     client = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
     const d = drizzlePg(client, { schema, logger });
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    await migrate(d, { migrationsFolder });
+    await underStartupLock(url, () => migrate(d, { migrationsFolder }));
     return d;
   })();
   return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
