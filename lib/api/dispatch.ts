@@ -11,6 +11,7 @@ import {
   unauthenticated,
   type FieldErrors,
 } from "@/lib/platform/errors";
+import { isDatabaseUnavailable } from "@/lib/platform/db";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize, can } from "@/lib/platform/context";
@@ -365,6 +366,9 @@ export function checkRequestUrl(url: string, segments: string[]): void {
   if (segments.some((s) => s.includes(NUL)) || /%00/.test(search)) throw new AppError(400, NUL_MESSAGE);
 }
 
+/** The answer while the database cannot be reached (503, with Retry-After). */
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
 /** Turns an error into the JSON answer of spec 000 §7: message, and errors (field → messages) for 422. */
 export function errorResponse(e: unknown): Response {
   if (e instanceof AlreadyReported)
@@ -376,6 +380,10 @@ export function errorResponse(e: unknown): Response {
     const headers: Record<string, string> =
       e instanceof TooManyRequests ? { "retry-after": String(e.retryAfter) } : {};
     return Response.json(body, { status: e.status, headers });
+  }
+  if (isDatabaseUnavailable(e)) {
+    console.error("[api] database unavailable:", e instanceof Error ? e.message : e);
+    return Response.json({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers: { "retry-after": "5" } });
   }
   console.error("[api]", e);
   return Response.json({ message: "Server error." }, { status: 500 });

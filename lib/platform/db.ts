@@ -39,6 +39,46 @@ export async function postgresUrl(): Promise<string | null> {
   return g.__portalDb?.url ?? null;
 }
 
+const UNAVAILABLE_CODES = new Set([
+  // The network: nothing listens, the connection dropped, the host is unreachable.
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  // postgres.js.
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  // PostgreSQL: shutting down or starting, crashed, too many connections, connection exceptions (class 08).
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+
+/**
+ * Whether an error means the database cannot be reached just now (down, restarting, unreachable), rather than a
+ * fault of the request or the code: such a request answers 503 with Retry-After (issue 24). Looks through wrapped
+ * causes (drizzle's query errors) and aggregated ones (a host with several addresses).
+ */
+export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
+  if (!e || typeof e !== "object" || depth > 5) return false;
+  const err = e as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof err.code === "string" && UNAVAILABLE_CODES.has(err.code)) return true;
+  if (Array.isArray(err.errors) && err.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(err.cause, depth + 1);
+}
+
 /** Closes the process's database (tests, shutdown). */
 export async function closeDb(): Promise<void> {
   const h = g.__portalDb;
@@ -152,7 +192,12 @@ function openPostgres(url: string): Holder {
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
     const { default: postgres } = await import("postgres");
-    client = postgres(url, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
+    client = postgres(url, {
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      // A server that does not answer fails the request within seconds (503), not after postgres.js's 30 s.
+      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 5),
+      onnotice: () => {},
+    });
     const d = drizzlePg(client, { schema, logger });
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     await underStartupLock(url, () => migrate(d, { migrationsFolder }));

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
+import { UNAVAILABLE_MESSAGE } from "@/lib/api/dispatch";
 import { closeDb, getDb } from "@/lib/platform/db";
-import { seeded } from "../support/fixtures";
+import { adminEmail, api, seeded, tokenFor } from "../support/fixtures";
 
 // Liveness and readiness (issue 24): no login, no versions; readiness follows the database, and comes back when the
 // database does, without a restart.
 
+let token: string;
 beforeAll(async () => {
   await seeded();
+  token = await tokenFor(adminEmail);
 });
 
 describe("GET /api/health and /api/ready", () => {
@@ -48,6 +51,11 @@ describe("GET /api/health and /api/ready", () => {
         status: "unavailable",
         checks: { database: "unavailable", migrations: "unknown", storage: "ok" },
       });
+      // An /api call answers 503 with Retry-After and a plain message, not 500 (before: "Server error.").
+      const call = await api("GET", "users", { token });
+      expect(call.status).toBe(503);
+      expect(call.res.headers.get("retry-after")).toBe("5");
+      expect(call.json).toEqual({ message: UNAVAILABLE_MESSAGE });
       // The failed open is not kept: with the database back, the next call opens it again.
       await closeDb();
       process.env.DATABASE_URL = url;
