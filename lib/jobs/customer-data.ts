@@ -42,6 +42,7 @@ import {
   optionalText,
   requiredText,
 } from "@/lib/platform/schemas";
+import { MONTH_NAMES } from "@/lib/format";
 import { indiaNow, userNameOf } from "./common";
 
 // Customers' pets and addresses (issue 22): the customer app's own (role USER with the CUSTOMER position), and the
@@ -60,24 +61,9 @@ export const CUSTOMER_DATA_MESSAGES = {
   keepDefault: "Make another address the default instead.",
   onlyCustomers: "Only customers can add pets and addresses.",
   inUse: (what: "pet" | "address", r: { id: number; month: number; year: number }) =>
-    `This ${what} is in use by monthly job request #${r.id} (${MONTHS[r.month - 1]} ${r.year}): ` +
+    `This ${what} is in use by monthly job request #${r.id} (${MONTH_NAMES[r.month - 1]} ${r.year}): ` +
     `it can be deleted once that request is deleted, rejected or over.`,
 } as const;
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Whose pets and addresses a caller reaches.
