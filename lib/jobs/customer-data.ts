@@ -99,14 +99,17 @@ const customerDataScope = (t: { company_id: AnyPgColumn; user_id: AnyPgColumn })
   }),
 });
 
-/** Whether a user is a customer: live, active, role USER, no franchisee's staff, with the CUSTOMER position. */
-const isCustomer = (companyId: number) =>
+/**
+ * Whether a user is a customer: live, role USER, no franchisee's staff, with the CUSTOMER position; and active, unless
+ * `activeOnly` is false (the back office still opens a deactivated customer's page, which the users list links to).
+ */
+const isCustomer = (companyId: number, activeOnly = true) =>
   and(
     eq(users.company_id, companyId),
     eq(users.role_id, ROLE_IDS[ROLE.USER]),
     isNull(users.franchisee_id),
     isNull(users.deleted_at),
-    eq(users.is_active, 1),
+    activeOnly ? eq(users.is_active, 1) : undefined,
     sql`exists (select 1 from ${positions} where ${positions.id} = ${users.position_id}
       and upper(${positions.name}) = ${POSITION.CUSTOMER})`,
   );
@@ -142,7 +145,7 @@ export async function customerInReach(db: Executor, ctx: Ctx, userId: number): P
   const [hit] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), isCustomer(requireCompany(ctx)), customerReach(ctx, users.id)))
+    .where(and(eq(users.id, userId), isCustomer(requireCompany(ctx), false), customerReach(ctx, users.id)))
     .limit(1);
   return hit != null;
 }

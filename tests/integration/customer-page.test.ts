@@ -182,6 +182,16 @@ describe("the customer page's loader", () => {
     expect(page.monthly_requests.rows.every((r) => own.some((o) => o.id === r.id))).toBe(true);
   });
 
+  it("opens a deactivated customer's page too (the users list links to it)", async () => {
+    await db.update(users).set({ is_active: 0 }).where(eq(users.id, inside));
+    try {
+      const page = await loadCustomerPage(admin, inside);
+      expect(page.customer.id).toBe(inside);
+    } finally {
+      await db.update(users).set({ is_active: 1 }).where(eq(users.id, inside));
+    }
+  });
+
   it("answers 404 outside the caller's reach, and 403 to an app user", async () => {
     expect(await failure(loadCustomerPage(fa, outside))).toBe(404);
     // Not a customer (a walker), a missing id and another company's customer: 404 for the admin too.
