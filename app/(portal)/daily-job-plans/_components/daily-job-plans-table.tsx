@@ -133,7 +133,13 @@ export function WalksSubTable({ walks, open }: { walks: PlanWalk[]; open?: boole
       <summary className="cursor-pointer text-sm font-medium text-sky-700 hover:underline">
         {walks.length === 1 ? "1 walk" : `${walks.length} walks`}
       </summary>
-      <div className="mt-2">
+      {/* In the list, the walks (with their report columns) scroll inside their cell, so the list keeps its width. */}
+      <div
+        className={open ? "mt-2 overflow-x-auto" : "mt-2 max-w-xs overflow-x-auto"}
+        tabIndex={0}
+        role="region"
+        aria-label="Walks"
+      >
         <table className="border-collapse text-xs whitespace-nowrap">
           <thead>
             <tr className="border-b text-left text-slate-600">
