@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: root,
   turbopack: { root },
   poweredByHeader: false,
+  // Builds of several checkouts' work side by side in one folder (a helper's browser checks): each its own output.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks first, then builds for the browser tests: that build skips the second type check (45 s
   // on 2 cores). Every other build type-checks.
   typescript: { ignoreBuildErrors: process.env.BUILD_TYPES_CHECKED === "1" },
