@@ -218,3 +218,30 @@ export const stagedRows = pgTable(
 );
 
 export type StagedRow = typeof stagedRows.$inferSelect;
+
+/**
+ * Creates answered once per Idempotency-Key (lib/platform/idempotency.ts): the caller's key, a hash of what was
+ * asked (entity, company, body), and the first answer, written in the create's own transaction (the key row is
+ * inserted first, so a concurrent duplicate waits on the primary key and then reads the answer: one record). Kept
+ * 24 hours, then pruned by the hourly prune. company_id is the acting company (null for a platform-wide entity).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: varchar("key", { length: 255 }).notNull(),
+    company_id: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    request_hash: varchar("request_hash", { length: 64 }).notNull(),
+    entity: varchar("entity", { length: 80 }).notNull(),
+    record_id: integer("record_id"),
+    /** The first answer's JSON text, byte for byte (null while its transaction runs). */
+    response: text("response"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.key] }),
+    index("idempotency_keys_created_idx").on(t.created_at),
+  ],
+);
