@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Cycles (admin.ts, franchise.ts, operations.ts): harmless, every reference below is a lazy function.
 import { companies, users } from "./admin";
-import { tenantColumns } from "./columns";
+import { searchIndex, searchTextOf, tenantColumns } from "./columns";
 import { franchisees, plans } from "./franchise";
 import { stateHolidays, states, valueLists } from "./operations";
 
@@ -92,6 +92,8 @@ export const userAddresses = pgTable(
     index("user_addresses_user_idx").on(t.company_id, t.user_id, t.id).where(live(t)),
     // The addresses list, by address (its default order) within the company.
     index("user_addresses_list_idx").on(t.company_id, t.address, t.id).where(live(t)),
+    // The monthly requests' keyword search finds a request by its address (lib/jobs/monthly-requests.ts).
+    searchIndex("user_addresses_search_idx", searchTextOf(t.address)),
     uniqueIndex("user_addresses_default_uq")
       .on(t.user_id)
       .where(sql`${t.is_default} and ${t.deleted_at} is null`),
@@ -342,6 +344,8 @@ export const customerWalkRequests = pgTable(
     index("cwr_franchisee_idx").on(t.company_id, t.franchisee_id, t.requested_at, t.id).where(live(t)),
     index("cwr_walk_idx").on(t.walk_id),
     index("cwr_user_idx").on(t.user_id, t.request_type),
+    // The list's keyword search on the reason (the customer and pet are found through their own indexes).
+    searchIndex("cwr_search_idx", searchTextOf(t.reason)),
     check("cwr_type_ck", sql`${t.request_type} in ('reschedule', 'cancel')`),
     check("cwr_status_ck", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check(

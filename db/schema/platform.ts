@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -244,4 +245,23 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.user_id, t.key] }),
     index("idempotency_keys_created_idx").on(t.created_at),
   ],
+);
+
+/**
+ * Figures kept per company and per franchisee (statistic cards, homes), so reading one costs a few rows however big
+ * the tables they count. `franchisee_id` 0 is the company's whole figure; a row per franchisee beside it serves a
+ * franchisee's member. Written by triggers on the counted tables, in the same transaction as the change
+ * (migration 0021_company_figures: bump_company_figure), so a figure is never behind its rows; read through
+ * lib/platform/figures.ts. No foreign key to companies: purging a company deletes its counted rows by cascade, and
+ * their triggers must still be able to write here while it goes.
+ */
+export const companyFigures = pgTable(
+  "company_figures",
+  {
+    company_id: integer("company_id").notNull(),
+    franchisee_id: integer("franchisee_id").notNull().default(0),
+    figure: varchar("figure", { length: 100 }).notNull(),
+    value: numeric("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.franchisee_id, t.figure] })],
 );
