@@ -156,6 +156,17 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_expires_idx").on(t.expires_at)],
 );
 
+/**
+ * The periodic jobs' last runs (lib/platform/scheduler.ts): an instance starts a job only when its period has passed
+ * since `last_started_at`, claimed in one statement, so with several instances each job runs once per period.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: varchar("name", { length: 100 }).primaryKey(),
+  last_started_at: timestamp("last_started_at", { withTimezone: true }).notNull(),
+  last_finished_at: timestamp("last_finished_at", { withTimezone: true }),
+  last_ok: boolean("last_ok"),
+});
+
 export const passwordResets = pgTable(
   "password_resets",
   {
