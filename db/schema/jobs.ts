@@ -144,6 +144,8 @@ export const userMonthlyJobRequests = pgTable(
     index("umjr_franchisee_idx").on(t.company_id, t.franchisee_id, t.id).where(live(t)),
     index("umjr_zone_idx").on(t.company_id, t.zone_id, t.id).where(live(t)),
     index("umjr_user_idx").on(t.user_id),
+    // The keyword search's requests at the addresses it matched (lib/platform/list.ts searchThrough).
+    index("umjr_address_idx").on(t.user_address_id),
     approvalCheck("umjr_status_ck", t.status),
     approvalCheck("umjr_franchisee_approval_ck", t.franchisee_approval_status),
     check("umjr_month_ck", sql`${t.month} between 1 and 12`),
