@@ -1,5 +1,10 @@
 import { EditScreen } from "@/components/audit/edit-screen";
-import { userMasters } from "@/lib/admin/masters";
+import { and, eq } from "drizzle-orm";
+import { franchisees } from "@/db/schema";
+import { userPositions } from "@/lib/admin/masters";
+import { optionById } from "@/lib/options/option-sources";
+import { requireCompany } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
 import { getUser, usersDef } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { ROLE } from "@/lib/platform/permissions";
@@ -20,19 +25,18 @@ type Props = {
 
 /** Loads the pickers and renders the shared user form; create, edit and staff create differ only in props. */
 export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId, ...rest }: Props) {
-  const masters = await userMasters(ctx);
-  const positions = masters.positions.map((p) => ({ value: String(p.id), label: p.name }));
-  const franchisees = masters.franchisees.map((f) => ({ value: String(f.id), label: f.name }));
+  const positions = (await userPositions(ctx)).map((p) => ({ value: String(p.id), label: p.name }));
   // A FRANCHISEE ADMIN's users always belong to their own franchisee (the server forces it too).
   const own = ctx.roleName === ROLE.FRANCHISEE_ADMIN ? ctx.franchiseeId : null;
   const fixed = own ?? (id ? null : (franchiseeId ?? null));
   const values = fixed != null ? { ...initial, franchisee_id: String(fixed) } : initial;
+  const franchisee = await franchiseeLabel(ctx, Number(values.franchisee_id) || null);
   return (
     <UserForm
       id={id}
       initial={values}
       positions={positions}
-      franchisees={franchisees}
+      franchisee={franchisee}
       franchiseeFixed={fixed != null}
       {...rest}
     />
@@ -68,4 +72,20 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
       />
     </EditScreen>
   );
+}
+
+/**
+ * The chosen franchisee's name for the picker's first paint: one in the caller's scope, else (an inactive one the user
+ * still belongs to, or a caller who may only view) the company's row of that id.
+ */
+async function franchiseeLabel(ctx: Ctx, id: number | null) {
+  if (id == null) return null;
+  const o = await optionById(ctx, "franchisees", id).catch(() => null);
+  if (o) return { value: String(o.id), label: o.label, sublabel: o.sublabel };
+  const db = await getDb();
+  const [f] = await db
+    .select({ name: franchisees.name })
+    .from(franchisees)
+    .where(and(eq(franchisees.id, id), eq(franchisees.company_id, requireCompany(ctx))));
+  return f ? { value: String(id), label: f.name } : null;
 }

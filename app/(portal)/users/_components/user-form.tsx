@@ -1,5 +1,5 @@
 "use client";
-import { EntityForm, fieldsFor, type Option } from "@/components/form";
+import { EntityForm, fieldsFor, type Option, type PickedOption } from "@/components/form";
 import { createUserAction, updateUserAction } from "../actions";
 
 /** The fields of the user schema (lib/admin/users/schema.ts) as the form holds them; ids as strings. */
@@ -34,7 +34,8 @@ type Props = {
   id?: string;
   initial: UserFormValues;
   positions: Option[];
-  franchisees: Option[];
+  /** The chosen franchisee, named by the server (the picker searches the rest as you type). */
+  franchisee: PickedOption | null;
   /** The staff screens: titled Staff; on create the franchisee is required (unless `franchiseeFixed`). */
   staff?: boolean;
   /** The franchisee came with the screen (query, or the caller's own): shown preselected, not changeable. */
@@ -53,7 +54,7 @@ export function UserForm({
   id,
   initial,
   positions,
-  franchisees,
+  franchisee,
   staff,
   franchiseeFixed,
   listHref,
@@ -77,11 +78,13 @@ export function UserForm({
       <F.Text name="phone" label="Phone" type="tel" required={!!id} />
       <F.Text name="employee_code" label="Employee Code" />
       <F.Select name="position_id" label="Position" options={positions} required />
-      <F.Select
+      <F.Picker
         name="franchisee_id"
         label="Franchisee"
+        source="franchisees"
+        selected={franchisee}
         // An optional franchisee can be taken away again ("0" is read as none by the schema).
-        options={franchiseeRequired ? franchisees : [{ value: "0", label: "None" }, ...franchisees]}
+        none={franchiseeRequired ? undefined : { value: "0", label: "None" }}
         required={franchiseeRequired}
         disabled={franchiseeFixed || readOnly}
       />
