@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
-import { ownsRows, type OpMeta } from "@/lib/platform/entity";
+import { ownsRows, type CreateOptions, type OpMeta, type UpdateOptions } from "@/lib/platform/entity";
+import { idempotencyKeyOf, isReplay } from "@/lib/platform/idempotency";
+import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
 import { EXPORT_FORMATS, exportLink } from "@/lib/platform/exports";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
@@ -10,6 +12,27 @@ import { idParam } from "./params";
 import type { ApiRoute, Method } from "./types";
 
 type Built = ((...args: never[]) => Promise<unknown>) & { meta: OpMeta };
+
+/** A record's answer `{ data }` with its version's ETag (lib/platform/versions.ts), for If-Match on its update. */
+function withEtag(data: unknown, headers: Record<string, string> = {}): Response {
+  const etag = data && typeof data === "object" ? etagOf(data as { updated_at?: unknown }) : null;
+  return Response.json(
+    { data },
+    { headers: { "cache-control": "no-store", ...(etag ? { etag } : {}), ...headers } },
+  );
+}
+
+/**
+ * A stale If-Match: 412 Precondition Failed (RFC 9110 §13.1.1: a false If-Match answers 412), with the conflict's
+ * message (who changed the record and when) and the current version's ETag. A save without If-Match is not checked.
+ */
+function preconditionFailed(e: StaleVersion): Response {
+  const etag = e.version ? `"${e.version}"` : null;
+  return Response.json(
+    { message: e.message },
+    { status: 412, headers: { "cache-control": "no-store", ...(etag ? { etag } : {}) } },
+  );
+}
 
 const message = z.object({ message: z.string() });
 const dataOf = (s: z.ZodType) => z.object({ data: s });
@@ -24,6 +47,11 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
   const tag = def.noun;
   const call = fn as unknown as (ctx: Ctx, arg: unknown) => Promise<unknown>;
   const record = recordSchema(def);
+  const write = fn as unknown as (
+    ctx: Ctx,
+    arg: unknown,
+    o: CreateOptions & UpdateOptions,
+  ) => Promise<unknown>;
   switch (op) {
     case "list":
       return {
@@ -49,7 +77,7 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         tag,
         summary: o.summary ?? `One ${def.noun.toLowerCase()}`,
         output: dataOf(record),
-        handler: async ({ ctx, params }) => ({ data: await call(ctx, idParam(params.id)) }),
+        handler: async ({ ctx, params }) => withEtag(await call(ctx, idParam(params.id))),
       };
     case "create":
     case "update":
@@ -76,11 +104,20 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         output: dataOf(record),
         // The entity's file columns come as multipart files, saved with the record (all or nothing).
         files: def.files ? Object.keys(def.files) : undefined,
-        handler: async ({ ctx, params, body, files }) => {
+        handler: async ({ ctx, params, body, files, request }) => {
           const input = { ...body, ...files };
-          return {
-            data: await call(ctx, params.id !== undefined ? { ...input, id: idParam(params.id) } : input),
-          };
+          const arg = params.id !== undefined ? { ...input, id: idParam(params.id) } : input;
+          // If-Match on an update (none: today's last-write-wins); Idempotency-Key on a create.
+          const version = op === "create" ? null : parseIfMatch(request.headers.get("if-match"));
+          const idempotencyKey =
+            op === "update" ? undefined : idempotencyKeyOf(request.headers.get("idempotency-key"));
+          try {
+            const data = await write(ctx, arg, { version, idempotencyKey });
+            return withEtag(data, isReplay(data) ? { "idempotent-replayed": "true" } : {});
+          } catch (e) {
+            if (e instanceof StaleVersion && version) return preconditionFailed(e);
+            throw e;
+          }
         },
       };
     }
