@@ -17,6 +17,7 @@ import {
 } from "@/db/schema";
 import { executePrepared, getDb, rowsOf } from "./db";
 import { AppError, forbidden, unauthenticated } from "./errors";
+import { noteCaller } from "./logger.mjs";
 import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
 
@@ -180,6 +181,8 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
         .map(([n]) => n)
     : [];
 
+  // The request's access-log line names its caller (lib/platform/logger.mjs).
+  noteCaller(row.id, companyId);
   return {
     userId: row.id,
     user: {

@@ -14,23 +14,54 @@ export type Executor = Db | Tx;
 
 /** `url`: the PostgreSQL server's, for a worker that opens its own connection (PGlite has none to share). */
 type Holder = { db: Promise<Db>; close: () => Promise<void>; url?: string };
-const g = globalThis as unknown as { __portalDb?: Holder };
+const g = globalThis as unknown as {
+  __portalDb?: Holder;
+  __portalDbRetry?: { at: number; failures: number; error: unknown };
+  __portalIsDbUnavailable?: (e: unknown) => boolean;
+};
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
 /** The one database of this process, migrated on first use. PGlite unless DATABASE_URL is set. */
 export function getDb(): Promise<Db> {
   if (!g.__portalDb) {
+    // After a failed open, calls within the backoff fail at once with its error (a request answers 503 at once
+    // instead of each waiting on a connect of its own); the next call after it opens again.
+    const retry = g.__portalDbRetry;
+    if (retry && Date.now() < retry.at) return Promise.reject(retry.error);
     const h = open();
     g.__portalDb = h;
     // A failed open (the database down at start, a migration that failed) is not kept: the next call opens again,
     // so an instance recovers when the database does instead of answering errors until restarted (issue 24).
-    h.db.catch(() => {
-      if (g.__portalDb === h) g.__portalDb = undefined;
-      void h.close().catch(() => {});
-    });
+    h.db.then(
+      () => {
+        if (g.__portalDb === h) g.__portalDbRetry = undefined;
+      },
+      (error) => {
+        if (g.__portalDb === h) {
+          g.__portalDb = undefined;
+          const failures = (g.__portalDbRetry?.failures ?? 0) + 1;
+          g.__portalDbRetry = { at: Date.now() + reconnectDelayMs(failures), failures, error };
+        }
+        void h.close().catch(() => {});
+      },
+    );
   }
   return g.__portalDb.db;
+}
+
+/** Seconds from the environment, or the default when unset or not a number. */
+function seconds(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(v) && v >= 0 ? v : fallback;
+}
+
+/**
+ * The wait before opening again after the n-th failed open in a row: 250 ms doubling, at most
+ * DB_RECONNECT_MAX_SECONDS (5), so an instance is back within seconds of its database.
+ */
+export function reconnectDelayMs(failures: number): number {
+  return Math.min(250 * 2 ** Math.max(0, failures - 1), seconds("DB_RECONNECT_MAX_SECONDS", 5) * 1000);
 }
 
 /** The PostgreSQL server this process's database is on, or null on PGlite (a worker cannot reach it). */
@@ -78,11 +109,14 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (Array.isArray(err.errors) && err.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(err.cause, depth + 1);
 }
+// For instrumentation.ts onRequestError, which must mark the request before its answer is written (no await).
+g.__portalIsDbUnavailable = isDatabaseUnavailable;
 
 /** Closes the process's database (tests, shutdown). */
 export async function closeDb(): Promise<void> {
   const h = g.__portalDb;
   g.__portalDb = undefined;
+  g.__portalDbRetry = undefined;
   if (h) await h.close();
 }
 
@@ -195,12 +229,33 @@ function openPostgres(url: string): Holder {
     client = postgres(url, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // A server that does not answer fails the request within seconds (503), not after postgres.js's 30 s.
-      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 5),
+      connect_timeout: seconds("DB_CONNECT_TIMEOUT_SECONDS", 5),
+      // Pool connections idle this long are closed (a restarted or failed-over server leaves none stale for long).
+      idle_timeout: seconds("DB_IDLE_TIMEOUT_SECONDS", 60),
+      connection: {
+        // A statement running longer is cancelled by the server, and a transaction left idle is ended: neither
+        // holds a connection (and its locks) for ever. 0 turns either off.
+        statement_timeout: Math.round(seconds("DB_STATEMENT_TIMEOUT_SECONDS", 30) * 1000),
+        idle_in_transaction_session_timeout: Math.round(seconds("DB_IDLE_IN_TRANSACTION_SECONDS", 60) * 1000),
+      },
       onnotice: () => {},
     });
     const d = drizzlePg(client, { schema, logger });
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    await underStartupLock(url, () => migrate(d, { migrationsFolder }));
+    // On a connection of its own, without the pool's statement timeout: an index built on a large table may take
+    // minutes.
+    await underStartupLock(url, async () => {
+      const m = postgres(url, {
+        max: 1,
+        connect_timeout: seconds("DB_CONNECT_TIMEOUT_SECONDS", 5),
+        onnotice: () => {},
+      });
+      try {
+        await migrate(drizzlePg(m), { migrationsFolder });
+      } finally {
+        await m.end({ timeout: 5 });
+      }
+    });
     return d;
   })();
   return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
