@@ -77,6 +77,7 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         tag,
         summary: o.summary ?? `One ${def.noun.toLowerCase()}`,
         output: dataOf(record),
+        versioned: "etag",
         handler: async ({ ctx, params }) => withEtag(await call(ctx, idParam(params.id))),
       };
     case "create":
@@ -102,6 +103,8 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
             ? input.extend({ id: z.union([z.number(), z.string()]).optional() })
             : input,
         output: dataOf(record),
+        versioned: op === "create" ? "etag" : "if-match",
+        idempotent: op !== "update",
         // The entity's file columns come as multipart files, saved with the record (all or nothing).
         files: def.files ? Object.keys(def.files) : undefined,
         handler: async ({ ctx, params, body, files, request }) => {

@@ -281,3 +281,24 @@ describe("Idempotency-Key: a repeated create makes one record", () => {
     expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(0);
   });
 });
+
+describe("OpenAPI documents the headers", () => {
+  it("an update takes If-Match and may answer 412; a create takes Idempotency-Key; a record answers an ETag", async () => {
+    const { openApiDocument } = await import("@/lib/api/openapi");
+    const doc = openApiDocument() as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>
+      >;
+    };
+    const names = (op: { parameters?: { name: string }[] }) => (op.parameters ?? []).map((p) => p.name);
+    const patch = doc.paths["/banners/{id}"].patch;
+    expect(names(patch)).toContain("If-Match");
+    expect(patch.responses["412"]).toBeDefined();
+    expect(patch.responses["200"]).toMatchObject({ headers: { ETag: {} } });
+    const post = doc.paths["/banners"].post;
+    expect(names(post)).toContain("Idempotency-Key");
+    expect(post.responses["200"]).toMatchObject({ headers: { "Idempotent-Replayed": {} } });
+    expect(doc.paths["/banners/{id}"].get.responses["200"]).toMatchObject({ headers: { ETag: {} } });
+  });
+});
