@@ -780,22 +780,6 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
   });
 }
 
-/** The walkers the create form and the list's filter offer: the company's (the caller's franchisee's) walkers. */
-export async function leaveWalkerOptions(ctx: Ctx) {
-  const { walkersWhere } = await import("./common");
-  const db = await getDb();
-  const rows = await db
-    .select({ id: users.id, name: fullName(users), employee_code: users.employee_code })
-    .from(users)
-    .where(walkersWhere(requireCompany(ctx), ctx.franchiseeId))
-    .orderBy(users.first_name, users.last_name, users.id)
-    .limit(1000);
-  return rows.map((r) => ({
-    id: r.id,
-    label: `${r.name ?? r.id}${r.employee_code ? ` (${r.employee_code})` : ""}`,
-  }));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Server actions (the list's Approve modal, Reject, the reassign dialog).
 

@@ -344,3 +344,36 @@ export async function withPickers<F extends ToolbarFilter>(
     }),
   );
 }
+
+/**
+ * A form's current value named for its picker's first paint when it is no longer among the source's rows (an
+ * inactive walker still on a plan): any user or franchisee of the acting company by id, else null.
+ */
+export async function currentOption(
+  ctx: Ctx,
+  name: OptionSourceName,
+  id: number | null | undefined,
+  params?: SourceParams,
+): Promise<{ value: string; label: string; sublabel?: string | null } | null> {
+  if (id == null) return null;
+  const o = await optionById(ctx, name, id, params).catch(() => null);
+  if (o) return { value: String(o.id), label: o.label, sublabel: o.sublabel };
+  const companyId = requireCompany(ctx);
+  const db = await getDb();
+  const [row] =
+    name === "franchisees"
+      ? await db
+          .select({ label: franchisees.name })
+          .from(franchisees)
+          .where(and(eq(franchisees.id, id), eq(franchisees.company_id, companyId)))
+      : name === "outlets"
+        ? await db
+            .select({ label: outlets.name })
+            .from(outlets)
+            .where(and(eq(outlets.id, id), eq(outlets.company_id, companyId)))
+        : await db
+            .select({ label: userName })
+            .from(users)
+            .where(and(eq(users.id, id), eq(users.company_id, companyId)));
+  return row ? { value: String(id), label: row.label } : null;
+}

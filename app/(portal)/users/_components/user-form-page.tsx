@@ -1,10 +1,6 @@
 import { EditScreen } from "@/components/audit/edit-screen";
-import { and, eq } from "drizzle-orm";
-import { franchisees } from "@/db/schema";
 import { userPositions } from "@/lib/admin/masters";
-import { optionById } from "@/lib/options/option-sources";
-import { requireCompany } from "@/lib/platform/context";
-import { getDb } from "@/lib/platform/db";
+import { currentOption } from "@/lib/options/option-sources";
 import { getUser, usersDef } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { ROLE } from "@/lib/platform/permissions";
@@ -30,7 +26,7 @@ export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId
   const own = ctx.roleName === ROLE.FRANCHISEE_ADMIN ? ctx.franchiseeId : null;
   const fixed = own ?? (id ? null : (franchiseeId ?? null));
   const values = fixed != null ? { ...initial, franchisee_id: String(fixed) } : initial;
-  const franchisee = await franchiseeLabel(ctx, Number(values.franchisee_id) || null);
+  const franchisee = await currentOption(ctx, "franchisees", Number(values.franchisee_id) || null);
   return (
     <UserForm
       id={id}
@@ -72,20 +68,4 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
       />
     </EditScreen>
   );
-}
-
-/**
- * The chosen franchisee's name for the picker's first paint: one in the caller's scope, else (an inactive one the user
- * still belongs to, or a caller who may only view) the company's row of that id.
- */
-async function franchiseeLabel(ctx: Ctx, id: number | null) {
-  if (id == null) return null;
-  const o = await optionById(ctx, "franchisees", id).catch(() => null);
-  if (o) return { value: String(o.id), label: o.label, sublabel: o.sublabel };
-  const db = await getDb();
-  const [f] = await db
-    .select({ name: franchisees.name })
-    .from(franchisees)
-    .where(and(eq(franchisees.id, id), eq(franchisees.company_id, requireCompany(ctx))));
-  return f ? { value: String(id), label: f.name } : null;
 }
