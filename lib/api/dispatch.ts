@@ -16,6 +16,7 @@ import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize, can } from "@/lib/platform/context";
 import { isNextControlFlow } from "@/lib/platform/mutations";
+import { responseHeaders } from "./response-headers";
 import { apiRoutes } from "./routes";
 import type { ApiRoute } from "./types";
 
@@ -405,7 +406,7 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
       // parsed, and walked once (checkRequestValues) — microseconds, whatever the body.
       const { body, files } = await readBody(request, route, route.maxBodyBytes ?? BODY_LIMIT.public);
       checkRequestValues(query, body);
-      return answer(await route.handler({ ctx: null, params, query, body, files, request }));
+      return answer(await route.handler({ ctx: null, params, query, body, files, request }), request);
     }
     const ctx = await callerOf(request);
     if (route.permission) authorize(ctx, route.permission);
@@ -414,7 +415,7 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
     const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
     const { body, files, fileLists } = await readBody(request, route, limit);
     checkRequestValues(query, body);
-    return answer(await route.handler({ ctx, params, query, body, files, fileLists, request }));
+    return answer(await route.handler({ ctx, params, query, body, files, fileLists, request }), request);
   } catch (e) {
     if (isNextControlFlow(e)) throw e;
     return errorResponse(e);
@@ -423,7 +424,10 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
   }
 }
 
-function answer(result: unknown): Response {
+function answer(result: unknown, request: Request): Response {
   if (result instanceof Response) return result;
-  return Response.json(result ?? {}, { headers: { "cache-control": "no-store" } });
+  // Headers the handler added (an ETag: lib/api/response-headers.ts).
+  return Response.json(result ?? {}, {
+    headers: { "cache-control": "no-store", ...responseHeaders(request) },
+  });
 }

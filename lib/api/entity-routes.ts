@@ -4,7 +4,9 @@ import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
 import { ownsRows, type CreateOptions, type OpMeta, type UpdateOptions } from "@/lib/platform/entity";
 import { idempotencyKeyOf, isReplay } from "@/lib/platform/idempotency";
+import { AppError } from "@/lib/platform/errors";
 import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
+import { setResponseHeaders } from "./response-headers";
 import { EXPORT_FORMATS, exportLink } from "@/lib/platform/exports";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
@@ -13,25 +15,11 @@ import type { ApiRoute, Method } from "./types";
 
 type Built = ((...args: never[]) => Promise<unknown>) & { meta: OpMeta };
 
-/** A record's answer `{ data }` with its version's ETag (lib/platform/versions.ts), for If-Match on its update. */
-function withEtag(data: unknown, headers: Record<string, string> = {}): Response {
+/** A record's answer `{ data }`, its version's ETag on the answer (lib/platform/versions.ts), for If-Match on its update. */
+function withEtag(request: Request, data: unknown, headers: Record<string, string> = {}) {
   const etag = data && typeof data === "object" ? etagOf(data as { updated_at?: unknown }) : null;
-  return Response.json(
-    { data },
-    { headers: { "cache-control": "no-store", ...(etag ? { etag } : {}), ...headers } },
-  );
-}
-
-/**
- * A stale If-Match: 412 Precondition Failed (RFC 9110 §13.1.1: a false If-Match answers 412), with the conflict's
- * message (who changed the record and when) and the current version's ETag. A save without If-Match is not checked.
- */
-function preconditionFailed(e: StaleVersion): Response {
-  const etag = e.version ? `"${e.version}"` : null;
-  return Response.json(
-    { message: e.message },
-    { status: 412, headers: { "cache-control": "no-store", ...(etag ? { etag } : {}) } },
-  );
+  setResponseHeaders(request, { ...(etag ? { etag } : {}), ...headers });
+  return { data };
 }
 
 const message = z.object({ message: z.string() });
@@ -78,7 +66,7 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         summary: o.summary ?? `One ${def.noun.toLowerCase()}`,
         output: dataOf(record),
         versioned: "etag",
-        handler: async ({ ctx, params }) => withEtag(await call(ctx, idParam(params.id))),
+        handler: async ({ ctx, params, request }) => withEtag(request, await call(ctx, idParam(params.id))),
       };
     case "create":
     case "update":
@@ -116,9 +104,10 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
             op === "update" ? undefined : idempotencyKeyOf(request.headers.get("idempotency-key"));
           try {
             const data = await write(ctx, arg, { version, idempotencyKey });
-            return withEtag(data, isReplay(data) ? { "idempotent-replayed": "true" } : {});
+            return withEtag(request, data, isReplay(data) ? { "idempotent-replayed": "true" } : {});
           } catch (e) {
-            if (e instanceof StaleVersion && version) return preconditionFailed(e);
+            // A false If-Match answers 412 Precondition Failed (RFC 9110 §13.1.1), with who changed it and when.
+            if (e instanceof StaleVersion && version) throw new AppError(412, e.message);
             throw e;
           }
         },

@@ -31,7 +31,7 @@ planner's estimate and \`count_estimated\` is true.
 
 **Versions.** A record's answer carries an \`ETag\`: its version (its \`updated_at\`). Send it back as \`If-Match\` on
 the update: when someone saved the record since you read it, nothing is written and the answer is 412 with
-"This record was changed by <name> at <time>." and the current ETag; read the record again, then save. Without
+"This record was changed by <name> at <time>."; read the record again, then save. Without
 If-Match an update is not checked (the last save wins). \`If-Match: *\` saves whatever the version.
 
 **Idempotency.** A create takes an \`Idempotency-Key\` header (1-255 visible characters; a UUID per create): sent again by
@@ -86,9 +86,8 @@ const RESPONSES: Record<string, Json> = {
     errors: { name: ["The name field is required."] },
   }),
   PreconditionFailed: errorResponse(
-    "The If-Match version is not the record's current one: someone saved it since. Nothing was written; the ETag is the current version.",
+    "The If-Match version is not the record's current one: someone saved it since. Nothing was written; read the record again (its ETag) and save.",
     { message: "This record was changed by Asha Rao at 26-11-2026 06:30 PM." },
-    { ETag: { description: "The record's current version.", schema: { type: "string" } } },
   ),
   TooManyRequests: errorResponse(
     "Too many requests: wait for the Retry-After seconds before trying again.",
