@@ -39,25 +39,30 @@ export function useEditConflict<T extends FieldValues>(
   const router = useRouter();
   const [version, setVersion] = useState(o.version);
   const [conflict, setConflict] = useState<{ message: string; version?: string } | null>(null);
-  // The typed values a Reload keeps, waiting for the page's fresh record.
-  const keep = useRef<Partial<T> | null>(null);
-  const initialRef = useRef(o.initial);
+  // What a Reload keeps: the typed values, the values the form started from, and the version it was opened on.
+  const keep = useRef<{
+    typed: Record<string, unknown>;
+    base: Record<string, unknown>;
+    from?: string;
+  } | null>(null);
   const [reloading, setReloading] = useState(false);
-
-  // A fresh record from the server (after Reload, or any refresh): merge the typed changes onto it.
+  const latest = useRef(o.initial);
   useEffect(() => {
-    const before = initialRef.current;
-    initialRef.current = o.initial;
-    if (!keep.current || o.version === undefined) return;
-    const typed = keep.current;
+    latest.current = o.initial;
+  });
+
+  // The page's fresh record arrived (a new version): its values, with the fields the user changed kept as typed.
+  useEffect(() => {
+    const k = keep.current;
+    if (!k || o.version === k.from) return;
     keep.current = null;
-    form.reset(o.initial);
-    for (const [k, v] of Object.entries(typed))
-      if (!same(v, (before as Record<string, unknown>)[k]))
-        form.setValue(k as Path<T>, v as PathValue<T, Path<T>>, { shouldDirty: true });
+    form.reset(latest.current);
+    for (const [name, v] of Object.entries(k.typed))
+      if (!same(v, k.base[name]))
+        form.setValue(name as Path<T>, v as PathValue<T, Path<T>>, { shouldDirty: true });
     setVersion(o.version);
     setReloading(false);
-  }, [o.version, o.initial, form]);
+  }, [o.version, form]);
 
   const dialog = (
     <AlertDialog open={conflict != null} onOpenChange={(open) => (open ? undefined : setConflict(null))}>
@@ -77,7 +82,11 @@ export function useEditConflict<T extends FieldValues>(
           </AlertDialogCancel>
           <AlertDialogAction
             onClick={() => {
-              keep.current = form.getValues() as Partial<T>;
+              keep.current = {
+                typed: form.getValues() as Record<string, unknown>,
+                base: (o.initial ?? {}) as Record<string, unknown>,
+                from: o.version,
+              };
               setReloading(true);
               router.refresh();
             }}
