@@ -1,7 +1,14 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { franchiseeCareerRequests, franchisees, positions, users, valueLists } from "@/db/schema";
+import {
+  franchiseeCareerRequests,
+  franchisees,
+  franchiseesSearchText,
+  positions,
+  users,
+  valueLists,
+} from "@/db/schema";
 import { ensureKycRows, refreshKycValidity } from "@/lib/franchise/kyc-validity";
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -205,7 +212,7 @@ export const franchiseesDef = defineEntity({
     id: franchisees.id,
     isActive: franchisees.is_active,
     deletedAt: franchisees.deleted_at,
-    search: [franchisees.name, franchisees.email, franchisees.phone],
+    searchText: franchiseesSearchText(franchisees),
     filters: {
       status: enumFilter(franchisees.status, "Approval Status", APPROVAL_OPTIONS),
       is_kyc_valid: booleanFilter(franchisees.is_kyc_valid, "KYC Valid"),

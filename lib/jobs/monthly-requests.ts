@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
+  addressSearchText,
   franchisees,
   plans,
   userAddresses,
@@ -375,14 +376,11 @@ export const monthlyRequestsDef = defineEntity({
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
-    // The keyword: the customer's name, email or phone, or the address.
-    search: [
-      customer.user_name,
-      customer.first_name,
-      customer.last_name,
-      customer.email,
-      customer.phone,
-      userAddresses.address,
+    // The keyword: the customer's name, email, phone or employee code, or the address, each through its trigram
+    // index (users_search_idx, user_addresses_search_idx).
+    searchThrough: [
+      { key: t.user_id, id: users.id, text: usersSearchText(users) },
+      { key: t.user_address_id, id: userAddresses.id, text: addressSearchText(userAddresses) },
     ],
     filters: {
       status: enumFilter(t.status, "Approval Status", APPROVAL_OPTIONS),
