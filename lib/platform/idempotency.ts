@@ -100,8 +100,10 @@ export async function oncePerKey<R>(
         .where(mine)
         .limit(1)
     )[0] as Stored | undefined;
-  // A key past its 24 hours that the prune has not reached yet is free again.
-  await db.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.created_at, fresh())));
+  // The caller's keys past their 24 hours are free again (the hourly prune removes everyone's).
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, ctx.userId), lt(idempotencyKeys.created_at, fresh())));
   const before = await stored();
   if (before) return replayOf(before, hash) as R;
   try {
