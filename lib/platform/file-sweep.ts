@@ -16,10 +16,13 @@ import { getStorage, type ListedObject, type Storage } from "./storage";
  * company (its rows go by cascade), removes the rows, and the sweep then removes the objects.
  */
 
-/** How old an object without a row must be before it is removed (FILE_SWEEP_GRACE_HOURS, default 24). */
+/**
+ * How old an object without a row must be before it is removed (FILE_SWEEP_GRACE_HOURS, default 24; keep it well
+ * above the longest upload, 5 minutes, and above the time between a database backup and the bucket's copy).
+ */
 export function orphanGraceMs(): number {
   const hours = Number(process.env.FILE_SWEEP_GRACE_HOURS ?? 24);
-  return Math.max(1, Number.isFinite(hours) ? hours : 24) * 60 * 60_000;
+  return (Number.isFinite(hours) && hours > 0 ? hours : 24) * 60 * 60_000;
 }
 
 export type OrphanSweep = { listed: number; removed: string[] };
