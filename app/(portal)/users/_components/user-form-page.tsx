@@ -17,6 +17,8 @@ type Props = {
   franchiseeId?: number | null;
   listHref: string;
   readOnly?: boolean;
+  /** The record's version (editScreen), sent with the save. */
+  version?: string;
 };
 
 /** Loads the pickers and renders the shared user form; create, edit and staff create differ only in props. */
@@ -44,7 +46,7 @@ export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId
  * users.update); another company's or another franchisee's user shows the not-found card, like a missing one.
  */
 export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; staff?: boolean }) {
-  const { ctx, id, record: u, readOnly } = await editScreen({ def: usersDef, get: getUser }, opaqueId);
+  const { ctx, id, record: u, readOnly, form } = await editScreen({ def: usersDef, get: getUser }, opaqueId);
   const text = (v: string | null) => v ?? "";
   return (
     <EditScreen ctx={ctx} entity="users" id={id}>
@@ -53,6 +55,7 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
         id={opaqueId}
         staff={staff}
         readOnly={readOnly}
+        version={form.version}
         listHref={staff ? "/franchisee-staffs" : "/users"}
         initial={{
           first_name: u.first_name,

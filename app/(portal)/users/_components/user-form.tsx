@@ -44,6 +44,8 @@ type Props = {
   listHref: string;
   /** A caller who may view but not update sees the form without Save. */
   readOnly?: boolean;
+  /** The user record's version: a save over a newer one is refused (lib/platform/versions.ts). */
+  version?: string;
 };
 
 /**
@@ -59,12 +61,14 @@ export function UserForm({
   franchiseeFixed,
   listHref,
   readOnly,
+  version,
 }: Props) {
   const franchiseeRequired = !!staff && !id && !franchiseeFixed;
   return (
     <EntityForm<UserFormValues>
       noun={staff ? "Staff" : "User"}
       id={id}
+      version={version}
       initial={initial}
       readOnly={readOnly}
       listHref={listHref}
