@@ -148,6 +148,23 @@ scenarios["walk request cards"] = () => capture(() => walkRequestStatistics(ctx)
 const { dailyJobPlansCrud } = await import("@/lib/jobs/daily-job-plans");
 scenarios["daily job plans page 1"] = () => capture(() => dailyJobPlansCrud.list(ctx, {}));
 
+// Leave: the busiest walker's pending leave ahead of today (as bench/run.ts picks it), its replacements (all, and
+// the /api's first page of 50), and the leave list.
+const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const [busy] = await raw<{ id: number }[]>`
+  select l.id from leave_requests l
+  where l.company_id = ${happy} and l.status = 0 and l.deleted_at is null and l.date > ${today}::date
+  order by (select count(*) from daily_job_plan_walks w
+            where w.walker_id = l.user_id and w.date = l.date and w.deleted_at is null) desc, l.id
+  limit 1`;
+const { leaveAvailableStaff } = await import("@/lib/jobs/leave-requests");
+if (busy) {
+  scenarios["leave staff all"] = () => capture(() => leaveAvailableStaff(ctx, busy.id));
+  scenarios["leave staff page"] = () =>
+    capture(() => leaveAvailableStaff(ctx, busy.id, undefined, { limit: 50 }));
+}
+scenarios["leave list page 1"] = () => capture(() => listOf(defOf("leave_requests"))(ctx, {}));
+
 for (const [name, run] of Object.entries(scenarios)) {
   if (only.length && !only.some((o) => name.includes(o))) continue;
   await measure(name, await run());
