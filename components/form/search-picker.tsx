@@ -262,8 +262,12 @@ export function SearchPicker({
               />
               <span className="min-w-0">
                 <span className="block truncate">{o.label}</span>
+                {/* The second line is drawn from an attribute: part of the option's name, not of its text (the label). */}
                 {o.sublabel ? (
-                  <span className="block truncate text-xs text-slate-600">{o.sublabel}</span>
+                  <span
+                    data-sublabel={o.sublabel}
+                    className="block truncate text-xs text-slate-600 after:content-[attr(data-sublabel)]"
+                  />
                 ) : null}
               </span>
             </li>
