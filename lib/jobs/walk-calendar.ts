@@ -10,7 +10,7 @@ import { parseIdParam } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
 import { rawParam, type RawParams } from "@/lib/platform/list";
 import { addDays, parseDate } from "@/lib/operations/week-parity";
-import { indiaNow, NOT_STARTED, userNameOf, walkersWhere, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
+import { indiaNow, NOT_STARTED, userNameOf, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
 
 // The walk calendar (issue 11, beyond the spec): a month or a week of a franchisee's walks, or one walker's, with
 // approved leave and uncovered walks marked. One grouped statement counts the walks per day, one reads the leave of
@@ -335,34 +335,6 @@ export async function walkCalendar(
     });
   }
   return { from: q.from, to: q.to, franchisee_id: q.franchiseeId, walker_id: q.walkerId, days };
-}
-
-/** The calendar's pickers: the franchisees (an admin's; a member's own) and the walkers of the chosen one. */
-export async function calendarChoices(ctx: Ctx, franchiseeId: number | null) {
-  authorize(ctx, "daily_job_plans.list");
-  const companyId = requireCompany(ctx);
-  const db = await getDb();
-  const fr = await db
-    .select({ id: franchisees.id, name: franchisees.name })
-    .from(franchisees)
-    .where(
-      and(
-        eq(franchisees.company_id, companyId),
-        isNull(franchisees.deleted_at),
-        ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
-      ),
-    )
-    .orderBy(asc(franchisees.name));
-  const walkers =
-    franchiseeId == null
-      ? []
-      : await db
-          .select({ id: users.id, name: nameOf(users) })
-          .from(users)
-          .where(walkersWhere(companyId, franchiseeId))
-          .orderBy(asc(users.user_name), asc(users.id))
-          .limit(2000);
-  return { franchisees: fr, walkers: walkers.map((x) => ({ id: x.id, name: x.name ?? "" })) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
