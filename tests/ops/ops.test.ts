@@ -139,7 +139,12 @@ describe("operations", () => {
       answers
         .filter((x) => x.phase === ph)
         .reduce<Record<number, number>>((m, x) => ({ ...m, [x.status]: (m[x.status] ?? 0) + 1 }), {});
-    const summary = { before: statuses("before"), outage: statuses("outage"), after: statuses("after") };
+    const summary = {
+      before: statuses("before"),
+      outage: statuses("outage"),
+      after: statuses("after"),
+      failed: answers.filter((x) => x.status === 0).map((x) => `${x.error} after ${Math.round(x.ms)} ms`),
+    };
     // Only 200 and 503, never a 500, a cut connection or a timeout (status 0).
     for (const x of answers) expect([200, 503], JSON.stringify(summary)).toContain(x.status);
     expect(summary.outage[503], JSON.stringify(summary)).toBeGreaterThan(0);
