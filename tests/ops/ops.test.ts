@@ -168,7 +168,13 @@ describe("operations", () => {
     try {
       const [{ id: companyId }] = await sql<{ id: number }[]>`select id from companies order by id limit 1`;
       const png = await sharp({
-        create: { width: 1800, height: 1800, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+        create: {
+          width: 1800,
+          height: 1800,
+          channels: 3,
+          background: "#808080",
+          noise: { type: "gaussian", mean: 128, sigma: 60 },
+        },
       })
         .png()
         .toBuffer();
