@@ -57,6 +57,7 @@ try {
 
   /** Acknowledged writes: value id → the name the last acknowledged write gave it (creates and updates). */
   const acked = new Map();
+  const busy = new Set();
   const samples = []; // { at, ms, status, phase }
   const rss = []; // { at, rss: [MB, MB] }
   let phase = "before";
@@ -68,7 +69,8 @@ try {
   const one = async () => {
     const n = seq++;
     const p = portals[n % 2];
-    const ids = [...acked.keys()];
+    // One write at a time per record, so the last acknowledged write is the one the row must show.
+    const ids = [...acked.keys()].filter((id) => !busy.has(id));
     const pick = ids.length ? ids[Math.floor(Math.random() * ids.length)] : null;
     const roll = Math.random();
     let r;
@@ -79,7 +81,9 @@ try {
       write = { name, kind: "create" };
     } else if (roll < 0.35 && pick != null) {
       const name = `soak ${process.pid} ${n} renamed`;
+      busy.add(pick);
       r = await call(`${p.base}/api/values/${pick}`, { method: "PATCH", headers: auth, body: { name } });
+      busy.delete(pick);
       write = { name, kind: "update", id: pick };
     } else if (roll < 0.6 && pick != null) {
       r = await call(`${p.base}/api/values/${pick}`, { headers: auth });
@@ -145,7 +149,8 @@ try {
   const rows = await sql`select id, name from "values" where id = any(${[...acked.keys()]})`;
   await sql.end();
   const byId = new Map(rows.map((r) => [Number(r.id), r.name]));
-  const lost = [...acked].filter(([id, name]) => byId.get(id) !== name);
+  // Names are stored upper case (spec 001 §5).
+  const lost = [...acked].filter(([id, name]) => byId.get(id) !== name.toUpperCase());
 
   const count = (ph) =>
     samples
