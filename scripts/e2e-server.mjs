@@ -12,6 +12,8 @@ const env = {
   DATA_DIR: dataDir,
   AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e",
   AUTH_TRUST_HOST: "true",
+  // One JSON line per request would bury the browser tests' own output; warnings and errors still show.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
 };
 const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import {
   unauthenticated,
   type FieldErrors,
 } from "@/lib/platform/errors";
-import { noteDatabaseError } from "@/lib/platform/db-faults";
+import { noteDatabaseError, UNAVAILABLE_MESSAGE } from "@/lib/platform/db-faults";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize, can } from "@/lib/platform/context";
@@ -368,7 +368,7 @@ export function checkRequestUrl(url: string, segments: string[]): void {
 }
 
 /** The answer while the database cannot be reached (503, with Retry-After). */
-export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+export { UNAVAILABLE_MESSAGE };
 
 /** Turns an error into the JSON answer of spec 000 §7: message, and errors (field → messages) for 422. */
 export function errorResponse(e: unknown): Response {

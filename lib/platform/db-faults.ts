@@ -9,6 +9,9 @@ import { isDatabaseUnavailable, reconnectDelayMs } from "./db";
  * reconnectDelayMs, at most DB_RECONNECT_MAX_SECONDS) fail at once, and the next call after it opens a new pool.
  * Only for PostgreSQL: PGlite has no server to lose.
  */
+/** What a caller is told while the database cannot be reached (a 503 with Retry-After on /api and pages). */
+export const UNAVAILABLE_MESSAGE = "The service is temporarily unavailable. Please try again in a moment.";
+
 type Holder = { db: Promise<unknown>; close: () => Promise<void>; url?: string };
 const g = globalThis as unknown as {
   __portalDb?: Holder;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { auditRecords } from "@/db/schema";
 import { authorize, type Ctx } from "./context";
 import { getDb, type Tx } from "./db";
+import { noteDatabaseError, UNAVAILABLE_MESSAGE } from "./db-faults";
 import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
 import type { Permission } from "./permissions";
 import { StaleVersion } from "./versions";
@@ -105,6 +106,8 @@ export async function toActionResult<T>(fn: () => Promise<T>): Promise<ActionRes
     if (e instanceof AppError)
       return { ok: false, status: e.status, message: e.message, fieldErrors: e.fieldErrors };
     if (isNextControlFlow(e)) throw e;
+    // The database cannot be reached: say so (503), as /api and pages do, rather than "Something went wrong".
+    if (noteDatabaseError(e)) return { ok: false, status: 503, message: UNAVAILABLE_MESSAGE };
     console.error("[action]", e);
     return { ok: false, status: 500, message: "Something went wrong. Please try again." };
   }

@@ -3,6 +3,7 @@ import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { UNAVAILABLE_MESSAGE } from "@/lib/api/dispatch";
 import { closeDb, getDb } from "@/lib/platform/db";
+import { toActionResult } from "@/lib/platform/mutations";
 import { adminEmail, api, seeded, tokenFor } from "../support/fixtures";
 
 // Liveness and readiness (issue 24): no login, no versions; readiness follows the database, and comes back when the
@@ -56,6 +57,9 @@ describe("GET /api/health and /api/ready", () => {
       expect(call.status).toBe(503);
       expect(call.res.headers.get("retry-after")).toBe("5");
       expect(call.json).toEqual({ message: UNAVAILABLE_MESSAGE });
+      // A form's save (a server action) says the same, not "Something went wrong" (500).
+      const saved = await toActionResult(async () => (await getDb()).execute("select 1"));
+      expect(saved).toEqual({ ok: false, status: 503, message: UNAVAILABLE_MESSAGE });
       // The failed open is not kept: with the database back, the next call opens it again.
       await closeDb();
       process.env.DATABASE_URL = url;
