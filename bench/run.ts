@@ -1458,6 +1458,7 @@ function otherChecks(): Check[] {
     checks.push({
       scenario: `${r.label} (${r.path}) in Chromium`,
       measured:
+        (r.status >= 400 || r.status === 0 ? `status ${r.status}; ` : "") +
         `TBT ${ms(r.tbt)} (longest task ${ms(r.longest)}), HTML ${kB(r.htmlBytes)}, ${r.maxOptions} options at most` +
         `${r.optionsWhere ? ` (${r.optionsWhere.trim()})` : ""}; FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, CLS ${r.cls.toFixed(3)}, score ${r.score}`,
       floor: "",
