@@ -7,8 +7,11 @@ export async function register() {
   // the deletes are idempotent).
   const { pruneLoginAttempts } = await import("./lib/platform/passwords");
   const { pruneRateLimits } = await import("./lib/platform/rate-limit");
+  const { asPlatform } = await import("./lib/platform/rls");
   const prune = () =>
-    Promise.all([pruneLoginAttempts(), pruneRateLimits()]).catch((e) => console.error("[prune]", e));
+    asPlatform("prune sign-in attempts and rate limits", () =>
+      Promise.all([pruneLoginAttempts(), pruneRateLimits()]),
+    ).catch((e) => console.error("[prune]", e));
   void prune();
   setInterval(prune, 60 * 60_000).unref();
   // KYC expiry reminders and validity past expiry, hourly (advisory-locked across instances; off with KYC_SWEEP=0).

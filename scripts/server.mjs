@@ -4,6 +4,7 @@
 // Whatever a client sends in that header is replaced, and its X-Forwarded-* headers are dropped unless the socket's
 // peer is a trusted proxy (scripts/client-address.mjs prepareHeaders). Used by `npm start` and the browser tests'
 // server.
+import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -40,6 +41,20 @@ const TIMEOUTS = {
   connectionsCheckingInterval: 2_000,
 };
 
+// Row-level security (lib/platform/rls.ts): each request is a scope of its own, shared with the app through this
+// global store, so its statements (page renders, server actions, /api) share one connection, bound to its caller
+// once resolveContext knows them; the connection goes back to the pool when the response is done.
+const scopes = (globalThis[Symbol.for("portal.rls.scope")] ??= new AsyncLocalStorage());
+function inScope(res, fn) {
+  const binding = { companyId: null, userId: null, platform: null, unbound: true };
+  const req = { binding };
+  res.once("close", () => {
+    req.released = true;
+    req.done?.();
+  });
+  return scopes.run({ b: binding, req }, fn);
+}
+
 const app = next({ dev: false, dir: root, port, hostname: bindHost ?? "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -53,7 +68,7 @@ const server = http.createServer(
     // Draining: a request that came on a kept-alive connection is answered, and the connection then closed.
     if (stopping) res.setHeader("connection", "close");
     prepareHeaders(req.headers, req.socket.remoteAddress, trusted);
-    handle(req, res);
+    inScope(res, () => handle(req, res));
   },
 );
 server.headersTimeout = TIMEOUTS.headersTimeout;

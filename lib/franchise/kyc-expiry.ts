@@ -6,6 +6,7 @@ import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
+import { asPlatform } from "@/lib/platform/rls";
 import { kycNotify } from "./kyc-common";
 import { indiaDay, refreshKycValidity } from "./kyc-validity";
 
@@ -132,7 +133,11 @@ const g = globalThis as unknown as { __kycSweep?: NodeJS.Timeout };
  */
 export function startKycExpirySweep(): void {
   if (process.env.NODE_ENV === "test" || process.env.KYC_SWEEP === "0" || g.__kycSweep) return;
-  const run = () => void sweepKycExpiry(new Date()).catch((e) => console.error("[kyc-expiry]", e));
+  // Every company's documents: platform work (row-level security, lib/platform/rls.ts).
+  const run = () =>
+    void asPlatform("KYC expiry sweep", () => sweepKycExpiry(new Date())).catch((e) =>
+      console.error("[kyc-expiry]", e),
+    );
   run();
   g.__kycSweep = setInterval(run, KYC_SWEEP_HOURS * 60 * 60_000);
   g.__kycSweep.unref();

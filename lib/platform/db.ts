@@ -6,6 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
+import { APP_ROLE, currentRequest, settings, settingsStatement, type Request } from "./rls";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -13,7 +14,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
 
 /** `url`: the PostgreSQL server's, for a worker that opens its own connection (PGlite has none to share). */
-type Holder = { db: Promise<Db>; close: () => Promise<void>; url?: string };
+type Holder = {
+  db: Promise<Db>;
+  close: () => Promise<void>;
+  url?: string;
+  /** Runs statements as the owning role (the server serves as portal_app, which may not change the schema). */
+  asOwner: (statements: SQL[]) => Promise<void>;
+};
 const g = globalThis as unknown as { __portalDb?: Holder };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
@@ -77,6 +84,15 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (typeof err.code === "string" && UNAVAILABLE_CODES.has(err.code)) return true;
   if (Array.isArray(err.errors) && err.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(err.cause, depth + 1);
+}
+
+/**
+ * Schema work a test or a tool does beside the app (creating its own tables): as the role that owns the schema,
+ * since the server's role (portal_app) owns nothing and may create nothing.
+ */
+export async function asOwner(...statements: SQL[]): Promise<void> {
+  await getDb();
+  await g.__portalDb!.asOwner(statements);
 }
 
 /** Closes the process's database (tests, shutdown). */
@@ -189,25 +205,221 @@ export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 function openPostgres(url: string): Holder {
+  // DATABASE_APP_URL (optional): the pool signs in as a role of its own that holds portal_app (so a statement
+  // cannot RESET ROLE back to the owner); by default it signs in as DATABASE_URL's role and takes portal_app.
+  const appUrl = process.env.DATABASE_APP_URL || url;
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
     const { default: postgres } = await import("postgres");
-    client = postgres(url, {
+    // Migrations run as the connecting (owning) role on a connection of their own, under the startup lock; the pool
+    // serves as portal_app, which owns nothing and cannot bypass row-level security (lib/platform/rls.ts).
+    const connect_timeout = Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 5);
+    await underStartupLock(url, async () => {
+      const owner = postgres(url, { max: 1, connect_timeout, onnotice: () => {} });
+      try {
+        const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+        await migrate(drizzlePg(owner), { migrationsFolder });
+      } finally {
+        await owner.end({ timeout: 5 });
+      }
+    });
+    client = postgres(appUrl, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // A server that does not answer fails the request within seconds (503), not after postgres.js's 30 s.
-      connect_timeout: Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 5),
+      connect_timeout,
       onnotice: () => {},
+      connection: { role: APP_ROLE },
     });
-    const d = drizzlePg(client, { schema, logger });
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    await underStartupLock(url, () => migrate(d, { migrationsFolder }));
-    return d;
+    return drizzlePg(boundPostgres(client) as unknown as import("postgres").Sql, { schema, logger });
   })();
-  return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
+  const asOwner = async (statements: SQL[]) => {
+    const { default: postgres } = await import("postgres");
+    const owner = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      for (const q of statements) {
+        const { sql, params } = dialect.sqlToQuery(q);
+        await owner.unsafe(sql, params as never[]);
+      }
+    } finally {
+      await owner.end({ timeout: 5 });
+    }
+  };
+  return { db, close: async () => void (await client?.end({ timeout: 5 })), url: appUrl, asOwner };
+}
+
+type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };
+type Pg = import("postgres").Sql;
+type Reserved = import("postgres").ReservedSql;
+const SET = settingsStatement(false);
+const noop = () => {};
+
+/**
+ * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the current
+ * binding's company (lib/platform/rls.ts):
+ *
+ * - in a request (scripts/server.mjs, an /api call): on the one connection the request reserved at its first
+ *   statement. The settings are set at session level, pipelined before the statement, only when they differ from
+ *   the ones last applied there (the request's caller, and the platform steps before it); a transaction runs there
+ *   too (`begin` … `commit`, savepoints for nested ones). A statement sent outside a transaction open on that
+ *   connection (code that reaches for getDb() inside a transaction) runs on a connection of its own, as before;
+ *   when the request ends it goes back to the pool, its settings left for the next taker to replace (every path sets
+ *   its own before its first statement);
+ * - elsewhere (scripts, jobs, tests, work after its request ended): on a connection reserved for the statement,
+ *   the settings pipelined before it (one round trip); a transaction sets them locally first.
+ */
+function boundPostgres(client: Pg) {
+  // Sends the statement (and the settings before it when they differ) on `r` now, in order: a query of
+  // postgres.js is sent when executed, in the order executed, and answered in order.
+  const send = (
+    r: Reserved,
+    state: { applied?: string },
+    q: string,
+    p: unknown[],
+    o: { prepare?: boolean } | undefined,
+    values: boolean,
+  ) => {
+    const s = settings();
+    const key = s.join("|");
+    let set: Promise<unknown> | null = null;
+    if (state.applied !== key) {
+      set = r.unsafe(SET, [...s]).execute();
+      state.applied = key;
+    }
+    const main = r.unsafe(q, p as never[], o);
+    if (values) main.values();
+    main.execute();
+    if (!set) return main as Promise<unknown>;
+    set.catch(noop); // the statement's own answer reports a broken connection
+    return Promise.all([set, main]).then((x) => x[1]);
+  };
+
+  const onPool = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
+    const r = await client.reserve();
+    try {
+      return await send(r, {}, q, p, o, values);
+    } finally {
+      r.release();
+    }
+  };
+
+  /** The request's connection, reserved at its first statement; null once it has ended. */
+  const connOf = (req: Request): Promise<Reserved> | null => {
+    if (req.released) return null;
+    if (!req.conn) {
+      const conn = client.reserve();
+      req.conn = conn;
+      req.pause = () => {
+        if (req.tx || req.inflight || req.conn !== conn) return;
+        const done = req.done;
+        req.conn = req.applied = req.done = req.pause = undefined;
+        done?.();
+      };
+      req.done = () => {
+        req.done = undefined;
+        // Back to the pool once no transaction runs on it. Its settings stay: whoever takes it next sets its own
+        // before its first statement (a request's connection starts with nothing applied, and a statement on a
+        // connection of its own always sends them), so nothing runs under another's settings.
+        void conn.then(async (r) => {
+          await req.tx;
+          r.release();
+        }, noop);
+      };
+    }
+    return req.conn as Promise<Reserved>;
+  };
+
+  const run = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
+    const req = currentRequest();
+    const conn = req && connOf(req);
+    if (!req || !conn) return onPool(q, p, o, values);
+    const r = await conn;
+    if (req.tx || req.released || req.conn !== conn) return onPool(q, p, o, values);
+    req.inflight = (req.inflight ?? 0) + 1;
+    const answer = send(r, req, q, p, o, values);
+    answer.then(
+      () => void req.inflight!--,
+      () => void req.inflight!--,
+    );
+    return answer;
+  };
+
+  const begin = async (options: string, fn: (tx: unknown) => unknown) => {
+    const req = currentRequest();
+    const conn = req && connOf(req);
+    const r = conn && !req.tx ? await conn : null;
+    if (!req || !r || req.tx || req.released || req.conn !== conn) {
+      // A connection of its own: the settings, local to the transaction, go first.
+      const s = settings();
+      return client.begin(options, async (tx) => {
+        await tx.unsafe(settingsStatement(true), [...s]);
+        return fn(tx);
+      });
+    }
+    let end = noop;
+    req.tx = new Promise<void>((resolve) => (end = resolve));
+    try {
+      await send(r, req, `begin ${options.replace(/[^a-z ]/gi, "")}`, [], undefined, false);
+      let result: unknown;
+      try {
+        result = await fn(transactionOn(r));
+      } catch (e) {
+        await r.unsafe("rollback").catch(noop);
+        throw e;
+      }
+      await r.unsafe("commit");
+      return result;
+    } finally {
+      req.tx = null;
+      end();
+    }
+  };
+
+  return {
+    options: client.options,
+    unsafe(q: string, p: unknown[] = [], o?: { prepare?: boolean }): PgQuery {
+      let plain: Promise<unknown> | undefined;
+      const once = () => (plain ??= run(q, p, o, false));
+      return {
+        then: (a, b) => once().then(a, b),
+        catch: (b) => once().catch(b),
+        finally: (f) => once().finally(f),
+        values: () => run(q, p, o, true) as Promise<unknown[][]>,
+        [Symbol.toStringTag]: "Promise",
+      } as PgQuery;
+    },
+    begin(...args: unknown[]) {
+      const fn = args[args.length - 1] as (tx: unknown) => unknown;
+      return begin(args.length > 1 ? String(args[0]) : "", fn);
+    },
+    end: (o?: { timeout?: number }) => client.end(o),
+  };
+}
+
+/** A transaction on a request's connection, as drizzle uses postgres.js's (`unsafe`, `savepoint`). */
+function transactionOn(r: Reserved) {
+  let savepoints = 0;
+  const tx = {
+    options: r.options,
+    unsafe: (q: string, p: unknown[] = [], o?: { prepare?: boolean }) => r.unsafe(q, p as never[], o),
+    async savepoint(fn: (tx: unknown) => unknown) {
+      const name = `s${savepoints++}`;
+      await r.unsafe(`savepoint ${name}`);
+      try {
+        const result = await fn(tx);
+        await r.unsafe(`release savepoint ${name}`);
+        return result;
+      } catch (e) {
+        await r.unsafe(`rollback to savepoint ${name}`).catch(noop);
+        throw e;
+      }
+    },
+  };
+  return tx;
 }
 
 function openPglite(dir: string): Holder {
   let pg: import("@electric-sql/pglite").PGlite | undefined;
+  let bound: ReturnType<typeof boundPglite> | undefined;
   let lockFile: string | undefined;
   const db = (async () => {
     // Imported here so a DATABASE_URL deployment never loads the WASM.
@@ -225,18 +437,85 @@ function openPglite(dir: string): Holder {
       ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
     });
     const { drizzle } = await import("drizzle-orm/pglite");
-    const d = drizzle(pg, { schema, logger });
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(d, { migrationsFolder });
-    return d as unknown as Db;
+    await migrate(drizzle(pg), { migrationsFolder });
+    // Migrated as the owner; from here on the one connection serves as portal_app (lib/platform/rls.ts).
+    await pg.exec(`set role ${APP_ROLE}`);
+    bound = boundPglite(pg);
+    return drizzle(bound.client as unknown as typeof pg, { schema, logger }) as unknown as Db;
   })();
   return {
     db,
+    asOwner: async (statements) => {
+      await db;
+      await bound!.locked(async () => {
+        await pg!.exec("reset role");
+        try {
+          for (const q of statements) {
+            const { sql, params } = dialect.sqlToQuery(q);
+            await pg!.query(sql, params);
+          }
+        } finally {
+          await pg!.exec(`set role ${APP_ROLE}`);
+        }
+      });
+    },
     close: async () => {
       await pg?.close();
       if (lockFile) fs.rmSync(lockFile, { force: true });
     },
   };
+}
+
+/**
+ * PGlite as drizzle uses it, with every statement bound to the current caller's company (lib/platform/rls.ts).
+ * One connection shared by concurrent requests: the settings and the statement run under one lock, and the
+ * settings are sent (session-wide) only when they differ from the last ones; a transaction sets them locally first.
+ */
+function boundPglite(pg: import("@electric-sql/pglite").PGlite) {
+  let applied = "";
+  let tail: Promise<unknown> = Promise.resolve();
+  const locked = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => {});
+    return next;
+  };
+  const apply = async () => {
+    const s = settings();
+    const key = s.join("|");
+    if (key === applied) return;
+    await pg.query(settingsStatement(false), [...s]);
+    applied = key;
+  };
+  const client = new Proxy(pg, {
+    get(target, prop, receiver) {
+      if (prop === "query")
+        return (q: string, p?: unknown[], o?: object) =>
+          locked(async () => {
+            await apply();
+            return target.query(q, p, o);
+          });
+      if (prop === "exec")
+        return (q: string, o?: object) =>
+          locked(async () => {
+            await apply();
+            return target.exec(q, o);
+          });
+      if (prop === "transaction")
+        return <T>(fn: (tx: import("@electric-sql/pglite").Transaction) => Promise<T>) => {
+          const s = settings();
+          return locked(() =>
+            target.transaction(async (tx) => {
+              await tx.query(settingsStatement(true), [...s]);
+              return fn(tx);
+            }),
+          );
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return { client, locked };
 }
 
 /** Two processes on one PGlite folder corrupt it: refuse to open a folder another live process holds. */

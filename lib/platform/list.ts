@@ -680,12 +680,39 @@ function boundedCount(db: Executor, list: List<Selection>, where: SQL | undefine
 
 /** The planner's row estimate for the list's filters (EXPLAIN plans the query; nothing is read). */
 async function estimateOf(db: Executor, list: List<Selection>, where: SQL | undefined): Promise<number> {
-  const plan = await db.execute(
-    sql`explain (format json) ${base(db, list, { one: sql`1` }, where ?? sql``)
-      .where(where)
-      .getSQL()}`,
+  const [plan, share] = await Promise.all([
+    db.execute(
+      sql`explain (format json) ${base(db, list, { one: sql`1` }, where ?? sql``)
+        .where(where)
+        .getSQL()}`,
+    ),
+    policyShare(db, list.from),
+  ]);
+  return Math.round(planRows(plan) / share);
+}
+
+/**
+ * Row-level security (lib/platform/rls.ts) adds its policy's condition to every plan, and the planner, not knowing
+ * the company it compares with, counts it as one more filter (about 1/companies of the rows): an estimate would
+ * shrink by that much although the list's own filters already keep to one company. The share the planner gives
+ * the policy alone (a bare read of the table against its row count) is divided back out. Cached per table for a
+ * minute: it moves only with the table's statistics.
+ */
+const shares = new Map<PgTable, { at: number; share: number }>();
+async function policyShare(db: Executor, table: PgTable): Promise<number> {
+  const hit = shares.get(table);
+  if (hit && Date.now() - hit.at < 60_000) return hit.share;
+  const [bare, stats] = await Promise.all([
+    db.execute(sql`explain (format json) select 1 from ${table}`),
+    db.execute(sql`select reltuples::float8 as n from pg_class where oid = ${getTableName(table)}::regclass`),
+  ]);
+  const total = Number(
+    (Array.isArray(stats) ? stats : (stats as { rows: { n: number }[] }).rows)[0]?.n ?? -1,
   );
-  return planRows(plan);
+  const planned = planRows(bare);
+  const share = total > 0 && planned > 0 ? Math.min(1, planned / total) : 1;
+  shares.set(table, { at: Date.now(), share });
+  return share;
 }
 
 function planRows(result: unknown): number {
