@@ -42,17 +42,12 @@ const TIMEOUTS = {
 };
 
 // Row-level security (lib/platform/rls.ts): each request is a scope of its own, shared with the app through this
-// global store, so its statements (page renders, server actions, /api) share one connection, bound to its caller
-// once resolveContext knows them; the connection goes back to the pool when the response is done.
+// global store, so its statements (page renders, server actions, /api) run bound to its caller once resolveContext
+// knows them.
 const scopes = (globalThis[Symbol.for("portal.rls.scope")] ??= new AsyncLocalStorage());
-function inScope(res, fn) {
+function inScope(fn) {
   const binding = { companyId: null, userId: null, platform: null, unbound: true };
-  const req = { binding };
-  res.once("close", () => {
-    req.released = true;
-    req.done?.();
-  });
-  return scopes.run({ b: binding, req }, fn);
+  return scopes.run({ b: binding, req: { binding } }, fn);
 }
 
 const app = next({ dev: false, dir: root, port, hostname: bindHost ?? "localhost" });
@@ -68,7 +63,7 @@ const server = http.createServer(
     // Draining: a request that came on a kept-alive connection is answered, and the connection then closed.
     if (stopping) res.setHeader("connection", "close");
     prepareHeaders(req.headers, req.socket.remoteAddress, trusted);
-    inScope(res, () => handle(req, res));
+    inScope(() => handle(req, res));
   },
 );
 server.headersTimeout = TIMEOUTS.headersTimeout;

@@ -1,7 +1,7 @@
 import "server-only";
 import { beginInteractive } from "@/lib/platform/interactive";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
-import { asPlatform, inRequest, pauseRequest } from "@/lib/platform/rls";
+import { asPlatform, inRequest } from "@/lib/platform/rls";
 import { tokenHash, tokenKey } from "@/lib/platform/api-tokens";
 import { apiTokenBudget, TooManyRequests } from "@/lib/platform/rate-limit";
 import {
@@ -423,9 +423,6 @@ async function dispatchBound(request: Request, segments: string[]): Promise<Resp
     // A call whose permission depends on its variant (create or update) needs at least one of them.
     else if (route.variants?.length && !route.variants.some((p) => can(ctx, p))) throw forbidden();
     const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
-    // A large body (an upload over a slow link) is read without holding a database connection.
-    const length = request.headers.get("content-length");
-    if (request.body && (length == null || Number(length) > 64 * 1024)) pauseRequest();
     const { body, files, fileLists } = await readBody(request, route, limit);
     checkRequestValues(query, body);
     return answer(await route.handler({ ctx, params, query, body, files, fileLists, request }));

@@ -6,7 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
-import { APP_ROLE, currentRequest, settings, settingsStatement, type Request } from "./rls";
+import { APP_ROLE, settings, settingsStatement } from "./rls";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -249,129 +249,47 @@ function openPostgres(url: string): Holder {
 
 type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };
 type Pg = import("postgres").Sql;
-type Reserved = import("postgres").ReservedSql;
-const SET = settingsStatement(false);
+type Query = Promise<unknown> & { execute(): Query; values(): Query };
+const SET_SESSION = settingsStatement(false);
+const SET_LOCAL = settingsStatement(true);
 const noop = () => {};
 
 /**
- * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the current
- * binding's company (lib/platform/rls.ts):
+ * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the binding of
+ * the code that sends it (lib/platform/rls.ts), and spread over the pool as it was without row-level security:
  *
- * - in a request (scripts/server.mjs, an /api call): on the one connection the request reserved at its first
- *   statement. The settings are set at session level, pipelined before the statement, only when they differ from
- *   the ones last applied there (the request's caller, and the platform steps before it); a transaction runs there
- *   too (`begin` … `commit`, savepoints for nested ones). A statement sent outside a transaction open on that
- *   connection (code that reaches for getDb() inside a transaction) runs on a connection of its own, as before;
- *   when the request ends it goes back to the pool, its settings left for the next taker to replace (every path sets
- *   its own before its first statement);
- * - elsewhere (scripts, jobs, tests, work after its request ended): on a connection reserved for the statement,
- *   the settings pipelined before it (one round trip); a transaction sets them locally first.
+ * - a statement outside a transaction runs on a pooled connection reserved for it, with the settings pipelined
+ *   before it (`set_config(…, false)`, the same round trip). Every statement sets its own, so what a connection
+ *   last ran for never matters;
+ * - a transaction sets them for itself (`set_config(…, true)`), pipelined before its first statement.
+ *
+ * Measured against a connection pinned per request with its settings cached (the first design, docs/rls/README.md):
+ * cheaper, since a request's statements (a list page and its count) run side by side again.
  */
 function boundPostgres(client: Pg) {
-  // Sends the statement (and the settings before it when they differ) on `r` now, in order: a query of
-  // postgres.js is sent when executed, in the order executed, and answered in order.
-  const send = (
-    r: Reserved,
-    state: { applied?: string },
-    q: string,
-    p: unknown[],
-    o: { prepare?: boolean } | undefined,
-    values: boolean,
-  ) => {
+  const run = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
     const s = settings();
-    const key = s.join("|");
-    let set: Promise<unknown> | null = null;
-    if (state.applied !== key) {
-      set = r.unsafe(SET, [...s]).execute();
-      state.applied = key;
-    }
-    const main = r.unsafe(q, p as never[], o);
-    if (values) main.values();
-    main.execute();
-    if (!set) return main as Promise<unknown>;
-    set.catch(noop); // the statement's own answer reports a broken connection
-    return Promise.all([set, main]).then((x) => x[1]);
-  };
-
-  const onPool = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
     const r = await client.reserve();
     try {
-      return await send(r, {}, q, p, o, values);
+      const set = (r.unsafe(SET_SESSION, [...s]) as unknown as Query).execute();
+      set.catch(noop); // the statement's own answer reports a broken connection
+      const main = r.unsafe(q, p as never[], o) as unknown as Query;
+      if (values) main.values();
+      main.execute();
+      return (await Promise.all([set, main]))[1];
     } finally {
       r.release();
     }
   };
 
-  /** The request's connection, reserved at its first statement; null once it has ended. */
-  const connOf = (req: Request): Promise<Reserved> | null => {
-    if (req.released) return null;
-    if (!req.conn) {
-      const conn = client.reserve();
-      req.conn = conn;
-      req.pause = () => {
-        if (req.tx || req.inflight || req.conn !== conn) return;
-        const done = req.done;
-        req.conn = req.applied = req.done = req.pause = undefined;
-        done?.();
-      };
-      req.done = () => {
-        req.done = undefined;
-        // Back to the pool once no transaction runs on it. Its settings stay: whoever takes it next sets its own
-        // before its first statement (a request's connection starts with nothing applied, and a statement on a
-        // connection of its own always sends them), so nothing runs under another's settings.
-        void conn.then(async (r) => {
-          await req.tx;
-          r.release();
-        }, noop);
-      };
-    }
-    return req.conn as Promise<Reserved>;
-  };
-
-  const run = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
-    const req = currentRequest();
-    const conn = req && connOf(req);
-    if (!req || !conn) return onPool(q, p, o, values);
-    const r = await conn;
-    if (req.tx || req.released || req.conn !== conn) return onPool(q, p, o, values);
-    req.inflight = (req.inflight ?? 0) + 1;
-    const answer = send(r, req, q, p, o, values);
-    answer.then(
-      () => void req.inflight!--,
-      () => void req.inflight!--,
-    );
-    return answer;
-  };
-
-  const begin = async (options: string, fn: (tx: unknown) => unknown) => {
-    const req = currentRequest();
-    const conn = req && connOf(req);
-    const r = conn && !req.tx ? await conn : null;
-    if (!req || !r || req.tx || req.released || req.conn !== conn) {
-      // A connection of its own: the settings, local to the transaction, go first.
-      const s = settings();
-      return client.begin(options, async (tx) => {
-        await tx.unsafe(settingsStatement(true), [...s]);
-        return fn(tx);
-      });
-    }
-    let end = noop;
-    req.tx = new Promise<void>((resolve) => (end = resolve));
-    try {
-      await send(r, req, `begin ${options.replace(/[^a-z ]/gi, "")}`, [], undefined, false);
-      let result: unknown;
-      try {
-        result = await fn(transactionOn(r));
-      } catch (e) {
-        await r.unsafe("rollback").catch(noop);
-        throw e;
-      }
-      await r.unsafe("commit");
-      return result;
-    } finally {
-      req.tx = null;
-      end();
-    }
+  const begin = (options: string, fn: (tx: unknown) => unknown) => {
+    const s = settings();
+    return client.begin(options, (tx) => {
+      // Sent now, ahead of the transaction's first statement (no round trip of its own); a failure aborts the
+      // transaction, and postgres.js rolls it back and reports it.
+      (tx.unsafe(SET_LOCAL, [...s]) as unknown as Query).execute();
+      return fn(tx) as Promise<unknown>;
+    });
   };
 
   return {
@@ -393,28 +311,6 @@ function boundPostgres(client: Pg) {
     },
     end: (o?: { timeout?: number }) => client.end(o),
   };
-}
-
-/** A transaction on a request's connection, as drizzle uses postgres.js's (`unsafe`, `savepoint`). */
-function transactionOn(r: Reserved) {
-  let savepoints = 0;
-  const tx = {
-    options: r.options,
-    unsafe: (q: string, p: unknown[] = [], o?: { prepare?: boolean }) => r.unsafe(q, p as never[], o),
-    async savepoint(fn: (tx: unknown) => unknown) {
-      const name = `s${savepoints++}`;
-      await r.unsafe(`savepoint ${name}`);
-      try {
-        const result = await fn(tx);
-        await r.unsafe(`release savepoint ${name}`);
-        return result;
-      } catch (e) {
-        await r.unsafe(`rollback to savepoint ${name}`).catch(noop);
-        throw e;
-      }
-    },
-  };
-  return tx;
 }
 
 function openPglite(dir: string): Holder {

@@ -14,8 +14,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
  *   row), password resets, rate limits, seeding, system jobs. Each names its reason, and the first use of a reason
  *   is logged; so is a SUPER ADMIN acting for no company (the context chose platform).
  *
- * A request's statements share one reserved connection (`Request`, lib/platform/db.ts): its settings are set at
- * session level when they change (once a request, plus the platform steps), not sent with every statement.
+ * lib/platform/db.ts sends the settings with every statement, pipelined before it on the pooled connection it runs
+ * on (one round trip), or once at the start of a transaction (`set_config(…, true)`).
  *
  * A statement with no binding at all (a script, a job, a test's own setup) runs as `RLS_UNBOUND` says: `platform`
  * (the default: the kernel's scopes alone, as before) or `closed` (sees no company's rows).
@@ -33,24 +33,13 @@ export type Binding = {
 };
 
 /**
- * One HTTP request's (or /api call's) hold on the database: the connection it reserved at its first statement,
- * the settings last applied on it, the transaction open on it, and whether the request has ended.
- * lib/platform/db.ts fills in the connection's fields; scripts/server.mjs makes one per request (same shape).
+ * One HTTP request's (or /api call's) binding, filled in once its caller is known (`bindRequest`). scripts/server.mjs
+ * makes one per request (same shape).
  */
 export type Request = {
   binding: Binding;
   /** The caller has been bound (resolveContext): later contexts resolved in the request do not rebind it. */
   bound?: boolean;
-  released?: boolean;
-  /** Set by lib/platform/db.ts when it reserves a connection: gives it back (after resetting its settings). */
-  done?: () => void;
-  /** Set by lib/platform/db.ts: gives the connection back while the request waits on something else. */
-  pause?: () => void;
-  conn?: Promise<unknown>;
-  applied?: string;
-  tx?: Promise<void> | null;
-  /** Statements sent on the connection and not yet answered. */
-  inflight?: number;
 };
 
 type Scope = { b: Binding; req?: Request };
@@ -113,23 +102,9 @@ export function newRequest(): Request {
   return { binding: { companyId: null, userId: null, platform: null } };
 }
 
-/** Ends a request: later statements (a stream's, an `after()`) run on a connection of their own. */
-export function endRequest(req: Request): void {
-  req.released = true;
-  req.done?.();
-}
-
 /**
- * The request is about to wait on something slow that is not the database (a large upload's body): its connection
- * goes back to the pool meanwhile (when nothing runs on it), and its next statement reserves one again.
- */
-export function pauseRequest(): void {
-  store.getStore()?.req?.pause?.();
-}
-
-/**
- * Runs `fn` (an /api call) in a request scope: no company's rows until the caller is known, and one connection for
- * all its statements. Inside an HTTP request's scope (scripts/server.mjs) it is that one.
+ * Runs `fn` (an /api call) in a request scope: no company's rows until the caller is known. Inside an HTTP request's
+ * scope (scripts/server.mjs) it is that one.
  */
 export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
   const outer = store.getStore()?.req;
@@ -138,24 +113,15 @@ export async function inRequest<T>(fn: () => Promise<T>): Promise<T> {
     return fn();
   }
   const req = newRequest();
-  try {
-    return await store.run({ b: req.binding, req }, fn);
-  } finally {
-    endRequest(req);
-  }
+  return store.run({ b: req.binding, req }, fn);
 }
 
-/** Runs `fn` bound to the caller (on the current request's connection, if any). */
+/** Runs `fn` bound to the caller. */
 export function withCaller<T>(ctx: Caller, fn: () => T | PromiseLike<T>): Promise<T> {
   const cur = store.getStore();
   const b = bindingOf(ctx);
   if (cur?.b === b) return (async () => await fn())();
   return store.run({ b, req: cur?.req }, async () => await fn());
-}
-
-/** The request scope statements are running in now, if any (lib/platform/db.ts). */
-export function currentRequest(): Request | undefined {
-  return store.getStore()?.req;
 }
 
 const CLOSED = ["", "", ""] as const;

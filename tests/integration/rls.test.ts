@@ -4,7 +4,7 @@ import { positions, users } from "@/db/schema";
 import { positionCreateSchema, positionsDef } from "@/lib/admin/positions";
 import { defineEntity, getOf, globalScope, listOf } from "@/lib/platform/entity";
 import { asOwner, rowsOf, type Db, type Tx } from "@/lib/platform/db";
-import { asPlatform, bindRequest, inRequest, pauseRequest } from "@/lib/platform/rls";
+import { asPlatform, bindRequest, inRequest, withCaller } from "@/lib/platform/rls";
 import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
 
 // Row-level security (db/migrations/0019_row_level_security.sql, lib/platform/rls.ts): the database's own wall
@@ -257,7 +257,7 @@ describe("row-level security", () => {
   });
 });
 
-describe("row-level security, one connection a request", () => {
+describe("row-level security in a request", () => {
   const onPostgres = () => !!process.env.TEST_DATABASE_URL;
   type Seen = { company: string; platform: string; pid: number };
   const seenNow = async (ex: Pick<Db, "execute"> = db): Promise<Seen> => {
@@ -268,30 +268,43 @@ describe("row-level security, one connection a request", () => {
     return { ...r, pid: Number(r.pid) };
   };
 
-  it("runs a request's statements on one connection: nothing until its caller is known, then their company", async () => {
+  it("binds a request's statements: nothing until its caller is known, platform steps, then their company", async () => {
     const ctx = await ctxFor(adminEmail, happy);
     const seen = await inRequest(async () => {
       const before = await seenNow();
       const platform = await asPlatform("test", () => seenNow());
       bindRequest(ctx);
-      const first = await seenNow();
-      const second = await seenNow();
-      // Given back while the request waits on something else (a large upload), and taken again after.
-      pauseRequest();
-      return { before, platform, first, second, resumed: await seenNow() };
+      return { before, platform, first: await seenNow(), second: await seenNow() };
     });
     expect(seen.before).toMatchObject({ company: "", platform: "" });
     expect(seen.platform).toMatchObject({ company: "", platform: "on" });
     expect(seen.first).toMatchObject({ company: String(happy), platform: "" });
-    expect(seen.second.company).toBe(String(happy));
-    expect(seen.resumed).toMatchObject({ company: String(happy), platform: "" });
-    if (onPostgres()) {
-      expect(seen.first.pid).toBe(seen.before.pid);
-      expect(seen.second.pid).toBe(seen.before.pid);
+    expect(seen.second).toMatchObject({ company: String(happy), platform: "" });
+  });
+
+  it("never runs a statement under the settings a pooled connection kept from another company's", async () => {
+    const [a, b] = await Promise.all([ctxFor(adminEmail, happy), ctxFor("admin@wagnation.test", wag)]);
+    // Many at once, so that the pool's connections each run for both companies in turn.
+    const both = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        withCaller(i % 2 ? b : a, async () => ({ i, seen: await seenNow() })),
+      ),
+    );
+    for (const { i, seen } of both) expect(seen.company).toBe(String(i % 2 ? wag : happy));
+    if (onPostgres()) expect(new Set(both.map((x) => x.seen.pid)).size).toBeGreaterThan(1);
+    // Then unbound, under RLS_UNBOUND=closed: no company's settings are left over.
+    const prev = process.env.RLS_UNBOUND;
+    process.env.RLS_UNBOUND = "closed";
+    try {
+      const after = await Promise.all(Array.from({ length: 20 }, () => seenNow()));
+      for (const x of after) expect(x).toMatchObject({ company: "", platform: "" });
+    } finally {
+      if (prev === undefined) delete process.env.RLS_UNBOUND;
+      else process.env.RLS_UNBOUND = prev;
     }
   });
 
-  it("runs a request's transaction on its connection: committed, rolled back, nested, bound to the caller", async () => {
+  it("binds a request's transactions to the caller: committed, rolled back, nested", async () => {
     const ctx = await ctxFor(adminEmail, happy);
     const [some] = await asPlatform("test", () =>
       db
@@ -302,7 +315,6 @@ describe("row-level security, one connection a request", () => {
     );
     const names = await inRequest(async () => {
       bindRequest(ctx);
-      const outside = await seenNow();
       const inside = await db.transaction(async (tx) => {
         const seen = await seenNow(tx);
         await tx
@@ -322,7 +334,6 @@ describe("row-level security, one connection a request", () => {
         return seen;
       });
       expect(inside.company).toBe(String(happy));
-      if (onPostgres()) expect(inside.pid).toBe(outside.pid);
       await expect(
         db.transaction(async (tx) => {
           await tx
