@@ -239,6 +239,16 @@ export const users = pgTable(
     index("users_role_live_idx").on(t.role_id).where(live(t)),
     index("users_upline_idx").on(t.upline_user_id),
     index("users_search_idx").using("gin", sql`${usersSearchText(t)} gin_trgm_ops`),
+    // Pickers (lib/options): a company's live users of a role by display name (lib/jobs/common.ts userNameOf), then
+    // id, so a page of 50 names and its keyset "more" read the index in order instead of sorting every user.
+    index("users_name_idx")
+      .on(
+        t.company_id,
+        t.role_id,
+        sql`(coalesce(nullif(${t.user_name}, ''), ${t.first_name} || ' ' || ${t.last_name}))`,
+        t.id,
+      )
+      .where(live(t)),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { integer, smallint, timestamp } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import { type AnyPgColumn, index, integer, smallint, timestamp } from "drizzle-orm/pg-core";
 // A cycle (admin.ts uses these columns), harmless: `companies` is read only inside the lazy reference, and the
 // helpers are function declarations, initialised before any module body runs.
 import { companies } from "./admin";
@@ -32,3 +33,20 @@ export function lifecycleColumns() {
     deleted_by: integer("deleted_by"),
   };
 }
+
+/** Columns by name, for a search expression written over a table's columns before the table exists. */
+export type SearchCols<K extends string> = Record<K, AnyPgColumn>;
+
+/**
+ * The text a list's search matches: the columns joined by spaces, NULL as empty. The table's trigram index
+ * (searchIndex) and the list's `searchText` are built from the same call, so `ilike '%term%'` on it reads the index
+ * (only immutable operators: `||` and coalesce, never concat_ws).
+ */
+export const searchTextOf = (...cols: AnyPgColumn[]): SQL =>
+  sql`(${sql.join(
+    cols.map((c) => (c.notNull ? sql`${c}` : sql`coalesce(${c}, '')`)),
+    sql` || ' ' || `,
+  )})`;
+
+/** A trigram (pg_trgm GIN) index on a search expression: substring search by `ilike` without reading the table. */
+export const searchIndex = (name: string, text: SQL) => index(name).using("gin", sql`${text} gin_trgm_ops`);

@@ -18,13 +18,40 @@ import {
 } from "drizzle-orm/pg-core";
 // Cycles (admin.ts and operations.ts read franchisees): harmless, every reference below is a lazy function.
 import { users } from "./admin";
-import { tenantColumns } from "./columns";
+import { searchIndex, searchTextOf, tenantColumns, type SearchCols } from "./columns";
 import { valueLists } from "./operations";
 
 // The franchise network (spec 002 §1-§9, issue 10). Every table belongs to one company. Zones and plan tiers are
 // rows of the company's "ZONES" and "PLAN TIERS" master values (value_lists), as services read "SERVICE TYPES".
 
 const live = (t: { deleted_at: AnyPgColumn }) => sql`${t.deleted_at} is null`;
+
+// What each list's search matches (its trigram index and the list read the same expression; see searchTextOf).
+export const franchiseesSearchText = (t: SearchCols<"name" | "email" | "phone">) =>
+  searchTextOf(t.name, t.email, t.phone);
+export const petWalkieSearchText = (
+  t: SearchCols<"user_name" | "phone_no" | "whatsapp_no" | "area" | "pin_code">,
+) => searchTextOf(t.user_name, t.phone_no, t.whatsapp_no, t.area, t.pin_code);
+export const petTrainerSearchText = (
+  t: SearchCols<
+    "user_name" | "phone_no" | "email" | "address" | "pin_code" | "trained_animal_type" | "language_spoken"
+  >,
+) =>
+  searchTextOf(
+    t.user_name,
+    t.phone_no,
+    t.email,
+    t.address,
+    t.pin_code,
+    t.trained_animal_type,
+    t.language_spoken,
+  );
+export const franchiseeCareerSearchText = (
+  t: SearchCols<"full_name" | "phone_no" | "email" | "city" | "pin_code" | "proposed_franchisee_location">,
+) => searchTextOf(t.full_name, t.phone_no, t.email, t.city, t.pin_code, t.proposed_franchisee_location);
+export const daycareSearchText = (
+  t: SearchCols<"full_name" | "phone_no" | "email" | "address" | "pin_code">,
+) => searchTextOf(t.full_name, t.phone_no, t.email, t.address, t.pin_code);
 /** Approval of franchisees, KYC documents and career requests: 0 pending, 1 approved, 2 rejected. */
 const approval = (name = "status") => smallint(name).notNull().default(0);
 const approvalCheck = (name: string, c: AnyPgColumn) => check(name, sql`${c} in (0, 1, 2)`);
@@ -65,6 +92,7 @@ export const franchisees = pgTable(
   (t) => [
     index("franchisees_list_idx").on(t.company_id, t.name, t.id).where(live(t)),
     index("franchisees_zone_idx").on(t.company_id, t.zone_id, t.name, t.id).where(live(t)),
+    searchIndex("franchisees_search_idx", franchiseesSearchText(t)),
     approvalCheck("franchisees_status_ck", t.status),
     check("franchisees_latitude_ck", sql`${t.latitude} is null or ${t.latitude} between -90 and 90`),
     check("franchisees_longitude_ck", sql`${t.longitude} is null or ${t.longitude} between -180 and 180`),
@@ -216,7 +244,11 @@ export const petWalkieCareerRequests = pgTable(
     is_experienced: smallint("is_experienced").notNull().default(0),
     has_internet_access: smallint("has_internet_access").notNull().default(0),
   },
-  (t) => [...careerIndexes("pet_walkie_career_requests", t), approvalCheck("pwcr_status_ck", t.status)],
+  (t) => [
+    ...careerIndexes("pet_walkie_career_requests", t),
+    searchIndex("pet_walkie_career_requests_search_idx", petWalkieSearchText(t)),
+    approvalCheck("pwcr_status_ck", t.status),
+  ],
 );
 
 export const petTrainerCareerRequests = pgTable(
@@ -246,7 +278,11 @@ export const petTrainerCareerRequests = pgTable(
     is_experienced: smallint("is_experienced").notNull().default(0),
     has_internet_access: smallint("has_internet_access").notNull().default(0),
   },
-  (t) => [...careerIndexes("pet_trainer_career_requests", t), approvalCheck("ptcr_status_ck", t.status)],
+  (t) => [
+    ...careerIndexes("pet_trainer_career_requests", t),
+    searchIndex("pet_trainer_career_requests_search_idx", petTrainerSearchText(t)),
+    approvalCheck("ptcr_status_ck", t.status),
+  ],
 );
 
 export const franchiseeCareerRequests = pgTable(
@@ -278,6 +314,7 @@ export const franchiseeCareerRequests = pgTable(
   },
   (t) => [
     ...careerIndexes("franchisee_career_requests", t),
+    searchIndex("franchisee_career_requests_search_idx", franchiseeCareerSearchText(t)),
     index("franchisee_career_requests_zone_idx").on(t.company_id, t.zone_id, t.id).where(live(t)),
     approvalCheck("fcr_status_ck", t.status),
   ],
@@ -310,7 +347,11 @@ export const daycareCareerRequests = pgTable(
     has_allergies: smallint("has_allergies").notNull().default(0),
     allergies_details: varchar("allergies_details", { length: 1000 }),
   },
-  (t) => [...careerIndexes("daycare_career_requests", t), approvalCheck("dcr_status_ck", t.status)],
+  (t) => [
+    ...careerIndexes("daycare_career_requests", t),
+    searchIndex("daycare_career_requests_search_idx", daycareSearchText(t)),
+    approvalCheck("dcr_status_ck", t.status),
+  ],
 );
 
 export const daycareCareerRequestReferences = pgTable(

@@ -18,7 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 // Cycles (admin.ts, franchise.ts, operations.ts): harmless, every reference below is a lazy function.
 import { companies, users } from "./admin";
-import { tenantColumns } from "./columns";
+import { searchIndex, searchTextOf, tenantColumns, type SearchCols } from "./columns";
 import { franchisees, plans } from "./franchise";
 import { stateHolidays, states, valueLists } from "./operations";
 
@@ -36,6 +36,11 @@ const userRef = (name: string) =>
   integer(name).references((): AnyPgColumn => users.id, { onDelete: "set null" });
 const franchiseeRef = () =>
   integer("franchisee_id").references((): AnyPgColumn => franchisees.id, { onDelete: "set null" });
+
+// What the lists' searches match (the trigram index and the list read the same expression; see searchTextOf).
+export const addressSearchText = (t: SearchCols<"address">) => searchTextOf(t.address);
+export const walkRequestSearchText = (t: SearchCols<"reason">) => searchTextOf(t.reason);
+export const petSearchText = (t: SearchCols<"name">) => searchTextOf(t.name);
 
 /**
  * A customer's pet. breed_id is a row of the company's "BREEDS" master value; weight in kg, age in years (or
@@ -65,6 +70,8 @@ export const userPets = pgTable(
     index("user_pets_user_idx").on(t.company_id, t.user_id, t.id).where(live(t)),
     // The pets list, by name (its default order) within the company.
     index("user_pets_list_idx").on(t.company_id, t.name, t.id).where(live(t)),
+    // The walk requests' keyword search finds a request by its pet's name (lib/jobs/customer-walk-requests.ts).
+    searchIndex("user_pets_search_idx", petSearchText(t)),
   ],
 );
 
@@ -92,6 +99,8 @@ export const userAddresses = pgTable(
     index("user_addresses_user_idx").on(t.company_id, t.user_id, t.id).where(live(t)),
     // The addresses list, by address (its default order) within the company.
     index("user_addresses_list_idx").on(t.company_id, t.address, t.id).where(live(t)),
+    // The monthly requests' keyword search finds a request by its address (lib/jobs/monthly-requests.ts).
+    searchIndex("user_addresses_search_idx", addressSearchText(t)),
     uniqueIndex("user_addresses_default_uq")
       .on(t.user_id)
       .where(sql`${t.is_default} and ${t.deleted_at} is null`),
@@ -342,6 +351,8 @@ export const customerWalkRequests = pgTable(
     index("cwr_franchisee_idx").on(t.company_id, t.franchisee_id, t.requested_at, t.id).where(live(t)),
     index("cwr_walk_idx").on(t.walk_id),
     index("cwr_user_idx").on(t.user_id, t.request_type),
+    // The list's keyword search on the reason (the customer and pet are found through their own indexes).
+    searchIndex("cwr_search_idx", walkRequestSearchText(t)),
     check("cwr_type_ck", sql`${t.request_type} in ('reschedule', 'cancel')`),
     check("cwr_status_ck", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check(

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -155,6 +156,17 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_expires_idx").on(t.expires_at)],
 );
 
+/**
+ * The periodic jobs' last runs (lib/platform/scheduler.ts): an instance starts a job only when its period has passed
+ * since `last_started_at`, claimed in one statement, so with several instances each job runs once per period.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: varchar("name", { length: 100 }).primaryKey(),
+  last_started_at: timestamp("last_started_at", { withTimezone: true }).notNull(),
+  last_finished_at: timestamp("last_finished_at", { withTimezone: true }),
+  last_ok: boolean("last_ok"),
+});
+
 export const passwordResets = pgTable(
   "password_resets",
   {
@@ -218,3 +230,49 @@ export const stagedRows = pgTable(
 );
 
 export type StagedRow = typeof stagedRows.$inferSelect;
+
+/**
+ * Creates answered once per Idempotency-Key (lib/platform/idempotency.ts): the caller's key, a hash of what was
+ * asked (entity, company, body), and the first answer, written in the create's own transaction (the key row is
+ * inserted first, so a concurrent duplicate waits on the primary key and then reads the answer: one record). Kept
+ * 24 hours, then pruned by the hourly prune. company_id is the acting company (null for a platform-wide entity).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: varchar("key", { length: 255 }).notNull(),
+    company_id: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    request_hash: varchar("request_hash", { length: 64 }).notNull(),
+    entity: varchar("entity", { length: 80 }).notNull(),
+    record_id: integer("record_id"),
+    /** The first answer's JSON text, byte for byte (null while its transaction runs). */
+    response: text("response"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.key] }),
+    index("idempotency_keys_created_idx").on(t.created_at),
+  ],
+);
+
+/**
+ * Figures kept per company and per franchisee (statistic cards, homes), so reading one costs a few rows however big
+ * the tables they count. `franchisee_id` 0 is the company's whole figure; a row per franchisee beside it serves a
+ * franchisee's member. Written by triggers on the counted tables, in the same transaction as the change
+ * (migration 0021_company_figures: bump_company_figure), so a figure is never behind its rows; read through
+ * lib/platform/figures.ts. No foreign key to companies: purging a company deletes its counted rows by cascade, and
+ * their triggers must still be able to write here while it goes.
+ */
+export const companyFigures = pgTable(
+  "company_figures",
+  {
+    company_id: integer("company_id").notNull(),
+    franchisee_id: integer("franchisee_id").notNull().default(0),
+    figure: varchar("figure", { length: 100 }).notNull(),
+    value: numeric("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.franchisee_id, t.figure] })],
+);

@@ -281,7 +281,7 @@ async function checkZone(tx: Executor, ctx: Ctx, zoneId: number | null, errors: 
 
 /** Whether an email is already some user's login (any company: users_email_uq is global). */
 async function emailTaken(tx: Executor, address: string): Promise<boolean> {
-  // Any company's: by the index, through the database's own lookup (db/migrations/0019_row_level_security.sql).
+  // Any company's: by the index, through the database's own lookup (db/migrations/0024_row_level_security.sql).
   const [hit] = rowsOf<{ id: number | null }>(
     await tx.execute(sql`select app_user_id_by_email(${address.toLowerCase()}) as id`),
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "users_name_idx" ON "users" USING btree ("company_id","role_id",(coalesce(nullif("user_name", ''), "first_name" || ' ' || "last_name")),"id") WHERE "users"."deleted_at" is null;

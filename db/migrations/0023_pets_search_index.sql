@@ -1,0 +1,1 @@
+CREATE INDEX "user_pets_search_idx" ON "user_pets" USING gin (("name") gin_trgm_ops);
