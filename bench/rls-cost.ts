@@ -25,6 +25,8 @@ const asPlatform: <T>(why: string, fn: () => Promise<T>) => Promise<T> = rls
   : (_why, fn) => fn();
 
 const N = arg("n", 300);
+// The benchmark's search terms (bench/run.ts).
+const SEARCHES = ["sha", "priya", "reddy", "9820", "kav", "gmail", "iyengar", "ansari"];
 const db = await getDb();
 const rows = (r: unknown) => (Array.isArray(r) ? r : ((r as { rows: unknown[] }).rows ?? []));
 const [me] = rows(
@@ -48,6 +50,10 @@ const calls: Record<string, () => Promise<unknown>> = {
   "GET /api/users page 1": () => inRequest(async () => listUsers(await caller(), { role_id: "4" })),
   "GET /api/user_monthly_job_requests page 1": () =>
     inRequest(async () => monthlyRequestsCrud.list(await caller(), {})),
+  "GET /api/users search (8 terms in turn)": () =>
+    inRequest(async () =>
+      listUsers(await caller(), { role_id: "4", search_keyword: SEARCHES[i++ % SEARCHES.length] }),
+    ),
   "POST /api/users (audited update)": () =>
     inRequest(async () =>
       saveUser(await caller(), {

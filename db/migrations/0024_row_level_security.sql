@@ -33,6 +33,7 @@ BEGIN
   LOOP
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+    EXECUTE format('DROP POLICY IF EXISTS tenant ON %I', t);
     EXECUTE format(
       'CREATE POLICY tenant ON %I FOR ALL'
       ' USING (company_id = (SELECT NULLIF(current_setting(''app.company_id'', true), '''')::int)'
@@ -49,7 +50,7 @@ END $$;
 -- The membership is a function (security definer: it reads only the acting company's memberships), not a
 -- subquery: a subquery's plan, with user_companies' own policy, is planned again at each reference to users, and
 -- tripled the planning time of the users list (about 7 ms instead of 2).
-CREATE FUNCTION app_member_of_company(uid int) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
+CREATE OR REPLACE FUNCTION app_member_of_company(uid int) RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = public AS $$
   SELECT EXISTS (SELECT 1 FROM user_companies uc WHERE uc.user_id = uid
                  AND uc.company_id = NULLIF(current_setting('app.company_id', true), '')::int)
@@ -59,24 +60,36 @@ REVOKE ALL ON FUNCTION app_member_of_company(int) FROM PUBLIC;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION app_member_of_company(int) TO portal_app;
 --> statement-breakpoint
+DROP POLICY IF EXISTS member_read ON users;
+--> statement-breakpoint
 CREATE POLICY member_read ON users FOR SELECT USING (company_id IS NULL OR app_member_of_company(id));
 --> statement-breakpoint
 -- user_companies: the caller's own memberships (the company picker).
+DROP POLICY IF EXISTS own_read ON user_companies;
+--> statement-breakpoint
 CREATE POLICY own_read ON user_companies FOR SELECT USING (
   user_id = (SELECT NULLIF(current_setting('app.user_id', true), '')::int));
 --> statement-breakpoint
 -- notifications: the caller's own, whichever company raised them (the bell).
+DROP POLICY IF EXISTS own_read ON notifications;
+--> statement-breakpoint
 CREATE POLICY own_read ON notifications FOR SELECT USING (
   user_id = (SELECT NULLIF(current_setting('app.user_id', true), '')::int));
+--> statement-breakpoint
+DROP POLICY IF EXISTS own_update ON notifications;
 --> statement-breakpoint
 CREATE POLICY own_update ON notifications FOR UPDATE USING (
   user_id = (SELECT NULLIF(current_setting('app.user_id', true), '')::int));
 --> statement-breakpoint
 -- stored_files: rows from before owners were recorded (no company) are any signed-in user's to read.
+DROP POLICY IF EXISTS global_read ON stored_files;
+--> statement-breakpoint
 CREATE POLICY global_read ON stored_files FOR SELECT USING (company_id IS NULL);
 --> statement-breakpoint
 -- audit_records: the history of platform records (roles, modules, permissions) carries no company; the kernel
 -- decides who reads it, as before.
+DROP POLICY IF EXISTS global_read ON audit_records;
+--> statement-breakpoint
 CREATE POLICY global_read ON audit_records FOR SELECT USING (company_id IS NULL);
 --> statement-breakpoint
 -- The login is global (users_email_uq over lower(email), any company): looking an email up is platform work, and
@@ -86,12 +99,12 @@ CREATE POLICY global_read ON audit_records FOR SELECT USING (company_id IS NULL)
 -- owner (security definer). They see every company's users whoever owns them (platform, set for the call only);
 -- they use the index when the owner, who migrates, bypasses RLS (a superuser or a BYPASSRLS role), else they scan.
 -- Callers then read the row by its id, which the policies allow through users_pkey.
-CREATE FUNCTION app_user_id_by_email(address text) RETURNS int LANGUAGE sql STABLE SECURITY DEFINER
+CREATE OR REPLACE FUNCTION app_user_id_by_email(address text) RETURNS int LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = public SET app.platform = 'on' AS $$
   SELECT id FROM users WHERE lower(email) = lower(address) LIMIT 1
 $$;
 --> statement-breakpoint
-CREATE FUNCTION app_emails_taken(addresses text[]) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER
+CREATE OR REPLACE FUNCTION app_emails_taken(addresses text[]) RETURNS SETOF text LANGUAGE sql STABLE SECURITY DEFINER
 SET search_path = public SET app.platform = 'on' AS $$
   SELECT lower(email) FROM users WHERE lower(email) = ANY (addresses)
 $$;
@@ -103,3 +116,43 @@ REVOKE ALL ON FUNCTION app_emails_taken(text[]) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION app_user_id_by_email(text) TO portal_app;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION app_emails_taken(text[]) TO portal_app;
+--> statement-breakpoint
+-- Search under row-level security. A list's search (`<text> ILIKE '%term%'`) reads its table's trigram index
+-- (<table>_search_idx, gin_trgm_ops over the list's search expression). Under a policy it could not: ILIKE, || and
+-- coalesce are not LEAKPROOF, so the planner applies the policy first, to every row, and tests the term after (a
+-- scan of the company's rows). This answers the ids of the rows of `tbl` in the acting company (all companies for
+-- platform work, none with neither set) whose search expression matches `pattern`, by that index, as the owner.
+-- It answers nothing the policies would not let the caller read (the same company condition), the expression
+-- comes from the catalog (the index's own), never from the caller, and the caller's statement still reads the rows
+-- themselves under the policies (lib/platform/search.ts). A table added later with a <table>_search_idx is served
+-- as it is. The owner, who migrates, bypasses RLS (a superuser or BYPASSRLS role); otherwise this is still right,
+-- only not faster.
+CREATE OR REPLACE FUNCTION app_search_ids(tbl regclass, pattern text) RETURNS SETOF int
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public ROWS 100 AS $$
+DECLARE
+  expr text;
+  company int := NULLIF(current_setting('app.company_id', true), '')::int;
+  platform boolean := coalesce(current_setting('app.platform', true), '') = 'on';
+BEGIN
+  SELECT pg_get_indexdef(i.indexrelid, 1, false) INTO expr
+  FROM pg_index i
+  JOIN pg_class ic ON ic.oid = i.indexrelid
+  JOIN pg_opclass o ON o.oid = i.indclass[0]
+  WHERE i.indrelid = tbl AND i.indnatts = 1 AND o.opcname = 'gin_trgm_ops' AND ic.relname LIKE '%\_search\_idx'
+  ORDER BY ic.relname
+  LIMIT 1;
+  IF expr IS NULL THEN
+    RAISE EXCEPTION 'app_search_ids: % has no trigram search index (<table>_search_idx)', tbl;
+  END IF;
+  IF platform THEN
+    RETURN QUERY EXECUTE format('SELECT id FROM %s WHERE %s ILIKE $1', tbl, expr) USING pattern;
+  ELSIF company IS NOT NULL THEN
+    RETURN QUERY EXECUTE format('SELECT id FROM %s WHERE company_id = $2 AND %s ILIKE $1', tbl, expr)
+      USING pattern, company;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_search_ids(regclass, text) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_search_ids(regclass, text) TO portal_app;

@@ -23,6 +23,7 @@ import { PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core
 import { selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
+import { searchMatch, searchPattern } from "./search";
 /** Ids and ints are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
@@ -438,15 +439,14 @@ function validTimestamp(s: string): boolean {
   return !!m && validCalendarDate(m[1]);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The WHERE of a list: scope, trash or live rows, filters, search. */
 function whereOf(list: List<Selection>, q: ListQuery, scope: SQL | undefined): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope, list.where, ...q.where];
   if (list.deletedAt) parts.push(q.trash ? isNotNull(list.deletedAt) : isNull(list.deletedAt));
   if (q.search) {
-    const term = `%${escapeLike(q.search)}%`;
-    if (list.searchText) parts.push(ilike(list.searchText, term));
+    const term = searchPattern(q.search);
+    // By the table's trigram index, also under row-level security (lib/platform/search.ts).
+    if (list.searchText) parts.push(searchMatch(list.searchText, list.id, q.search));
     else if (list.search?.length) parts.push(or(...list.search.map((c) => ilike(sql`${c}::text`, term))));
   }
   return and(...parts.filter(Boolean));

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { positions, users } from "@/db/schema";
 import { positionCreateSchema, positionsDef } from "@/lib/admin/positions";
+import { listUsers } from "@/lib/admin/users/users";
 import { defineEntity, getOf, globalScope, listOf } from "@/lib/platform/entity";
 import { asOwner, rowsOf, type Db, type Tx } from "@/lib/platform/db";
 import { asPlatform, bindRequest, inRequest, withCaller } from "@/lib/platform/rls";
@@ -253,6 +254,47 @@ describe("row-level security", () => {
       ).map((r) => r.c);
     for (const [i, r] of runs.entries()) {
       expect(await companyOf(r.data.map((x) => x.id))).toEqual([i % 2 ? wag : happy]);
+    }
+  });
+});
+
+describe("row-level security and search", () => {
+  it("finds the caller's company's rows by the trigram index, never another company's", async () => {
+    const ctx = await ctxFor(adminEmail, happy);
+    const mine = (await listUsers(ctx, {})).data[0] as { id: number; email: string };
+    const [theirs] = await asPlatform("test", () =>
+      db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(users.company_id, wag))
+        .orderBy(users.id)
+        .limit(1),
+    );
+    const found = await listUsers(ctx, { search_keyword: mine.email.toUpperCase() });
+    expect(found.data.map((r) => r.id)).toContain(mine.id);
+    expect((await listUsers(ctx, { search_keyword: theirs.email })).data).toEqual([]);
+    // The database's own lookup, raw, bound to one company: ids of that company's rows only, whatever is asked.
+    const ids = (c: number | null, platform: boolean, table: string, pattern: string) =>
+      as({ company: c, platform }, async (tx) =>
+        rowsOf<{ id: number }>(
+          await tx.execute(sql`select app_search_ids(${table}::regclass, ${pattern}) as id`),
+        ).map((r) => Number(r.id)),
+      );
+    expect(await ids(happy, false, "users", `%${theirs.email}%`)).toEqual([]);
+    expect(await ids(wag, false, "users", `%${theirs.email}%`)).toEqual([theirs.id]);
+    expect(await ids(null, false, "users", "%")).toEqual([]);
+    expect((await ids(null, true, "users", `%${theirs.email}%`)).length).toBe(1);
+    // Every table a list searches by a trigram index is served, the new ones included (one function for all).
+    const searched = rowsOf<{ t: string }>(
+      await db.execute(sql`select distinct c.relname as t from pg_index i
+        join pg_class c on c.oid = i.indrelid join pg_class ic on ic.oid = i.indexrelid
+        join pg_opclass o on o.oid = i.indclass[0]
+        where o.opcname = 'gin_trgm_ops' and ic.relname like '%\\_search\\_idx' and c.relname in ${tables}`),
+    ).map((r) => r.t);
+    expect(searched).toContain("users");
+    for (const t of searched) {
+      const all = await as({ company: wag }, (tx) => count(tx, t, wag));
+      expect((await ids(wag, false, t, "%")).length, t).toBe(all);
     }
   });
 });
