@@ -118,19 +118,23 @@ GRANT EXECUTE ON FUNCTION app_user_id_by_email(text) TO portal_app;
 GRANT EXECUTE ON FUNCTION app_emails_taken(text[]) TO portal_app;
 --> statement-breakpoint
 -- Search under row-level security. A list's search (`<text> ILIKE '%term%'`) reads its table's trigram index
--- (<table>_search_idx, gin_trgm_ops over the list's search expression). Under a policy it could not: ILIKE, || and
--- coalesce are not LEAKPROOF, so the planner applies the policy first, to every row, and tests the term after (a
--- scan of the company's rows). This answers the ids of the rows of `tbl` in the acting company (all companies for
--- platform work, none with neither set) whose search expression matches `pattern`, by that index, as the owner.
--- It answers nothing the policies would not let the caller read (the same company condition), the expression
--- comes from the catalog (the index's own), never from the caller, and the caller's statement still reads the rows
--- themselves under the policies (lib/platform/search.ts). A table added later with a <table>_search_idx is served
--- as it is. The owner, who migrates, bypasses RLS (a superuser or BYPASSRLS role); otherwise this is still right,
--- only not faster.
-CREATE OR REPLACE FUNCTION app_search_ids(tbl regclass, pattern text) RETURNS SETOF int
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public ROWS 100 AS $$
+-- (<table>_search_idx, gin_trgm_ops over the list's search expression). Under a policy it cannot: ILIKE, || and
+-- coalesce are not LEAKPROOF, so the planner applies the policy first, to every row, tests the term after, and
+-- may not read the expression's statistics (a rare term read every row of the company). This answers the ids of
+-- the rows of `tbl` in the acting company (all companies for platform work, none with neither set) whose search
+-- expression matches `pattern`, by that index, as the owner: at most `cap` of them, or NULL when there are more
+-- (a common term: the list then tests it row by row in its own order). It answers nothing the policies would not
+-- let the caller read (the same company condition); the expression comes from the catalog (the index's own), never
+-- from the caller; and the caller's statement still reads the rows under the policies (lib/platform/search.ts).
+-- A table added later with a <table>_search_idx is served as it is. The owner, who migrates, bypasses RLS (a
+-- superuser or BYPASSRLS role); otherwise this is still right, only not faster.
+DROP FUNCTION IF EXISTS app_search_ids(regclass, text);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION app_search_ids(tbl regclass, pattern text, cap int) RETURNS int[]
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public AS $$
 DECLARE
   expr text;
+  ids int[];
   company int := NULLIF(current_setting('app.company_id', true), '')::int;
   platform boolean := coalesce(current_setting('app.platform', true), '') = 'on';
 BEGIN
@@ -144,15 +148,24 @@ BEGIN
   IF expr IS NULL THEN
     RAISE EXCEPTION 'app_search_ids: % has no trigram search index (<table>_search_idx)', tbl;
   END IF;
-  IF platform THEN
-    RETURN QUERY EXECUTE format('SELECT id FROM %s WHERE %s ILIKE $1', tbl, expr) USING pattern;
-  ELSIF company IS NOT NULL THEN
-    RETURN QUERY EXECUTE format('SELECT id FROM %s WHERE company_id = $2 AND %s ILIKE $1', tbl, expr)
-      USING pattern, company;
+  IF NOT platform AND company IS NULL THEN
+    RETURN '{}';
   END IF;
+  EXECUTE format('SELECT array(SELECT id FROM %s WHERE %s ILIKE $1%s LIMIT $3)', tbl, expr,
+                 CASE WHEN platform THEN '' ELSE ' AND company_id = $2' END)
+    INTO ids USING pattern, company, cap + 1;
+  IF cardinality(ids) > cap THEN
+    RETURN NULL;
+  END IF;
+  RETURN ids;
 END
 $$;
 --> statement-breakpoint
-REVOKE ALL ON FUNCTION app_search_ids(regclass, text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_search_ids(regclass, text, int) FROM PUBLIC;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION app_search_ids(regclass, text) TO portal_app;
+GRANT EXECUTE ON FUNCTION app_search_ids(regclass, text, int) TO portal_app;
+--> statement-breakpoint
+-- The readiness check (GET /api/ready) counts the applied migrations: read-only, the table only.
+GRANT USAGE ON SCHEMA drizzle TO portal_app;
+--> statement-breakpoint
+GRANT SELECT ON drizzle.__drizzle_migrations TO portal_app;

@@ -23,7 +23,7 @@ import { PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core
 import { selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
-import { searchMatch, searchPattern } from "./search";
+import { searchIds, searchMatch, searchPattern, type SearchIds } from "./search";
 /** Ids and ints are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
@@ -440,13 +440,19 @@ function validTimestamp(s: string): boolean {
 }
 
 /** The WHERE of a list: scope, trash or live rows, filters, search. */
-function whereOf(list: List<Selection>, q: ListQuery, scope: SQL | undefined): SQL | undefined {
+function whereOf(
+  list: List<Selection>,
+  q: ListQuery,
+  scope: SQL | undefined,
+  /** The search's matches found beforehand (searchIds), when they were. */
+  found?: SearchIds,
+): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope, list.where, ...q.where];
   if (list.deletedAt) parts.push(q.trash ? isNotNull(list.deletedAt) : isNull(list.deletedAt));
   if (q.search) {
     const term = searchPattern(q.search);
     // By the table's trigram index, also under row-level security (lib/platform/search.ts).
-    if (list.searchText) parts.push(searchMatch(list.searchText, list.id, q.search));
+    if (list.searchText) parts.push(searchMatch(list.searchText, list.id, q.search, found));
     else if (list.search?.length) parts.push(or(...list.search.map((c) => ilike(sql`${c}::text`, term))));
   }
   return and(...parts.filter(Boolean));
@@ -608,7 +614,9 @@ export async function runListQuery<S extends Selection>(
   if (!q.cursor && (q.page - 1) * q.rowsPerPage > OFFSET_PAGES_UP_TO)
     throw invalid({ page: DEEP_PAGE_MESSAGE });
   const l = list as unknown as List<Selection>;
-  const where = whereOf(l, q, scope);
+  // A search under row-level security first asks the trigram index which rows match (lib/platform/search.ts).
+  const found = q.search && l.searchText ? await searchIds(db, l.id, q.search) : undefined;
+  const where = whereOf(l, q, scope, found);
   // A search is counted by the planner (see searchCount); anything else by a bounded count in the page's statement.
   const fields = {
     ...list.select,
