@@ -1,5 +1,5 @@
 import { getTableColumns, getTableName, ilike, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, type Executor } from "./db";
 
 /** A search term as a case-insensitive substring pattern (`%term%`, with LIKE's own characters escaped). */
@@ -14,7 +14,23 @@ export const SEARCH_IDS_CAP = 1000;
 /** A search's matching ids, found beforehand; null when more than SEARCH_IDS_CAP match; undefined when not asked. */
 export type SearchIds = number[] | null | undefined;
 
-const rlsTable = (id: AnyPgColumn) => "company_id" in getTableColumns(id.table as PgTable);
+/**
+ * Whether the database's lookup serves this table: company-owned (row-level security) and with a trigram search
+ * index (`…_search_idx`, which app_search_ids reads). A list whose search spans its joins (no such index on its own
+ * table) keeps its plain ILIKE.
+ */
+const served = new WeakMap<PgTable, boolean>();
+function rlsTable(id: AnyPgColumn): boolean {
+  const table = id.table as PgTable;
+  let hit = served.get(table);
+  if (hit === undefined) {
+    hit =
+      "company_id" in getTableColumns(table) &&
+      getTableConfig(table).indexes.some((i) => i.config.name?.endsWith("_search_idx"));
+    served.set(table, hit);
+  }
+  return hit;
+}
 const tableOf = (id: AnyPgColumn) => getTableName(id.table as PgTable);
 
 /**
