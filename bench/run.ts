@@ -1,16 +1,20 @@
-// `npm run bench`: the portal against its floor, on the data set of `npm run bench:seed` (PostgreSQL).
+// `npm run bench`: the portal against its floors, on the data set of `npm run bench:seed` (PostgreSQL).
 //
-// The portal runs as `npm start` runs it (scripts/server.mjs over the production build); the floor is
-// bench/floor.mjs, a bare node:http server with postgres.js that runs the very statements the portal sent for the
-// same scenario (captured here through drizzle's logger) and answers the same rows as JSON or a plain HTML table;
-// an export's floor is COPY ... TO STDOUT. After a warm-up, rounds interleave portal and floor for each scenario;
-// medians, p95 and the spread of the rounds' medians are reported with the ratio, into docs/benchmarks.md.
-// A target missed is measured again; missed twice running, the run exits 1.
+// The portal runs as `npm start` runs it (scripts/server.mjs over the production build in NEXT_DIST_DIR, default
+// .next). Two floors run the very statements the portal sent for each scenario (captured here through drizzle's
+// logger): bench/next-floor, a bare Next app whose one route handler runs them through postgres.js (the floor of
+// every /api row: p50 ≤ 1.5× it), and bench/floor.mjs, a bare node:http server answering the same rows as JSON or as
+// a plain HTML table (the floor of every page: TTFB p50 ≤ 3× it); an export's floor is COPY ... TO STDOUT. After a
+// warm-up, rounds interleave portal and floor for each scenario. Then the writes (approving a month of walks,
+// approving leave with a replacement, the KYC sweep), ANALYZE as autovacuum would, the reads measured again, the pages
+// in Chromium (bench/browser.ts) and the build's first-load JavaScript per route (bench/weight.ts).
+// A latency row missed is measured again (the same rounds) before it counts; any row still missed exits 1.
 //
 //   npm run bench:seed && npm run bench        the full run (1M users in the biggest company)
 //   npm run bench -- --ci                      CI: seeds 30,000 users (BENCH_DATABASE_URL, else TEST_DATABASE_URL's
 //                                              server, database bench_ci), checks the query shapes, fails only on them
-// Options: --rounds N (5), --requests N per round and side (30), --no-exports, --out FILE (docs/benchmarks.md).
+// Options: --rounds N (5), --requests N per round and side (30), --no-exports, --no-browser, --no-writes,
+// --out FILE (docs/benchmarks.md).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -26,10 +30,14 @@ const CI = flag("ci");
 const ROUNDS = arg("rounds", CI ? 2 : 5);
 const REQUESTS = arg("requests", CI ? 12 : 30);
 const EXPORTS = !flag("no-exports");
+const BROWSER = !flag("no-browser") && !CI;
+const WRITES = !flag("no-writes");
 const outIdx = process.argv.indexOf("--out");
 const OUT = outIdx > 0 ? process.argv[outIdx + 1] : CI ? null : "docs/benchmarks.md";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 process.chdir(root);
+const DIST = process.env.NEXT_DIST_DIR || ".next";
+const log = (s: string) => console.log(`[bench] ${s}`);
 
 function benchUrl(): string {
   // CI's small data set lives in its own database, never over the full one.
@@ -84,11 +92,44 @@ const USERS = Number(m.users);
 const HAPPY = Number(m.happy);
 
 // ---------------------------------------------------------------------------------------------------------------
+// The apps' callers (an incremental step on the data set, idempotent): the busiest customer and the busiest walker
+// sign in with the demo password, and a franchisee admin of the franchisee with the most requests pending its
+// approval (bench.franchisee@happypaws.test) approves months of walks.
+const raw = postgres(url, { max: 2, onnotice: () => {} });
+const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10); // India's date
+const [{ customer }] = await raw<{ customer: number }[]>`
+  select r.user_id as customer from user_monthly_job_requests r join users u on u.id = r.user_id
+  where r.company_id = ${HAPPY} and r.deleted_at is null and r.walks_generated_at is not null
+    and u.is_active = 1 and u.deleted_at is null
+  group by r.user_id order by count(*) desc, r.user_id limit 1`;
+const [{ walker }] = await raw<{ walker: number }[]>`
+  select r.walker_id as walker from user_monthly_job_requests r join users u on u.id = r.walker_id
+  where r.company_id = ${HAPPY} and r.deleted_at is null and r.walks_generated_at is not null
+    and u.is_active = 1 and u.deleted_at is null and u.role_id = 4
+    and ${today}::date between r.start_date and r.end_date
+  group by r.walker_id order by count(*) desc, r.walker_id limit 1`;
+await raw`update users set password_hash = (select password_hash from users where email = 'admin@happypaws.test')
+  where id in (${customer}, ${walker}) and password_hash = '!unset'`;
+await raw`
+  insert into users (company_id, role_id, position_id, franchisee_id, first_name, last_name, user_name, email,
+                     password_hash, is_active)
+  select ${HAPPY}, 6, (select position_id from users where email = 'franchisee@happypaws.test'),
+         (select franchisee_id from users where email = 'franchisee@happypaws.test'),
+         'Bench', 'Franchisee', 'Bench Franchisee', 'bench.franchisee@happypaws.test', password_hash, 1
+  from users where email = 'admin@happypaws.test'
+    and not exists (select 1 from users where email = 'bench.franchisee@happypaws.test')`;
+const emailOf = async (id: number) =>
+  (await raw<{ email: string }[]>`select email from users where id = ${id}`)[0].email;
+const customerEmail = await emailOf(customer);
+const walkerEmail = await emailOf(walker);
+
+// ---------------------------------------------------------------------------------------------------------------
 // The portal's statements for each scenario, captured in-process through the kernel itself.
 process.env.DATABASE_URL = url;
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
 process.env.SEED_DEMO = "false";
-const { getDb, closeDb, watchStatements } = await import("@/lib/platform/db");
+process.env.KYC_SWEEP = "0";
+const { closeDb, watchStatements } = await import("@/lib/platform/db");
 const { resolveContext } = await import("@/lib/platform/context");
 const { listUsers, saveUser } = await import("@/lib/admin/users/users");
 const { EXACT_COUNT_LIMIT } = await import("@/lib/platform/list");
@@ -104,21 +145,19 @@ async function capture(fn: () => Promise<unknown>): Promise<Statement[]> {
   return w.statements.map((text, i) => ({ text, params: w.params[i] }));
 }
 
-const admin = await (async () => {
-  const db = await getDb();
-  const { users } = await import("@/db/schema");
-  const { eq } = await import("drizzle-orm");
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, "admin@happypaws.test"));
-  return u.id;
-})();
-const ctx = await resolveContext({
-  userId: admin,
-  via: "token",
-  binding: "t:bench",
-  requestedCompanyId: HAPPY,
-});
+const idOf = async (email: string) =>
+  (await raw<{ id: number }[]>`select id from users where email = ${email}`)[0].id;
+const contextOf = async (userId: number) =>
+  resolveContext({ userId, via: "token", binding: "t:bench", requestedCompanyId: HAPPY });
+const admin = await idOf("admin@happypaws.test");
+const ctx = await contextOf(admin);
+const customerCtx = await contextOf(customer);
+const walkerCtx = await contextOf(walker);
+const franchiseeAdmin = await idOf("bench.franchisee@happypaws.test");
+/** The bench's franchisee admin, of the franchisee of the request it approves next. */
+const franchiseeOf = (franchiseeId: number) =>
+  raw`update users set franchisee_id = ${franchiseeId} where email = 'bench.franchisee@happypaws.test'`;
 
-const raw = postgres(url, { max: 2, onnotice: () => {} });
 const [{ n: liveRows }] = await raw<{ n: number }[]>`
   select count(*)::int as n from users where company_id = ${HAPPY} and role_id = 4 and deleted_at is null`;
 const DEEP = Math.min(500_000, Math.floor(liveRows / 2));
@@ -127,6 +166,8 @@ const [{ id: deepId }] = await raw<{ id: number }[]>`
   order by id desc offset ${DEEP - 1} limit 1`;
 const deepCursor = Buffer.from(JSON.stringify([null, deepId])).toString("base64url");
 const SEARCHES = ["sha", "priya", "reddy", "9820", "kav", "gmail", "iyengar", "ansari"];
+// The monthly requests' keyword search: customers' names and phones (the address where there is one).
+const MONTHLY_SEARCHES = ["sha", "priya", "9820", "iyengar"];
 const updateTarget = (
   await raw<{ id: number }[]>`
     select id from users where company_id = ${HAPPY} and role_id = 4 and deleted_at is null and position_id is not null
@@ -142,43 +183,188 @@ const captured: Record<string, Statement[]> = {};
 for (const [name, s] of Object.entries(scenarios))
   captured[name] = await capture(() => listUsers(ctx, { ...s.q }));
 
-// Every other registered entity's list, page 1 as its screen opens it: its shape is guarded like the users' (below).
+// Every other registered entity's list, page 1 as its screen opens it, and its search for a term nobody typed
+// (a search served by its index reads nothing; one that is not scans the company): their shape is guarded (below).
 const { registry } = await import("@/lib/registry");
 const { listOf } = await import("@/lib/platform/entity");
 const entityPages: Record<string, Statement[]> = {};
+const entitySearches: Record<string, Statement[]> = {};
 for (const r of registry)
-  if (r.def.list && r.def.ops.includes("list") && r.def.name !== "users")
+  if (r.def.list && r.def.ops.includes("list") && r.def.name !== "users") {
     entityPages[`${r.def.name} page 1`] = await capture(() => listOf(r.def)(ctx, {}));
+    const l = r.def.list as { search?: unknown[]; searchText?: unknown; searchThrough?: unknown[] };
+    if (l.searchText || l.search?.length || l.searchThrough?.length)
+      entitySearches[`${r.def.name} search`] = await capture(() =>
+        listOf(r.def)(ctx, { search_keyword: "qzxj" }),
+      );
+  }
+entitySearches["users search"] = await capture(() =>
+  listUsers(ctx, { role_id: "4", search_keyword: "qzxj" }),
+);
 
-// Issue 11's screens on 5M walks: the daily job plans list, a walker's calendar month (the busiest walker) and the
-// customer walk requests list, page 1 as their screens open them, through /api.
+// The screens people wait on, through /api, each with the statements its answer sends (the floors run these).
 const { walkCalendar } = await import("@/lib/jobs/walk-calendar");
 const { dailyJobPlansCrud } = await import("@/lib/jobs/daily-job-plans");
+const { listWalks } = await import("@/lib/jobs/walks");
+const { walkRequestStatistics } = await import("@/lib/jobs/customer-walk-requests");
+const { leaveAvailableStaff } = await import("@/lib/jobs/leave-requests");
 const entityDef = (name: string) => registry.find((r) => r.def.name === name)!.def;
 const [busy] = await raw<{ id: number; month: string }[]>`
   select walker_id as id, to_char(min(date), 'YYYY-MM') as month from daily_job_plan_walks
   where company_id = ${HAPPY} and walker_id is not null and deleted_at is null
   group by walker_id, date_trunc('month', date) order by count(*) desc limit 1`;
-const jobScenarios: Record<string, { path: string; q: Record<string, string>; run: () => Promise<unknown> }> =
-  {
-    jobs_daily_plans: {
-      path: "daily_job_plans",
-      q: {},
-      // The route's list: the page and, in a second statement, its plans' walks (the Walks sub-table).
-      run: () => dailyJobPlansCrud.list(ctx, {}),
-    },
-    jobs_calendar: {
-      path: "walk_calendar",
-      q: { month: busy.month, walker_id: String(busy.id) },
-      run: () => walkCalendar(ctx, { month: busy.month, walker_id: String(busy.id) }),
-    },
-    jobs_walk_requests: {
-      path: "customer_walk_requests",
-      q: {},
-      run: () => listOf(entityDef("customer_walk_requests"))(ctx, {}),
-    },
+const month = today.slice(0, 7);
+// The pending leave of the busiest walker (most walks that day), ahead of today: listing its replacements is
+// measured before and after the approvals; the next ones are approved.
+const busyLeaves = await raw<{ id: number; walks: number }[]>`
+  select l.id, (select count(*) from daily_job_plan_walks w
+                where w.walker_id = l.user_id and w.date = l.date and w.deleted_at is null)::int as walks
+  from leave_requests l
+  where l.company_id = ${HAPPY} and l.status = 0 and l.deleted_at is null and l.date > ${today}::date
+  order by walks desc, l.id limit ${CI ? 4 : 22}`;
+const staffLeave = busyLeaves[0];
+
+type ApiScenario = {
+  label: string;
+  path: string;
+  who: "admin" | "customer" | "walker";
+  run: () => Promise<unknown>;
+  /** Requests per round: a fraction of REQUESTS for the slow ones. */
+  share?: number;
+  kind: "list" | "search" | "read";
+};
+const apiScenarios: Record<string, ApiScenario> = {
+  page1: {
+    label: "/api list page 1 (GET /api/users)",
+    path: `users?role_id=4`,
+    who: "admin",
+    run: () => listUsers(ctx, { role_id: "4" }),
+    kind: "list",
+  },
+  deep: {
+    label: `/api list, ${DEEP.toLocaleString("en")} rows deep (cursor)`,
+    path: `users?role_id=4&cursor=${deepCursor}`,
+    who: "admin",
+    run: () => listUsers(ctx, { role_id: "4", cursor: deepCursor }),
+    kind: "list",
+  },
+  jobs_daily_plans: {
+    label: "daily job plans list page 1 (GET /api/daily_job_plans)",
+    path: "daily_job_plans",
+    who: "admin",
+    // The route's list: the page and its plans' walks (the Walks sub-table).
+    run: () => dailyJobPlansCrud.list(ctx, {}),
+    share: 0.5,
+    kind: "list",
+  },
+  jobs_calendar: {
+    label: `a walker's calendar month (GET /api/walk_calendar, ${busy.month}, the busiest walker)`,
+    path: `walk_calendar?month=${busy.month}&walker_id=${busy.id}`,
+    who: "admin",
+    run: () => walkCalendar(ctx, { month: busy.month, walker_id: String(busy.id) }),
+    share: 0.5,
+    kind: "read",
+  },
+  calendar_company: {
+    label: `the company's calendar month (GET /api/walk_calendar, ${month}, every franchisee)`,
+    path: `walk_calendar?month=${month}`,
+    who: "admin",
+    run: () => walkCalendar(ctx, { month }),
+    share: 0.25,
+    kind: "read",
+  },
+  jobs_walk_requests: {
+    label: "customer walk requests list page 1 (GET /api/customer_walk_requests)",
+    path: "customer_walk_requests",
+    who: "admin",
+    run: () => listOf(entityDef("customer_walk_requests"))(ctx, {}),
+    share: 0.5,
+    kind: "list",
+  },
+  walk_request_cards: {
+    label: "walk requests' statistic cards (GET /api/customer_walk_requests/statistics)",
+    path: "customer_walk_requests/statistics",
+    who: "admin",
+    run: () => walkRequestStatistics(ctx),
+    share: 0.5,
+    kind: "read",
+  },
+  leave_list: {
+    label: "leave requests list page 1 (GET /api/leave_requests)",
+    path: "leave_requests",
+    who: "admin",
+    run: () => listOf(entityDef("leave_requests"))(ctx, {}),
+    share: 0.5,
+    kind: "list",
+  },
+  monthly_list: {
+    label: "monthly job requests list page 1 (GET /api/user_monthly_job_requests)",
+    path: "user_monthly_job_requests",
+    who: "admin",
+    run: () => listOf(entityDef("user_monthly_job_requests"))(ctx, {}),
+    share: 0.5,
+    kind: "list",
+  },
+  walks_customer: {
+    label: "a customer's walks (GET /api/walks as the busiest customer)",
+    path: "walks",
+    who: "customer",
+    run: () => listWalks(customerCtx, {}),
+    share: 0.5,
+    kind: "read",
+  },
+  walks_walker: {
+    label: `a walker's day (GET /api/walks?from_date=${today}&to_date=${today} as the busiest walker)`,
+    path: `walks?from_date=${today}&to_date=${today}`,
+    who: "walker",
+    run: () => listWalks(walkerCtx, { from_date: today, to_date: today }),
+    share: 0.5,
+    kind: "read",
+  },
+};
+if (staffLeave)
+  apiScenarios.leave_staff = {
+    label: `replacement staff for the busiest walker's leave (${staffLeave.walks} walks that day; GET /api/leave_requests/:id/available-staff)`,
+    path: `leave_requests/${staffLeave.id}/available-staff`,
+    who: "admin",
+    run: () => leaveAvailableStaff(ctx, staffLeave.id),
+    share: 0.25,
+    kind: "read",
   };
-for (const [name, j] of Object.entries(jobScenarios)) captured[name] = await capture(j.run);
+for (const s of MONTHLY_SEARCHES)
+  apiScenarios[`monthly_search_${s}`] = {
+    label: "",
+    path: `user_monthly_job_requests?search_keyword=${s}`,
+    who: "admin",
+    run: () => listOf(entityDef("user_monthly_job_requests"))(ctx, { search_keyword: s }),
+    share: 0.25,
+    kind: "search",
+  };
+for (const s of SEARCHES)
+  apiScenarios[`search_${s}`] = {
+    label: "",
+    path: `users?role_id=4&search_keyword=${s}`,
+    who: "admin",
+    run: () => listUsers(ctx, { role_id: "4", search_keyword: s }),
+    share: 0.25,
+    kind: "search",
+  };
+const failed: Record<string, string> = {};
+for (const [name, s] of Object.entries(apiScenarios)) {
+  try {
+    captured[name] ??= await capture(s.run);
+  } catch (e) {
+    // A screen that fails in-process would fail through /api too: reported as not measured, the rest goes on.
+    console.error(`[bench] ${name}: ${(e as Error).message}`);
+    failed[name] = `${apiScenarios[name].label || name}: ${(e as Error).message}`;
+    delete apiScenarios[name];
+  }
+}
+// The walk requests' page: its list and its cards (the SSR page's floor renders both).
+captured.walk_requests_page = [
+  ...(captured.jobs_walk_requests ?? []),
+  ...(captured.walk_request_cards ?? []),
+];
 
 // The update: the statements of one save (its transaction), with and without the audit record.
 const { getUser } = await import("@/lib/admin/users/users");
@@ -194,40 +380,180 @@ const updateBody = (i: number) => ({
 const updateStatements = await capture(() => saveUser(ctx, updateBody(0)));
 const auditless = updateStatements.filter((s) => !/insert into "audit_records"/i.test(s.text));
 if (auditless.length === updateStatements.length) throw new Error("the update wrote no audit record");
+
+// The writes' statements, one of each captured in-process (the /api calls below time them): approving a month of
+// walks (a franchisee admin's approval generates the month's plans and walks), approving a leave with a replacement,
+// and the KYC expiry sweep over the company (its state put back first and after: see kycReset).
+// Pending requests whose walker is one of the franchisee's walkers (the approval checks it), the oldest first.
+const pendingRequests = await raw<{ id: number; franchisee_id: number }[]>`
+  select r.id, r.franchisee_id from user_monthly_job_requests r join users u on u.id = r.walker_id
+  where r.company_id = ${HAPPY} and r.deleted_at is null and r.franchisee_approval_status = 0
+    and r.timeslot is not null and r.end_date >= ${today}::date
+    and u.franchisee_id = r.franchisee_id and u.role_id = 4 and u.is_active = 1 and u.deleted_at is null
+  order by r.id limit ${CI ? 3 : 11}`;
+await raw`create table if not exists bench_kyc_snapshot as
+  select id from franchisees where company_id = ${HAPPY} and is_kyc_valid = 1`;
+async function kycReset() {
+  await raw`update franchisee_kyc_documents set expiry_notified = null
+    where company_id = ${HAPPY} and expiry_notified is not null`;
+  await raw`update user_kyc_documents set expiry_notified = null
+    where company_id = ${HAPPY} and expiry_notified is not null`;
+  await raw`update franchisees set is_kyc_valid = 1
+    where id in (select id from bench_kyc_snapshot) and is_kyc_valid <> 1`;
+  await raw`delete from notifications where company_id = ${HAPPY} and title like 'KYC document expires%'`;
+}
+const writeStatements: Record<string, number> = {};
+const { monthlyRequestApprove } = await import("@/lib/jobs/monthly-requests");
+const { approveWithReplacement } = await import("@/lib/jobs/leave-requests");
+const { runKycExpirySweep } = await import("@/lib/franchise/kyc-expiry");
+const firstCandidate = (x: unknown): number | null => {
+  const list = (Array.isArray(x) ? x : ((x as { data?: unknown[] })?.data ?? [])) as { id?: number }[];
+  return list[0]?.id ?? null;
+};
+if (WRITES) {
+  if (pendingRequests.length > 1) {
+    const r = pendingRequests.shift()!;
+    await franchiseeOf(r.franchisee_id);
+    const franchiseeCtx = await contextOf(franchiseeAdmin);
+    writeStatements.approve_month = (
+      await capture(() =>
+        (monthlyRequestApprove as (c: unknown, r: unknown) => Promise<unknown>)(franchiseeCtx, { id: r.id }),
+      )
+    ).length;
+  }
+  if (busyLeaves.length > 2) {
+    const l = busyLeaves.pop()!;
+    const replacement = firstCandidate(await leaveAvailableStaff(ctx, l.id));
+    writeStatements.approve_leave = (
+      await capture(() => approveWithReplacement(ctx, l.id, { replacement_user_id: replacement }))
+    ).length;
+  }
+  await kycReset();
+  writeStatements.kyc_sweep = (await capture(() => runKycExpirySweep(ctx))).length;
+  await kycReset();
+}
 await closeDb();
 
 // ---------------------------------------------------------------------------------------------------------------
-// Query shapes: what CI guards. A page, a deep keyset page and their counts read a bounded number of rows,
-// whatever the company's size (an exact count or a deep OFFSET creeping back reads them all).
-type PlanNode = { "Actual Rows"?: number; "Actual Loops"?: number; "Node Type"?: string; Plans?: PlanNode[] };
-function maxRowsRead(n: PlanNode): number {
-  const own = /Scan/.test(n["Node Type"] ?? "") ? (n["Actual Rows"] ?? 0) * (n["Actual Loops"] ?? 1) : 0;
-  return Math.max(own, ...(n.Plans ?? []).map(maxRowsRead));
+// Query shapes: what CI guards. Lists: a page, a deep keyset page and their bounded counts read a bounded number of
+// rows whatever the company's size (an exact count or a deep OFFSET creeping back reads them all). Searches (a term
+// nobody typed), cards, calendars and the apps' walks: no scan reads a large share of its table (a search its index
+// does not serve, or a figure counted over the table, reads rows in proportion to it).
+type PlanNode = {
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Node Type"?: string;
+  "Relation Name"?: string;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+};
+type Read = { rows: number; output: number; relation: string };
+function scansOf(n: PlanNode, out: Read[] = []): Read[] {
+  if (/Scan/.test(n["Node Type"] ?? "") && !/Bitmap Index/.test(n["Node Type"] ?? "")) {
+    const loops = n["Actual Loops"] ?? 1;
+    out.push({
+      // What the scan read: the rows it returned and those its filter or recheck threw away.
+      rows:
+        ((n["Actual Rows"] ?? 0) +
+          (n["Rows Removed by Filter"] ?? 0) +
+          (n["Rows Removed by Index Recheck"] ?? 0)) *
+        loops,
+      output: (n["Actual Rows"] ?? 0) * loops,
+      relation: n["Relation Name"] ?? "",
+    });
+  }
+  for (const p of n.Plans ?? []) scansOf(p, out);
+  return out;
 }
 const shapeLimit = EXACT_COUNT_LIMIT + 1 + 100;
-const shapes: { name: string; rows: number; ok: boolean }[] = [];
-const shapeCases: Record<string, Statement[]> = {
-  page1: captured.page1,
-  deep: captured.deep,
-  ...entityPages,
+/** A scan reading more than this share of its table (and more than SHARE_MIN rows) reads in proportion to it. */
+const SHARE = 0.2;
+const SHARE_MIN = 2000;
+const tableRows = new Map(
+  (
+    await raw<{ relname: string; n: number }[]>`
+      select relname, greatest(reltuples, 0)::float8 as n from pg_class where relkind in ('r', 'p')`
+  ).map((r) => [r.relname, Number(r.n)]),
+);
+/**
+ * list: no scan returns more than a page and its bounded count (shapeLimit rows); share: no scan reads more than
+ * SHARE of its table. `enforced` false: reported in docs/benchmarks.md, not failing CI (shapes this issue does not
+ * own: the older entities' searches, the apps' walks; see the README).
+ */
+type Shape = {
+  name: string;
+  rows: number;
+  table: string;
+  share: number;
+  ok: boolean;
+  rule: "list" | "share";
+  enforced: boolean;
 };
-for (const [name, statements] of Object.entries(shapeCases)) {
-  let worst = 0;
+const shapes: Shape[] = [];
+async function shapeOf(name: string, statements: Statement[], rule: Shape["rule"], enforced = true) {
+  let worst = { rows: 0, relation: "", share: 0 };
+  let ok = true;
   for (const s of statements) {
-    if (/^explain/i.test(s.text)) continue;
+    if (/^(explain|insert|update|delete)/i.test(s.text.trim())) continue;
     const [plan] = await raw.unsafe(`explain (analyze, format json) ${s.text}`, s.params as never[]);
     const root = (Object.values(plan)[0] as { Plan: PlanNode }[])[0].Plan;
-    worst = Math.max(worst, maxRowsRead(root));
+    for (const r of scansOf(root)) {
+      const rows = rule === "list" ? r.output : r.rows;
+      const share = rows / Math.max(1, tableRows.get(r.relation) ?? rows);
+      const bad = rows > shapeLimit || (rule === "share" && rows > SHARE_MIN && share > SHARE);
+      if (bad) ok = false;
+      // The scan shown: the one that breaks the bound, else the largest.
+      const shown =
+        rule === "list"
+          ? rows > worst.rows
+          : (bad && (worst.share <= SHARE || share > worst.share)) ||
+            (worst.share <= SHARE && rows > worst.rows);
+      if (shown) worst = { rows, relation: r.relation, share };
+    }
   }
-  shapes.push({ name, rows: worst, ok: worst <= shapeLimit });
+  shapes.push({ name, rows: worst.rows, table: worst.relation, share: worst.share, ok, rule, enforced });
 }
+await shapeOf("page1", captured.page1, "list");
+await shapeOf("deep", captured.deep, "list");
+for (const [name, st] of Object.entries(entityPages)) await shapeOf(name, st, "list");
+// The searches issue 23 put behind a trigram index: users, the monthly requests' customers, franchisees, the four
+// career requests and the walk requests.
+const INDEXED_SEARCHES = [
+  "users",
+  "user_monthly_job_requests",
+  "franchisees",
+  "pet_walkie_career_requests",
+  "pet_trainer_career_requests",
+  "franchisee_career_requests",
+  "daycare_career_requests",
+  "customer_walk_requests",
+];
+for (const [name, st] of Object.entries(entitySearches))
+  await shapeOf(name, st, "share", INDEXED_SEARCHES.includes(name.replace(/ search$/, "")));
+for (const [name, enforced] of [
+  ["jobs_daily_plans", true],
+  ["calendar_company", true],
+  ["walk_request_cards", true],
+  ["leave_staff", true],
+  ["jobs_calendar", false],
+  ["walks_customer", false],
+  ["walks_walker", false],
+] as const)
+  if (captured[name] && apiScenarios[name])
+    await shapeOf(apiScenarios[name].label, captured[name], "share", enforced);
 const statementsPerList = captured.page1.length;
-console.log(
-  `query shapes: ${shapes.map((s) => `${s.name} reads at most ${s.rows} rows per scan (${s.ok ? "ok" : "TOO MANY"})`).join("; ")}; a list page sends ${statementsPerList} statement(s)`,
+const statementsOf = (name: string) => captured[name]?.length ?? 0;
+for (const s of shapes)
+  console.log(
+    `query shape: ${s.name} reads at most ${s.rows} rows in a scan${s.table ? ` (${s.table})` : ""}, ${(100 * s.share).toFixed(0)}% of it (${s.ok ? "ok" : s.enforced ? "TOO MANY" : "too many, reported only"})`,
+  );
+log(
+  `a list page sends ${statementsPerList} statement(s); daily job plans ${statementsOf("jobs_daily_plans")}`,
 );
 
 // ---------------------------------------------------------------------------------------------------------------
-// The two servers.
+// The servers.
 const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer();
@@ -237,8 +563,8 @@ const freePort = () =>
     });
   });
 
-if (!fs.existsSync(".next/BUILD_ID")) {
-  console.log("[bench] building the portal...");
+if (!fs.existsSync(path.join(DIST, "BUILD_ID"))) {
+  log(`building the portal into ${DIST}...`);
   const b = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
@@ -262,10 +588,11 @@ function start(
     let log = "";
     const onData = (d: Buffer) => {
       log += d.toString();
+      if (log.length > 20_000) log = log.slice(-10_000);
       if (typeof ready === "string" ? log.includes(ready) : ready.test(log)) resolve(child);
     };
     child.stdout!.on("data", onData);
-    child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+    child.stderr!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`${cmd.join(" ")} exited ${code}:\n${log.slice(-3000)}`)));
   });
 }
@@ -285,32 +612,39 @@ const portal = await start(
     AUTH_SECRET: process.env.AUTH_SECRET!,
     AUTH_TRUST_HOST: "true",
     SEED_DEMO: "false",
+    // The hourly KYC sweep would run at start over the whole data set: the bench runs it on purpose, timed.
+    KYC_SWEEP: "0",
     // One token makes every /api call of the run: its budget (600 a minute) would stop the benchmark.
     RATE_LIMIT_SCALE: "10000",
     NODE_ENV: "production",
+    NEXT_DIST_DIR: DIST,
   },
-  "[server] ready",
+  /\[server\] ready|ready on http/,
 );
 const floor = await start(
   ["bench/floor.mjs"],
   { BENCH_DATABASE_URL: url, FLOOR_PORT: String(floorPort) },
   "floor listening",
 );
-// The second floor (full runs): bench/next-floor, a bare Next app whose one route handler runs the same statements
+// The /api rows' floor (full runs): bench/next-floor, a bare Next app whose one route handler runs the same statements
 // through postgres.js: what Next itself costs on this machine, with no sign-in, no drizzle and no portal code.
 const nextFloorDir = path.join(root, "bench", "next-floor");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 let nextFloorUrl: string | null = null;
 if (!CI) {
   if (!fs.existsSync(path.join(nextFloorDir, ".next", "BUILD_ID"))) {
-    console.log("[bench] building the bare Next floor...");
-    const b = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", cwd: nextFloorDir });
+    log("building the bare Next floor...");
+    const b = spawnSync(process.execPath, [nextBin, "build"], {
+      stdio: "inherit",
+      cwd: nextFloorDir,
+      env: { ...process.env, NEXT_DIST_DIR: "" },
+    });
     if (b.status !== 0) process.exit(b.status ?? 1);
   }
   const nextFloorPort = await freePort();
   await start(
     [nextBin, "start", "-p", String(nextFloorPort), "-H", "127.0.0.1"],
-    { BENCH_DATABASE_URL: url, NODE_ENV: "production" },
+    { BENCH_DATABASE_URL: url, NODE_ENV: "production", NEXT_DIST_DIR: "" },
     "Ready",
     nextFloorDir,
   );
@@ -329,13 +663,24 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-// Sign in: a bearer token for /api, a session cookie for the pages (Auth.js's own credentials callback).
-const { token } = await json<{ token: string }>(`${P}/api/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ email: "admin@happypaws.test", password: "Demo@1234", is_web: false }),
-});
-const bearer = { authorization: `Bearer ${token}` };
+// Sign in: bearer tokens for /api (the admin, the customer, the walker, the franchisee admin), a session cookie for
+// the pages (Auth.js's own credentials callback).
+const tokenOf = async (email: string) =>
+  (
+    await json<{ token: string }>(`${P}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password: "Demo@1234", is_web: false }),
+    })
+  ).token;
+const bearerOf = async (email: string) => ({ authorization: `Bearer ${await tokenOf(email)}` });
+const bearer = await bearerOf("admin@happypaws.test");
+const bearers = {
+  admin: bearer,
+  customer: await bearerOf(customerEmail),
+  walker: await bearerOf(walkerEmail),
+};
+const franchiseeBearer = await bearerOf("bench.franchisee@happypaws.test");
 const cookie = await signIn();
 async function signIn(): Promise<string> {
   const csrf = await new Promise<{ cookies: string[]; body: string }>((resolve, reject) => {
@@ -373,13 +718,13 @@ async function signIn(): Promise<string> {
 }
 const page = { cookie };
 
-// The floor learns each scenario's statements.
+// The floors learn each scenario's statements.
 async function load(name: string, body: object) {
   await request(`${F}/load/${name}`, { method: "POST", body: JSON.stringify(body) });
 }
 for (const [name, st] of Object.entries(captured)) await load(name, { statements: st });
 if (nextFloorUrl)
-  for (const name of ["page1", "deep"])
+  for (const name of Object.keys(apiScenarios))
     await request(`${nextFloorUrl}/api/load/${name}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -400,10 +745,9 @@ await load("export", { copy: copySql });
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring.
 type Side = { samples: number[]; roundMedians: number[] };
-type Result = { portal: Side; floor: Side; extra?: Record<string, number> };
+type Result = { portal: Side; floor: Side };
 const side = (): Side => ({ samples: [], roundMedians: [] });
-const results: Record<string, Result> = {};
-const qs = (q: Record<string, string>) => new URLSearchParams(q).toString();
+let results: Record<string, Result> = {};
 
 async function sample(
   name: string,
@@ -437,86 +781,210 @@ async function sample(
   }
 }
 
-const api = (q: Record<string, string>) => () => request(`${P}/api/users?${qs(q)}`, { headers: bearer });
+const api = (q: Record<string, string>) => () =>
+  request(`${P}/api/users?${new URLSearchParams(q).toString()}`, { headers: bearer });
 const floorJson = (name: string) => () => request(`${F}/json/${name}`);
+const portalApi = (name: string) => () =>
+  request(`${P}/api/${apiScenarios[name].path}`, { headers: bearers[apiScenarios[name].who] });
+/** An /api row's floor: the bare Next app (full runs), else (CI) the node:http one. */
+const apiFloor = (name: string) => (nextFloorUrl ? nextJson(name) : floorJson(name));
+const PAGE_SCENARIOS: Record<string, { label: string; path: string; floor: string }> = {
+  ssr: { label: "SSR list page /users, signed in (TTFB)", path: "/users", floor: "page1" },
+  ssr_walk_requests: {
+    label: "SSR walk requests page /customer-walk-requests with its cards, signed in (TTFB)",
+    path: "/customer-walk-requests",
+    floor: "walk_requests_page",
+  },
+};
 
 // Warm-up: every route compiled, caches warm, and the code of both sides past the JIT's first tiers (the portal
 // runs far more JavaScript per request than the floor, so a short warm-up measures its compiler, not its speed).
-const WARM = CI ? 20 : 150;
+const WARM = CI ? 10 : 60;
+/** Scenarios whose portal side took over SLOW_MS in the warm-up: fewer requests (SLOW_N a round), so a screen that
+ * takes seconds at this scale is measured, not waited on for the whole run. */
+const SLOW_MS = 150;
+const SLOW_N = 4;
+const slow = new Set<string>();
+const countOf = (name: string, share = 1) =>
+  slow.has(name) ? Math.min(SLOW_N, Math.ceil(REQUESTS * share)) : Math.ceil(REQUESTS * share);
 for (let i = 0; i < WARM; i++) {
-  await api(scenarios.page1.q)();
-  await floorJson("page1")();
-  await api(scenarios.deep.q)();
-  await floorJson("deep")();
-  await api(scenarios[`search_${SEARCHES[i % SEARCHES.length]}`].q)();
-  await floorJson(`search_${SEARCHES[i % SEARCHES.length]}`)();
-  await request(`${P}/users`, { headers: page });
-  await request(`${F}/html/page1`);
-  for (const [name, j] of Object.entries(jobScenarios)) {
-    await request(`${P}/api/${j.path}?${qs(j.q)}`, { headers: bearer });
-    await floorJson(name)();
+  for (const name of Object.keys(apiScenarios)) {
+    const s = apiScenarios[name];
+    if (s.kind === "search" && i % 4) continue;
+    if ((s.share ?? 1) < 0.5 && i % 2) continue;
+    if (slow.has(name) && i >= 4) continue;
+    const t = await portalApi(name)();
+    if (i >= 1 && t.total > SLOW_MS) slow.add(name);
+    await apiFloor(name)();
+    if (name === "page1" && nextFloorUrl) await floorJson(name)();
   }
-  if (nextFloorUrl) await nextJson("page1")();
+  for (const [name, p] of Object.entries(PAGE_SCENARIOS)) {
+    if (slow.has(name) && i >= 4) continue;
+    const t = await request(`${P}${p.path}`, { headers: page });
+    if (i >= 1 && t.total > SLOW_MS) slow.add(name);
+    await request(`${F}/html/${p.floor}`);
+  }
 }
+if (slow.size) log(`slow (${SLOW_N} requests a round): ${[...slow].join(", ")}`);
 
-const started = performance.now();
-for (let round = 0; round < ROUNDS; round++) {
-  await sample("api_page1", api(scenarios.page1.q), floorJson("page1"), undefined, REQUESTS, round);
-  // The bare Next floor against the node:http floor, in the same rounds (reported beside page 1, no target).
-  if (nextFloorUrl)
+/** One round of every read scenario (or of `only`). */
+async function readRound(round: number, only?: Set<string>) {
+  const want = (n: string) => !only || only.has(n);
+  for (const [name, s] of Object.entries(apiScenarios)) {
+    if (s.kind === "search" || !want(name)) continue;
+    await sample(name, portalApi(name), apiFloor(name), undefined, countOf(name, s.share), round);
+  }
+  // The bare Next floor against the node:http floor, in the same rounds (what the framework costs here).
+  if (nextFloorUrl && want("next_page1"))
     await sample("next_page1", nextJson("page1"), floorJson("page1"), undefined, REQUESTS, round);
-  await sample("api_deep", api(scenarios.deep.q), floorJson("deep"), undefined, REQUESTS, round);
-  for (const [name, j] of Object.entries(jobScenarios))
+  // Searches: their terms pooled into one row each.
+  for (const [group, prefix] of [
+    ["search", "search_"],
+    ["monthly_search", "monthly_search_"],
+  ] as const) {
+    if (!want(group)) continue;
+    for (const [name, s] of Object.entries(apiScenarios))
+      if (name.startsWith(prefix))
+        await sample(group, portalApi(name), apiFloor(name), undefined, countOf(name, s.share), round);
+  }
+  for (const [name, p] of Object.entries(PAGE_SCENARIOS))
+    if (want(name))
+      await sample(
+        name,
+        () => request(`${P}${p.path}`, { headers: page }),
+        () => request(`${F}/html/${p.floor}`),
+        (t) => t.ttfb,
+        countOf(name, 0.5),
+        round,
+      );
+  if (want("update")) {
+    let i = round * 1000;
     await sample(
-      name,
-      () => request(`${P}/api/${j.path}?${qs(j.q)}`, { headers: bearer }),
-      floorJson(name),
+      "update",
+      () =>
+        request(`${P}/api/users`, {
+          method: "POST",
+          headers: { ...bearer, "content-type": "application/json" },
+          body: JSON.stringify(updateBody(++i)),
+        }),
+      () => request(`${F}/json/update_audited`),
       undefined,
       Math.ceil(REQUESTS / 2),
       round,
     );
-  for (const s of SEARCHES)
     await sample(
-      "search",
-      api(scenarios[`search_${s}`].q),
-      floorJson(`search_${s}`),
+      "update_sql",
+      () => request(`${F}/json/update_audited`),
+      () => request(`${F}/json/update_unaudited`),
       undefined,
-      Math.ceil(REQUESTS / 4),
+      REQUESTS,
       round,
     );
-  await sample(
-    "ssr",
-    () => request(`${P}/users`, { headers: page }),
-    () => request(`${F}/html/page1`),
-    (t) => t.ttfb,
-    REQUESTS,
-    round,
+  }
+}
+
+const started = performance.now();
+for (let round = 0; round < ROUNDS; round++) {
+  await readRound(round);
+  log(`round ${round + 1}/${ROUNDS} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The writes, through /api: approving months of walks (a franchisee admin's approval generates the month's plans and
+// walks), approving the busiest walkers' leave with a replacement (the staff listed first, the first one taken), and
+// the KYC expiry sweep over the company (its state put back before each run). Then ANALYZE, as autovacuum would after
+// such writes, and the reads they touch measured again.
+type Writes = { approveMonth: number[]; listStaff: number[]; approveLeave: number[]; kyc: number[] };
+const writes: Writes = { approveMonth: [], listStaff: [], approveLeave: [], kyc: [] };
+let resultsAfter: Record<string, Result> = {};
+const AFTER = [
+  "leave_staff",
+  "leave_list",
+  "jobs_daily_plans",
+  "calendar_company",
+  "monthly_list",
+  "jobs_calendar",
+];
+if (WRITES) {
+  const post = (p: string, body: object, headers = bearer) =>
+    request(`${P}/api/${p}`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      keep: true,
+    });
+  const ok = (t: Timing, what: string) => {
+    if (t.status >= 400) throw new Error(`${what}: ${t.status} ${t.body?.toString().slice(0, 300)}`);
+    return t.total;
+  };
+  for (const id of pendingRequests)
+    writes.approveMonth.push(
+      ok(
+        await post(`user_monthly_job_requests/approve/${id}`, {}, franchiseeBearer),
+        `approve request ${id}`,
+      ),
+    );
+  for (const l of busyLeaves.slice(1)) {
+    const staff = await request(`${P}/api/leave_requests/${l.id}/available-staff`, {
+      headers: bearer,
+      keep: true,
+    });
+    writes.listStaff.push(ok(staff, `available staff of leave ${l.id}`));
+    const replacement = firstCandidate(JSON.parse(staff.body!.toString()));
+    writes.approveLeave.push(
+      ok(
+        await post(`leave_requests/${l.id}/approve-with-replacement`, { replacement_user_id: replacement }),
+        `approve leave ${l.id}`,
+      ),
+    );
+  }
+  for (let i = 0; i < (CI ? 1 : 3); i++) {
+    await kycReset();
+    writes.kyc.push(ok(await post("kyc_documents/expiry_sweep", {}), "KYC sweep"));
+  }
+  await kycReset();
+  log(
+    `writes: ${writes.approveMonth.length} months approved, ${writes.approveLeave.length} leaves, ${writes.kyc.length} KYC sweeps`,
   );
-  let i = 0;
-  await sample(
-    "update",
-    () =>
-      request(`${P}/api/users`, {
-        method: "POST",
-        headers: { ...bearer, "content-type": "application/json" },
-        body: JSON.stringify(updateBody(++i)),
-      }),
-    () => request(`${F}/json/update_audited`),
-    undefined,
-    Math.ceil(REQUESTS / 2),
-    round,
-  );
-  await sample(
-    "update_sql",
-    () => request(`${F}/json/update_audited`),
-    () => request(`${F}/json/update_unaudited`),
-    undefined,
-    REQUESTS,
-    round,
-  );
-  console.log(
-    `[bench] round ${round + 1}/${ROUNDS} (${((performance.now() - started) / 1000).toFixed(0)} s)`,
-  );
+  const s = performance.now();
+  // The tables the writes changed, as autovacuum's analyze would pick them.
+  for (const t of [
+    "user_monthly_job_requests",
+    "daily_job_plans",
+    "daily_job_plan_walks",
+    "leave_requests",
+    "franchisee_kyc_documents",
+    "user_kyc_documents",
+    "franchisees",
+    "notifications",
+    "audit_records",
+  ])
+    await raw.unsafe(`analyze ${t}`);
+  log(`analyze: ${((performance.now() - s) / 1000).toFixed(1)} s`);
+  const saved = results;
+  results = {};
+  const only = new Set(AFTER.filter((n) => apiScenarios[n]));
+  for (let round = 0; round < Math.min(ROUNDS, 3); round++) await readRound(round, only);
+  resultsAfter = results;
+  results = saved;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The pages in Chromium, and the build's first-load JavaScript per route.
+const { measurePages } = await import("./browser");
+const { routeWeights, WEIGHT_EXEMPT } = await import("./weight");
+const pageRows = BROWSER
+  ? await measurePages(
+      P,
+      { name: "authjs.session-token", value: cookie.split("=").slice(1).join("=") },
+      { log },
+    )
+  : [];
+let weights: ReturnType<typeof routeWeights> = [];
+try {
+  weights = routeWeights(DIST, root);
+} catch (e) {
+  log(`no route bundle stats in ${DIST}: ${(e as Error).message}`);
 }
 
 // Throughput of page 1: 8 clients for 3 s each side.
@@ -529,7 +997,7 @@ const tput = {
 type ExportRun = { seconds: number; rowsPerSec: number; bytes: number; rssBefore: number; rssPeak: number };
 async function exportRun(format: "csv" | "xlsx"): Promise<ExportRun> {
   const { data: link } = await json<{ data: string }>(
-    `${P}/api/users/excel_export?${qs({ role_id: "4", format })}`,
+    `${P}/api/users/excel_export?${new URLSearchParams({ role_id: "4", format }).toString()}`,
     { headers: bearer },
   );
   const rssBefore = rssOf(portal.pid!);
@@ -639,9 +1107,10 @@ async function bulkImport(): Promise<number> {
 const importSeconds = await bulkImport();
 
 // ---------------------------------------------------------------------------------------------------------------
-// Targets.
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-const R = (n: string) => results[n];
+// Targets: ratios to a floor measured in the same run. /api rows: p50 ≤ 1.5× the bare Next floor running the same
+// statements; pages: TTFB p50 ≤ 3× the node:http floor answering the same rows as a plain HTML table.
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : "–");
+const kB = (x: number) => `${(x / 1024).toFixed(0)} kB`;
 const p50 = (s: Side) => stats.median(s.samples);
 const p95 = (s: Side) => stats.p95(s.samples);
 const spread = (s: Side) =>
@@ -650,164 +1119,362 @@ const best = <T extends ExportRun>(xs: T[]) =>
   xs.reduce((a, b) => (b.rowsPerSec > a.rowsPerSec ? b : a), xs[0]);
 const worstRss = (xs: ExportRun[]) => Math.max(...xs.map((x) => x.rssPeak - x.rssBefore));
 const MB = 1024 * 1024;
+const API_RATIO = 1.5;
+const PAGE_RATIO = 3;
+const floorName = nextFloorUrl ? "bare Next floor" : "node:http floor";
+const median = (xs: number[]) => stats.median(xs);
 
-type Check = { scenario: string; measured: string; floor: string; target: string; ok: boolean };
-const checks: Check[] = [
-  {
-    scenario: "/api list page 1",
-    measured: `p50 ${ms(p50(R("api_page1").portal))} (rounds ${spread(R("api_page1").portal)}), p95 ${ms(p95(R("api_page1").portal))}, ${tput.portal.toFixed(0)} req/s`,
-    floor:
-      `p50 ${ms(p50(R("api_page1").floor))}, p95 ${ms(p95(R("api_page1").floor))}, ${tput.floor.toFixed(0)} req/s` +
-      (R("next_page1")
-        ? `; a bare Next route handler running the same statements: p50 ${ms(p50(R("next_page1").portal))} (rounds ${spread(R("next_page1").portal)}), floor in its rounds p50 ${ms(p50(R("next_page1").floor))}`
-        : ""),
-    target: "p50 ≤ floor + 3 ms; throughput ≥ 0.25× floor; p95 ≤ 30 ms",
-    ok:
-      p50(R("api_page1").portal) <= p50(R("api_page1").floor) + 3 &&
-      tput.portal >= 0.25 * tput.floor &&
-      p95(R("api_page1").portal) <= 30,
-  },
-  ...Object.entries({
-    jobs_daily_plans: "daily job plans list page 1 (GET /api/daily_job_plans)",
-    jobs_calendar: `a walker's calendar month (GET /api/walk_calendar, ${busy.month}, the busiest walker)`,
-    jobs_walk_requests: "customer walk requests list page 1 (GET /api/customer_walk_requests)",
-  }).map(([name, scenario]) => ({
-    scenario,
-    measured: `p50 ${ms(p50(R(name).portal))} (rounds ${spread(R(name).portal)}), p95 ${ms(p95(R(name).portal))}`,
-    floor: `p50 ${ms(p50(R(name).floor))}, p95 ${ms(p95(R(name).floor))}`,
-    // Issue 8's list target; the portal's own /api page 1 misses its p50 part by the framework's cost alone (README).
-    target: "p50 ≤ floor + 3 ms; p95 ≤ 30 ms",
-    ok: p50(R(name).portal) <= p50(R(name).floor) + 3 && p95(R(name).portal) <= 30,
-  })),
-  {
-    scenario: `/api list, ${DEEP.toLocaleString("en")} rows deep (cursor)`,
-    measured: `p50 ${ms(p50(R("api_deep").portal))} (rounds ${spread(R("api_deep").portal)}), p95 ${ms(p95(R("api_deep").portal))}`,
-    floor: `p50 ${ms(p50(R("api_deep").floor))}`,
-    target: "≤ 1.5× page 1 (p50)",
-    ok: p50(R("api_deep").portal) <= 1.5 * p50(R("api_page1").portal),
-  },
-  {
-    scenario: `search, 3+ characters (${SEARCHES.join(", ")})`,
-    measured: `p50 ${ms(p50(R("search").portal))}, p95 ${ms(p95(R("search").portal))}`,
-    floor: `p50 ${ms(p50(R("search").floor))}, p95 ${ms(p95(R("search").floor))}`,
-    target: "p95 ≤ 5× list p95; p95 ≤ 50 ms",
-    ok: p95(R("search").portal) <= 5 * p95(R("api_page1").portal) && p95(R("search").portal) <= 50,
-  },
-  {
-    scenario: "SSR list page /users, signed in (TTFB)",
-    measured: `p50 ${ms(p50(R("ssr").portal))} (rounds ${spread(R("ssr").portal)}), p95 ${ms(p95(R("ssr").portal))}`,
-    floor: `p50 ${ms(p50(R("ssr").floor))} (plain HTML table)`,
-    target: "TTFB ≤ 6× floor + 15 ms; p50 ≤ 60 ms",
-    ok: p50(R("ssr").portal) <= 6 * p50(R("ssr").floor) + 15 && p50(R("ssr").portal) <= 60,
-  },
-  {
-    scenario: "audited update (POST /api/users)",
-    measured: `p50 ${ms(p50(R("update").portal))}, p95 ${ms(p95(R("update").portal))}; its statements with the audit record p50 ${ms(p50(R("update_sql").portal))}`,
-    floor: `the same statements without the audit record p50 ${ms(p50(R("update_sql").floor))}`,
-    target: "audited ≤ 1.3× unaudited; p95 ≤ 60 ms",
-    ok: p50(R("update_sql").portal) <= 1.3 * p50(R("update_sql").floor) && p95(R("update").portal) <= 60,
-  },
-];
-if (EXPORTS) {
-  const copy = best(exportsMeasured.copy);
-  const csv = best(exportsMeasured.csv);
-  const xlsx = best(exportsMeasured.xlsx);
-  checks.push(
-    {
-      scenario: `CSV export, ${liveRows.toLocaleString("en")} rows`,
-      measured: `${csv.seconds.toFixed(1)} s, ${Math.round(csv.rowsPerSec).toLocaleString("en")} rows/s, RSS +${(worstRss(exportsMeasured.csv) / MB).toFixed(0)} MB`,
-      floor: `COPY ${Math.round(copy.rowsPerSec).toLocaleString("en")} rows/s`,
-      target: "≥ 0.10× COPY rows/s; RSS growth ≤ 100 MB",
-      ok: csv.rowsPerSec >= 0.1 * copy.rowsPerSec && worstRss(exportsMeasured.csv) <= 100 * MB,
-    },
-    {
-      scenario: `XLSX export, ${liveRows.toLocaleString("en")} rows`,
-      measured: `${xlsx.seconds.toFixed(1)} s, ${Math.round(xlsx.rowsPerSec).toLocaleString("en")} rows/s, RSS +${(worstRss(exportsMeasured.xlsx) / MB).toFixed(0)} MB`,
-      floor: `COPY ${Math.round(copy.rowsPerSec).toLocaleString("en")} rows/s`,
-      target: "≥ 0.08× COPY rows/s; ≤ 20 s; RSS growth ≤ 150 MB",
-      ok:
-        xlsx.rowsPerSec >= 0.08 * copy.rowsPerSec &&
-        xlsx.seconds <= 20 &&
-        worstRss(exportsMeasured.xlsx) <= 150 * MB,
-    },
-    {
-      scenario: "list p95 while 2 exports run",
-      measured: `p95 ${ms(exportsMeasured.busyP95)}`,
-      floor: `idle p95 ${ms(exportsMeasured.idleP95)}`,
-      target: "≤ 2× idle p95",
-      ok: exportsMeasured.busyP95 <= 2 * exportsMeasured.idleP95,
-    },
-  );
+/** `scenarios`: what to measure again when the row is missed (latency rows only). */
+type Check = {
+  scenario: string;
+  measured: string;
+  floor: string;
+  target: string;
+  ok: boolean | null;
+  scenarios?: string[];
+  group: "latency" | "writes" | "browser" | "weight" | "exports";
+};
+function apiRow(
+  name: string,
+  R: Record<string, Result>,
+  label = apiScenarios[name].label,
+  extra = "",
+): Check {
+  const r = R[name];
+  return {
+    scenario: label,
+    measured: `p50 ${ms(p50(r.portal))} (rounds ${spread(r.portal)}), p95 ${ms(p95(r.portal))}${extra}`,
+    floor: `${floorName} p50 ${ms(p50(r.floor))}, p95 ${ms(p95(r.floor))}`,
+    target: `p50 ≤ ${API_RATIO}× floor (${ms(API_RATIO * p50(r.floor))})`,
+    ok: p50(r.portal) <= API_RATIO * p50(r.floor),
+    scenarios: [name],
+    group: "latency",
+  };
 }
-checks.push({
-  scenario: "bulk user import, 5,000 rows (upload + process)",
-  measured: `${importSeconds.toFixed(1)} s`,
-  floor: "",
-  target: "≤ 10 s end to end",
-  ok: importSeconds <= 10,
-});
+function checksOf(): Check[] {
+  const R = results;
+  const checks: Check[] = [];
+  const page1 = apiRow(
+    "page1",
+    R,
+    undefined,
+    `, ${tput.portal.toFixed(0)} req/s` +
+      (R.next_page1
+        ? `; the bare Next floor itself p50 ${ms(p50(R.next_page1.portal))} against node:http's ${ms(p50(R.next_page1.floor))} in the same rounds`
+        : ""),
+  );
+  page1.floor += `, ${tput.floor.toFixed(0)} req/s (node:http)`;
+  page1.target += "; throughput ≥ 0.25× node:http's";
+  page1.ok = !!page1.ok && tput.portal >= 0.25 * tput.floor;
+  checks.push(page1);
+  for (const name of Object.keys(apiScenarios))
+    if (name !== "page1" && apiScenarios[name].kind !== "search") checks.push(apiRow(name, R));
+  checks.push({
+    ...apiRow("deep", R),
+    target: `p50 ≤ ${API_RATIO}× floor; ≤ 1.5× page 1 (p50)`,
+    ok:
+      p50(R.deep.portal) <= API_RATIO * p50(R.deep.floor) && p50(R.deep.portal) <= 1.5 * p50(R.page1.portal),
+    scenarios: ["deep", "page1"],
+  });
+  checks.splice(
+    checks.findIndex((c) => c.scenario === apiScenarios.deep.label),
+    1,
+  );
+  for (const [group, label, list] of [
+    ["search", `users search, 3+ characters (${SEARCHES.join(", ")})`, "page1"],
+    ["monthly_search", `monthly requests' keyword search (${MONTHLY_SEARCHES.join(", ")})`, "monthly_list"],
+  ] as const) {
+    const r = R[group];
+    if (!r || !R[list]) continue;
+    checks.push({
+      scenario: label,
+      measured: `p50 ${ms(p50(r.portal))}, p95 ${ms(p95(r.portal))}`,
+      floor: `${floorName} p50 ${ms(p50(r.floor))}, p95 ${ms(p95(r.floor))}`,
+      target: `p50 ≤ ${API_RATIO}× floor; p95 ≤ 20 ms and ≤ 3× the list's p95 (${ms(3 * p95(R[list].portal))})`,
+      ok:
+        p50(r.portal) <= API_RATIO * p50(r.floor) &&
+        p95(r.portal) <= 20 &&
+        p95(r.portal) <= 3 * p95(R[list].portal),
+      scenarios: [group, list],
+      group: "latency",
+    });
+  }
+  for (const [name, p] of Object.entries(PAGE_SCENARIOS)) {
+    const r = R[name];
+    checks.push({
+      scenario: p.label,
+      measured: `p50 ${ms(p50(r.portal))} (rounds ${spread(r.portal)}), p95 ${ms(p95(r.portal))}`,
+      floor: `node:http floor p50 ${ms(p50(r.floor))} (the same statements, a plain HTML table)`,
+      target: `TTFB p50 ≤ ${PAGE_RATIO}× floor (${ms(PAGE_RATIO * p50(r.floor))})`,
+      ok: p50(r.portal) <= PAGE_RATIO * p50(r.floor),
+      scenarios: [name],
+      group: "latency",
+    });
+  }
+  checks.push({
+    scenario: "audited update (POST /api/users)",
+    measured: `p50 ${ms(p50(R.update.portal))}, p95 ${ms(p95(R.update.portal))}; its statements with the audit record p50 ${ms(p50(R.update_sql.portal))}`,
+    floor: `the same statements without the audit record p50 ${ms(p50(R.update_sql.floor))}; node:http running them p50 ${ms(p50(R.update.floor))}`,
+    target: "audited ≤ 1.3× unaudited; p95 ≤ 60 ms",
+    ok: p50(R.update_sql.portal) <= 1.3 * p50(R.update_sql.floor) && p95(R.update.portal) <= 60,
+    scenarios: ["update"],
+    group: "latency",
+  });
+  for (const why of Object.values(failed))
+    checks.push({
+      scenario: why,
+      measured: "not measured: it failed",
+      floor: "",
+      target: "",
+      ok: false,
+      group: "latency",
+    });
+  // After the writes and ANALYZE: the same reads again.
+  for (const name of AFTER)
+    if (resultsAfter[name])
+      checks.push({
+        ...apiRow(name, resultsAfter, `${apiScenarios[name].label}, after the writes and ANALYZE`),
+        scenarios: undefined,
+      });
+  // The writes: time and statements (captured in-process, one of each).
+  if (WRITES) {
+    const w = (
+      label: string,
+      xs: number[],
+      statements: number | undefined,
+      limit: number | null,
+      note = "",
+    ): Check => ({
+      scenario: label,
+      measured: xs.length
+        ? `p50 ${ms(median(xs))}, max ${ms(Math.max(...xs))} over ${xs.length}${statements != null ? `; ${statements} statements` : ""}`
+        : "not run (no pending item in the data set)",
+      floor: note,
+      target: limit != null ? `p50 ≤ ${limit} ms` : "reported (issue 23 asks for its statements and time)",
+      ok: !xs.length ? false : limit != null ? median(xs) <= limit : null,
+      group: "writes",
+    });
+    checks.push(
+      w(
+        "approving a month of walks (POST /api/user_monthly_job_requests/approve/:id, the franchisee admin)",
+        writes.approveMonth,
+        writeStatements.approve_month,
+        null,
+        "its walks generated in the same transaction",
+      ),
+      w(
+        "listing replacement staff for the busiest walkers' leave (GET available-staff), before each approval",
+        writes.listStaff,
+        undefined,
+        100,
+      ),
+      w(
+        "approving a leave with replacement (POST /api/leave_requests/:id/approve-with-replacement)",
+        writes.approveLeave,
+        writeStatements.approve_leave,
+        100,
+        `the busiest walkers' pending leave (${busyLeaves
+          .slice(1)
+          .map((l) => l.walks)
+          .reduce((a, b) => Math.max(a, b), 0)} walks that day at most)`,
+      ),
+      w(
+        "the KYC expiry sweep over the company (POST /api/kyc_documents/expiry_sweep)",
+        writes.kyc,
+        writeStatements.kyc_sweep,
+        300,
+        "state put back before each run",
+      ),
+    );
+  }
+  return checks;
+}
+function otherChecks(): Check[] {
+  const checks: Check[] = [];
+  if (EXPORTS) {
+    const copy = best(exportsMeasured.copy);
+    const csv = best(exportsMeasured.csv);
+    const xlsx = best(exportsMeasured.xlsx);
+    checks.push(
+      {
+        scenario: `CSV export, ${liveRows.toLocaleString("en")} rows`,
+        measured: `${csv.seconds.toFixed(1)} s, ${Math.round(csv.rowsPerSec).toLocaleString("en")} rows/s, RSS +${(worstRss(exportsMeasured.csv) / MB).toFixed(0)} MB`,
+        floor: `COPY ${Math.round(copy.rowsPerSec).toLocaleString("en")} rows/s`,
+        target: "≥ 0.10× COPY rows/s; RSS growth ≤ 100 MB",
+        ok: csv.rowsPerSec >= 0.1 * copy.rowsPerSec && worstRss(exportsMeasured.csv) <= 100 * MB,
+        group: "exports",
+      },
+      {
+        scenario: `XLSX export, ${liveRows.toLocaleString("en")} rows`,
+        measured: `${xlsx.seconds.toFixed(1)} s, ${Math.round(xlsx.rowsPerSec).toLocaleString("en")} rows/s, RSS +${(worstRss(exportsMeasured.xlsx) / MB).toFixed(0)} MB`,
+        floor: `COPY ${Math.round(copy.rowsPerSec).toLocaleString("en")} rows/s`,
+        target: "≥ 0.08× COPY rows/s; ≤ 20 s; RSS growth ≤ 150 MB",
+        ok:
+          xlsx.rowsPerSec >= 0.08 * copy.rowsPerSec &&
+          xlsx.seconds <= 20 &&
+          worstRss(exportsMeasured.xlsx) <= 150 * MB,
+        group: "exports",
+      },
+      {
+        scenario: "list p95 while 2 exports run",
+        measured: `p95 ${ms(exportsMeasured.busyP95)}`,
+        floor: `idle p95 ${ms(exportsMeasured.idleP95)}`,
+        target: "≤ 2× idle p95",
+        ok: exportsMeasured.busyP95 <= 2 * exportsMeasured.idleP95,
+        group: "exports",
+      },
+    );
+  }
+  checks.push({
+    scenario: "bulk user import, 5,000 rows (upload + process)",
+    measured: `${importSeconds.toFixed(1)} s`,
+    floor: "",
+    target: "≤ 10 s end to end",
+    ok: importSeconds <= 10,
+    group: "exports",
+  });
+  // Chromium, per page.
+  for (const r of pageRows) {
+    if (r.error) {
+      checks.push({
+        scenario: `${r.label} (${r.path}) in Chromium`,
+        measured: `failed: ${r.error}`,
+        floor: "",
+        target: "TBT ≤ 200 ms; HTML ≤ 300 kB; ≤ 50 options",
+        ok: false,
+        group: "browser",
+      });
+      continue;
+    }
+    const lighthouse = ["/users", "/walk-calendar"].includes(r.path);
+    checks.push({
+      scenario: `${r.label} (${r.path}) in Chromium`,
+      measured:
+        `TBT ${ms(r.tbt)} (longest task ${ms(r.longest)}), HTML ${kB(r.htmlBytes)}, ${r.maxOptions} options at most` +
+        `${r.optionsWhere ? ` (${r.optionsWhere.trim()})` : ""}; FCP ${ms(r.fcp)}, LCP ${ms(r.lcp)}, CLS ${r.cls.toFixed(3)}, score ${r.score}`,
+      floor: "",
+      target: `TBT ≤ 200 ms; HTML ≤ 300 kB; ≤ 50 options${lighthouse ? "; score ≥ 90" : ""}`,
+      ok:
+        r.status < 400 &&
+        r.tbt <= 200 &&
+        r.htmlBytes <= 300 * 1024 &&
+        r.maxOptions <= 50 &&
+        (!lighthouse || r.score >= 90),
+      group: "browser",
+    });
+  }
+  if (weights.length) {
+    const judged = weights.filter((w) => !WEIGHT_EXEMPT.includes(w.route));
+    const over = judged.filter((w) => w.gzip > 300 * 1024);
+    const sorted = judged.map((w) => w.gzip).sort((a, b) => a - b);
+    const exempt = weights.filter((w) => WEIGHT_EXEMPT.includes(w.route));
+    checks.push({
+      scenario: `first-load JavaScript per route, gzipped (${judged.length} routes of the build)`,
+      measured:
+        `median ${kB(sorted[Math.floor(sorted.length / 2)])}, heaviest ${kB(judged[0].gzip)} (${judged[0].route}); ` +
+        (over.length
+          ? `${over.length} routes above 300 kB: ${over
+              .slice(0, 6)
+              .map((w) => `${w.route} ${kB(w.gzip)}`)
+              .join(", ")}${over.length > 6 ? ", …" : ""}`
+          : "none above 300 kB") +
+        (exempt.length ? `; exempt: ${exempt.map((w) => `${w.route} ${kB(w.gzip)}`).join(", ")}` : ""),
+      floor: "",
+      target: "no route above 300 kB (/api-reference exempt)",
+      ok: over.length === 0,
+      group: "weight",
+    });
+  }
+  return checks;
+}
+
+let checks = checksOf();
+// A latency row missed is measured again (its scenarios, the same rounds) before it counts.
+const again = new Set(checks.filter((c) => c.ok === false && c.scenarios).flatMap((c) => c.scenarios!));
+if (again.size && !CI) {
+  log(`measuring again: ${[...again].join(", ")}`);
+  for (const name of again) delete results[name];
+  for (let round = 0; round < Math.min(ROUNDS, 3); round++) await readRound(round, again);
+  checks = checksOf();
+}
+checks.push(...otherChecks());
 
 const lines = [
   `| scenario | portal | floor | target | met |`,
   `|---|---|---|---|---|`,
   ...checks.map(
-    (c) => `| ${c.scenario} | ${c.measured} | ${c.floor} | ${c.target} | ${c.ok ? "yes" : "**no**"} |`,
+    (c) =>
+      `| ${c.scenario} | ${c.measured} | ${c.floor} | ${c.target} | ${c.ok == null ? "–" : c.ok ? "yes" : "**no**"} |`,
   ),
 ];
 console.log(`\n${lines.join("\n")}\n`);
-const shapeOk = shapes.every((s) => s.ok);
+const shapeOk = shapes.every((s) => s.ok || !s.enforced);
 
 if (OUT) {
   const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"]).stdout?.toString().trim();
   const doc = `# Benchmarks
 
-The portal measured against a floor on the same machine, in the same run (\`npm run bench\`; the data set from
+The portal measured against floors on the same machine, in the same run (\`npm run bench\`; the data set from
 \`npm run bench:seed\`). Read bench/run.ts for how; the README's "Speed" section says what the kernel does for it.
 
 - **Run**: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}, ${os.cpus().length} cores
-  (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}, PostgreSQL on the same machine.
+  (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}, PostgreSQL on the same machine
+  (shared with other work while it ran: absolute times vary, the ratios are what is judged).
 - **Data set**: ${USERS.toLocaleString("en")} users in the biggest company (Happy Paws Pvt Ltd, ${liveRows.toLocaleString("en")} of them live
-  customers), about 30% of all users, the rest over ${m.companies ?? "200"} companies with a long tail; 5% soft-deleted;
-  positions and franchisees 10k each, user_timestamps, notifications and audit_records 100k each.
-- **Floor**: bench/floor.mjs, a bare node:http server with postgres.js running the very statements the portal sent
-  for the scenario (captured through drizzle's logger), answering the same rows as JSON or as a plain HTML table;
-  the exports' floor is \`COPY ... TO STDOUT\`. Beside page 1, bench/next-floor: a bare Next app (same Next, same
-  production mode) whose one route handler runs the same statements through postgres.js, with no sign-in and no
-  portal code: what the framework itself costs here. The portal adds sign-in checks (the caller in one statement),
-  validation, its JSON shape, React rendering and the shell.
-- **Method**: a warm-up (${WARM} requests per scenario and side), then ${ROUNDS} rounds; in each, ${REQUESTS} sequential requests per scenario and side (search: 8
-  terms), portal and floor interleaved and alternating who goes first. p50/p95 over all samples; "rounds" is the
-  spread of the rounds' medians. Throughput: 8 keep-alive clients for 3 s. Exports: the best of 2 runs, RSS of the
-  portal's process sampled every 50 ms.
-- **Query shapes** (what CI checks on a small data set): ${shapes.map((s) => `${s.name} reads at most ${s.rows.toLocaleString("en")} rows in any scan`).join("; ")}; a list page is ${statementsPerList} statement(s).
+  customers), about 30% of all users, the rest over ${m!.companies ?? "200"} companies with a long tail; 5% soft-deleted;
+  20k franchisees and outlets in the biggest company, job operations at scale (monthly requests, their daily plans and
+  walks, walk requests, leave, audit records: README "Benchmarks").
+- **Floors**: bench/next-floor, a bare Next app (same Next, production mode) whose one route handler runs the very
+  statements the portal sent for the scenario (captured through drizzle's logger) through postgres.js, with no
+  sign-in and no portal code: the floor of every /api row (**target: p50 ≤ ${API_RATIO}× it**). bench/floor.mjs, a bare node:http
+  server running the same statements and answering the rows as a plain HTML table: the floor of every page
+  (**TTFB p50 ≤ ${PAGE_RATIO}× it**). The exports' floor is \`COPY ... TO STDOUT\`.
+- **Method**: a warm-up (${WARM} requests per scenario and side), then ${ROUNDS} rounds; in each, ${REQUESTS} sequential requests per scenario
+  and side (fewer for the slow ones, searches pooled over their terms), portal and floor interleaved and alternating
+  who goes first. p50/p95 over all samples; "rounds" is the spread of the rounds' medians. A row missed is measured
+  again (3 rounds) before it counts; a scenario slower than ${SLOW_MS} ms in the warm-up gets ${SLOW_N} requests a round. Throughput: 8 keep-alive clients for 3 s. Exports: the best of 2 runs, RSS of the portal's
+  process sampled every 50 ms. Writes through /api on items of the data set (pending requests of one franchisee, the
+  busiest walkers' pending leave), then \`ANALYZE\` and the reads they touch measured again.
+- **Chromium** (bench/browser.ts, playwright-core driving /usr/bin/chromium, 1366×900, signed in as the company's
+  admin): each page loaded once to warm, then twice (the slower of the two; once when it blocks for over 2 s). Total blocking time: the long tasks' time over 50 ms
+  each, from first contentful paint until the page is quiet for a second; HTML: the document's bytes; options: the
+  most any select, listbox or datalist holds, counted as loaded and with each picker opened. "score" is Lighthouse's
+  desktop performance formula over what is measured here (FCP, LCP, TBT, CLS, with its log-normal curves and weights;
+  Speed Index needs a filmstrip and is left out, its weight spread over the others), unthrottled: Lighthouse itself is
+  not installed.
+- **Page weight** (bench/weight.ts): first-load JavaScript per route from the build's own record
+  (\`diagnostics/route-bundle-stats.json\`), each chunk gzipped.
+- **Query shapes** (what CI checks on a small data set, in EXPLAIN ANALYZE): a list's page, deep page and bounded
+  count read at most ${shapeLimit.toLocaleString("en")} rows in any scan; a search for a term nobody typed, the cards, the calendars, the apps' walks
+  and the replacement staff read no more than ${100 * SHARE}% of any table (beyond ${SHARE_MIN.toLocaleString("en")} rows) nor more than ${shapeLimit.toLocaleString("en")} rows in a scan. A list page is ${statementsPerList} statement(s);
+  daily job plans ${statementsOf("jobs_daily_plans")}.
 
 ${lines.join("\n")}
+
+<details><summary>Query shapes in this run (${shapes.filter((s) => s.ok).length} of ${shapes.length} within their bound)</summary>
+
+| statement | rows read in its largest scan | share of that table | bound | ok |
+|---|---:|---:|---|---|
+${shapes.map((s) => `| ${s.name} | ${s.rows.toLocaleString("en")}${s.table ? ` (${s.table})` : ""} | ${(100 * s.share).toFixed(1)}% | ${s.rule === "list" ? `≤ ${shapeLimit.toLocaleString("en")} rows` : `≤ ${100 * SHARE}% beyond ${SHARE_MIN.toLocaleString("en")} rows, ≤ ${shapeLimit.toLocaleString("en")}`} | ${s.ok ? "yes" : s.enforced ? "**no**" : "no (reported only)"} |`).join("\n")}
+
+</details>
 `;
   fs.mkdirSync(path.dirname(OUT), { recursive: true });
   fs.writeFileSync(OUT, doc);
-  console.log(`[bench] wrote ${OUT}`);
+  log(`wrote ${OUT}`);
 }
 
 await raw.end();
 floor.kill("SIGTERM");
 if (!shapeOk) {
   console.error(
-    "[bench] a query reads more rows than a page and its bounded count may: an exact count or a deep OFFSET is back",
+    `[bench] query shapes that read rows in proportion to the table: ${shapes
+      .filter((s) => !s.ok && s.enforced)
+      .map((s) => s.name)
+      .join("; ")}`,
   );
   process.exit(1);
 }
-// A target missed in this run and in the run before it (kept in the data set's bench_meta) fails the run; a first
-// miss is reported and measured again next time.
-const missed = checks.filter((c) => !c.ok).map((c) => c.scenario.replace(/,.*$/, ""));
-const recorder = postgres(url, { max: 1, onnotice: () => {} });
-const [prev] = await recorder<{ value: string }[]>`select value from bench_meta where key = 'missed'`;
-await recorder`insert into bench_meta values ('missed', ${JSON.stringify(missed)})
-  on conflict (key) do update set value = excluded.value`;
-await recorder.end();
-const twice = missed.filter((x) => (prev ? (JSON.parse(prev.value) as string[]) : []).includes(x));
+const missed = checks.filter((c) => c.ok === false).map((c) => c.scenario);
 if (missed.length) console.error(`[bench] targets missed: ${missed.join("; ")}`);
-if (!CI && twice.length) {
-  console.error(`[bench] missed in two runs running: ${twice.join("; ")}`);
-  process.exit(1);
-}
-process.exit(0);
+process.exit(!CI && missed.length ? 1 : 0);

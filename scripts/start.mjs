@@ -57,7 +57,9 @@ function buildIsStale(buildId) {
 
 async function serve() {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  if (process.env.REBUILD === "1" || buildIsStale(buildId)) {
+  // A container image has the build and no sources (Dockerfile): it never builds.
+  const hasSources = fs.existsSync(path.join(root, "app"));
+  if (hasSources && (process.env.REBUILD === "1" || buildIsStale(buildId))) {
     console.log("[start] building the portal...");
     const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
     if (r.status !== 0) process.exit(r.status ?? 1);

@@ -18,6 +18,7 @@ import type { ActionResult } from "@/lib/platform/mutations";
 import { cn } from "@/lib/utils";
 import { activeFilters, clearAll, type FilterChip } from "./active-filters";
 import { ExportMenu } from "./export-menu";
+import { SearchPicker } from "@/components/form/search-picker";
 import { useListUrl } from "./url-state";
 
 /**
@@ -30,8 +31,14 @@ export type FilterDef = {
   label: string;
   options: { value: string; label: string }[];
   multiple?: boolean;
-  kind?: "select" | "multi" | "dateRange" | "month";
+  kind?: "select" | "multi" | "dateRange" | "month" | "search";
   params?: { from: string; to: string };
+  /**
+   * kind "search": the option source searched on the server as you type (lib/options); `options` then holds only the
+   * chosen value's option, named by the server (the trigger and the chip show it without a fetch).
+   */
+  source?: string;
+  sourceParams?: Record<string, string>;
 };
 
 export type ExportAction = (params: Record<string, string>) => Promise<ActionResult<{ url: string }>>;
@@ -95,6 +102,20 @@ export function ListToolbar({
                 className={cn(HALF, "bg-white")}
                 value={params.get(f.param) ?? ""}
                 onChange={(e) => update({ [f.param]: e.target.value || null })}
+              />
+            ) : f.kind === "search" && f.source ? (
+              <SearchPicker
+                key={f.param}
+                source={f.source}
+                params={f.sourceParams}
+                valueKey="value"
+                value={params.get(f.param) ?? ""}
+                selected={f.options.find((o) => o.value === params.get(f.param)) ?? null}
+                none={{ value: ALL, label: `All (${f.label})` }}
+                placeholder={f.label}
+                aria-label={f.label}
+                className={HALF}
+                onChange={(o) => update({ [f.param]: o?.value ?? null })}
               />
             ) : f.multiple || f.kind === "multi" ? (
               <MultiFilter

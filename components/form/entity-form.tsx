@@ -13,6 +13,8 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { cn } from "@/lib/utils";
+import { IDEMPOTENCY_FIELD, VERSION_FIELD } from "@/lib/platform/write-fields";
+import { useEditConflict } from "./edit-conflict";
 import { useFocusFirstError } from "./focus-error";
 import { useLeaveGuard } from "./leave-guard";
 import { useSaveAndReturn } from "./use-save";
@@ -33,6 +35,12 @@ type Props<T extends FieldValues> = FormScreenProps & {
   submitLabel?: string;
 };
 
+/** A fresh idempotency key (a random UUID; the browser's crypto, or Math.random where crypto.randomUUID is absent). */
+function newKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
 /** A form page's one h1: the form's title, styled as its card's title. */
 export function FormTitle({ className, ...props }: React.ComponentProps<"h1">) {
   return <h1 className={cn("text-lg leading-none font-semibold", className)} {...props} />;
@@ -48,6 +56,7 @@ export function FormTitle({ className, ...props }: React.ComponentProps<"h1">) {
 export function EntityForm<T extends FieldValues>({
   noun,
   id,
+  version,
   initial,
   readOnly = false,
   listHref,
@@ -64,17 +73,25 @@ export function EntityForm<T extends FieldValues>({
   const formRef = useFocusFirstError(form);
   // Saved: the form stays shut while the list loads (the toast does not block a second Save as a popup did).
   const [saved, setSaved] = useState(false);
+  // An edit sends the version it was opened on (a stale save is refused and answered by the conflict dialog); a
+  // create sends one idempotency key per form, so a double submit (or a retry after a lost answer) creates one record.
+  const conflict = useEditConflict(form, { version, initial });
+  const [idempotencyKey] = useState(newKey);
   const onSubmit = useSaveAndReturn(form, {
-    save: (values) => (id ? actions.update!(id, values) : actions.create!(values)),
+    save: (values) =>
+      id
+        ? actions.update!(id, conflict.version ? { ...values, [VERSION_FIELD]: conflict.version } : values)
+        : actions.create!({ ...values, [IDEMPOTENCY_FIELD]: idempotencyKey }),
     success: id ? messages.updated : messages.created,
     listHref,
     onSaved: () => {
       guard.release();
       setSaved(true);
     },
+    onFailure: conflict.onFailure,
   });
   const title = readOnly ? `View ${noun}` : (ownTitle ?? (id ? `Edit ${noun}` : `Add ${noun}`));
-  const pending = form.formState.isSubmitting || saved;
+  const pending = form.formState.isSubmitting || saved || conflict.reloading;
   return (
     <FormProvider {...form}>
       <form
@@ -108,6 +125,7 @@ export function EntityForm<T extends FieldValues>({
         </div>
       </form>
       {guard.dialog}
+      {conflict.dialog}
     </FormProvider>
   );
 }

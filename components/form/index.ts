@@ -4,6 +4,8 @@ export { SwitchField } from "./switch-field";
 export { ColorField } from "./color-field";
 export { ImageField } from "./image-field";
 export { SelectField, type Option } from "./select-field";
+export { PickerField } from "./picker-field";
+export { SearchPicker, type PickedOption } from "./search-picker";
 export { RichTextField } from "./rich-text-field";
 export { PermissionCheckboxes, type PermissionChoice, type PermissionGroup } from "./permission-checkboxes";
 export { reportFormFailure } from "./report-failure";

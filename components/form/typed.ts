@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { ColorField } from "./color-field";
+import { PickerField } from "./picker-field";
 import { RichTextField } from "./rich-text-field";
 import { SelectField } from "./select-field";
 import { SwitchField } from "./switch-field";
@@ -20,5 +21,6 @@ export function fieldsFor<T extends FieldValues>() {
     Select: SelectField as Named<Parameters<typeof SelectField>[0], T>,
     Color: ColorField as Named<Parameters<typeof ColorField>[0], T>,
     RichText: RichTextField as Named<Parameters<typeof RichTextField>[0], T>,
+    Picker: PickerField as Named<Parameters<typeof PickerField>[0], T>,
   };
 }

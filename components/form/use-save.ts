@@ -18,13 +18,15 @@ export function useSaveAndReturn<T extends FieldValues>(
     success: string;
     listHref: string;
     onSaved?: () => void;
+    /** A failure the form answers itself (an edit conflict): true when handled, else the usual report. */
+    onFailure?: (r: Extract<ActionResult<unknown>, { ok: false }>) => boolean;
   },
 ) {
   const router = useRouter();
   const dialogs = useDialogs();
   return form.handleSubmit(async (values) => {
     const r = await settle(() => o.save(values));
-    if (!r.ok) return reportFormFailure(dialogs, r, form);
+    if (!r.ok) return o.onFailure?.(r) ? undefined : reportFormFailure(dialogs, r, form);
     o.onSaved?.();
     dialogs.success(o.success);
     router.push(o.listHref);

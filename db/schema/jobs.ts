@@ -144,6 +144,8 @@ export const userMonthlyJobRequests = pgTable(
     index("umjr_franchisee_idx").on(t.company_id, t.franchisee_id, t.id).where(live(t)),
     index("umjr_zone_idx").on(t.company_id, t.zone_id, t.id).where(live(t)),
     index("umjr_user_idx").on(t.user_id),
+    // The keyword search's requests at the addresses it matched (lib/platform/list.ts searchThrough).
+    index("umjr_address_idx").on(t.user_address_id),
     approvalCheck("umjr_status_ck", t.status),
     approvalCheck("umjr_franchisee_approval_ck", t.franchisee_approval_status),
     check("umjr_month_ck", sql`${t.month} between 1 and 12`),
@@ -248,8 +250,9 @@ export const dailyJobPlanWalks = pgTable(
     index("djp_walks_plan_idx").on(t.daily_job_plan_id, t.walk_no),
     index("djp_walks_walker_idx").on(t.company_id, t.walker_id, t.date, t.timeslot).where(live(t)),
     index("djp_walks_franchisee_idx").on(t.company_id, t.franchisee_id, t.date).where(live(t)),
-    // An admin's company-wide calendar (no franchisee chosen) reads a month of the company's walks by date.
-    index("djp_walks_date_idx").on(t.company_id, t.date).where(live(t)),
+    // An admin's company-wide calendar (no franchisee chosen) reads a month of the company's walks by date; with the
+    // status and walker in the index, its summary by day (walks, completed, unassigned) never reads the rows.
+    index("djp_walks_day_idx").on(t.company_id, t.date, t.status, t.walker_id).where(live(t)),
     check("djp_walks_status_ck", sql`${t.status} between 0 and 6`),
     check("djp_walks_rating_ck", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],

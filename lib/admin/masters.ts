@@ -35,6 +35,25 @@ export type UserMasters = { positions: Option[]; franchisees: Option[] };
  * filters and a form on the same render share it. Outside a render (an /api call) it simply runs.
  */
 export const userMasters = cache(async function userMasters(ctx: Ctx): Promise<UserMasters> {
+  const db = await getDb();
+  // A FRANCHISEE ADMIN sees only their own franchisee, a MASTER FRANCHISEE those of their zones.
+  const [pos, fr] = await Promise.all([
+    userPositions(ctx),
+    db
+      .select({ id: franchisees.id, name: franchisees.name })
+      .from(franchisees)
+      .where(franchiseesInScope(ctx))
+      .orderBy(asc(franchisees.name), asc(franchisees.id)),
+  ]);
+  return { positions: pos, franchisees: fr };
+});
+
+/**
+ * The positions of the user form and the users list's filter (a company has a few dozen): live, active, by name; a
+ * FRANCHISEE ADMIN picks among staff positions only (the save refuses any other). The franchisees, which may be
+ * tens of thousands, are searched on the server instead (lib/options, source "franchisees").
+ */
+export const userPositions = cache(async function userPositions(ctx: Ctx): Promise<Option[]> {
   const companyId = requireCompany(ctx);
   const db = await getDb();
   const pos = await db
@@ -42,17 +61,7 @@ export const userMasters = cache(async function userMasters(ctx: Ctx): Promise<U
     .from(positions)
     .where(and(eq(positions.company_id, companyId), isNull(positions.deleted_at), eq(positions.is_active, 1)))
     .orderBy(asc(positions.name), asc(positions.id));
-  // A FRANCHISEE ADMIN sees only their own franchisee, a MASTER FRANCHISEE those of their zones.
-  const fr = await db
-    .select({ id: franchisees.id, name: franchisees.name })
-    .from(franchisees)
-    .where(franchiseesInScope(ctx))
-    .orderBy(asc(franchisees.name), asc(franchisees.id));
-  // A FRANCHISEE ADMIN picks among staff positions only (the save refuses any other).
-  return {
-    positions: staffPositionsOnly(ctx) ? pos.filter((p) => isStaffPosition(p.name)) : pos,
-    franchisees: fr,
-  };
+  return staffPositionsOnly(ctx) ? pos.filter((p) => isStaffPosition(p.name)) : pos;
 });
 
 const option = z.object({ id: z.number(), name: z.string() });

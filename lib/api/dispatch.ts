@@ -17,6 +17,7 @@ import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize, can } from "@/lib/platform/context";
 import { isNextControlFlow } from "@/lib/platform/mutations";
+import { responseHeaders } from "./response-headers";
 import { apiRoutes } from "./routes";
 import type { ApiRoute } from "./types";
 
@@ -416,6 +417,7 @@ async function dispatchBound(request: Request, segments: string[]): Promise<Resp
         await asPlatform(`public /api/${segments[0]}`, () =>
           handler({ ctx: null, params, query, body, files, request }),
         ),
+        request,
       );
     }
     const ctx = await callerOf(request);
@@ -425,7 +427,7 @@ async function dispatchBound(request: Request, segments: string[]): Promise<Resp
     const limit = route.maxBodyBytes ?? (route.files?.length ? BODY_LIMIT.files : BODY_LIMIT.default);
     const { body, files, fileLists } = await readBody(request, route, limit);
     checkRequestValues(query, body);
-    return answer(await route.handler({ ctx, params, query, body, files, fileLists, request }));
+    return answer(await route.handler({ ctx, params, query, body, files, fileLists, request }), request);
   } catch (e) {
     if (isNextControlFlow(e)) throw e;
     return errorResponse(e);
@@ -434,7 +436,10 @@ async function dispatchBound(request: Request, segments: string[]): Promise<Resp
   }
 }
 
-function answer(result: unknown): Response {
+function answer(result: unknown, request: Request): Response {
   if (result instanceof Response) return result;
-  return Response.json(result ?? {}, { headers: { "cache-control": "no-store" } });
+  // Headers the handler added (an ETag: lib/api/response-headers.ts).
+  return Response.json(result ?? {}, {
+    headers: { "cache-control": "no-store", ...responseHeaders(request) },
+  });
 }

@@ -2,7 +2,11 @@ import "server-only";
 import { z } from "zod";
 import type { Ctx } from "@/lib/platform/context";
 import { authorize } from "@/lib/platform/context";
-import { ownsRows, type OpMeta } from "@/lib/platform/entity";
+import { ownsRows, type CreateOptions, type OpMeta, type UpdateOptions } from "@/lib/platform/entity";
+import { idempotencyKeyOf, isReplay } from "@/lib/platform/idempotency";
+import { AppError } from "@/lib/platform/errors";
+import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
+import { setResponseHeaders } from "./response-headers";
 import { EXPORT_FORMATS, exportLink } from "@/lib/platform/exports";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
@@ -10,6 +14,13 @@ import { idParam } from "./params";
 import type { ApiRoute, Method } from "./types";
 
 type Built = ((...args: never[]) => Promise<unknown>) & { meta: OpMeta };
+
+/** A record's answer `{ data }`, its version's ETag on the answer (lib/platform/versions.ts), for If-Match on its update. */
+function withEtag(request: Request, data: unknown, headers: Record<string, string> = {}) {
+  const etag = data && typeof data === "object" ? etagOf(data as { updated_at?: unknown }) : null;
+  setResponseHeaders(request, { ...(etag ? { etag } : {}), ...headers });
+  return { data };
+}
 
 const message = z.object({ message: z.string() });
 const dataOf = (s: z.ZodType) => z.object({ data: s });
@@ -24,6 +35,11 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
   const tag = def.noun;
   const call = fn as unknown as (ctx: Ctx, arg: unknown) => Promise<unknown>;
   const record = recordSchema(def);
+  const write = fn as unknown as (
+    ctx: Ctx,
+    arg: unknown,
+    o: CreateOptions & UpdateOptions,
+  ) => Promise<unknown>;
   switch (op) {
     case "list":
       return {
@@ -49,7 +65,8 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         tag,
         summary: o.summary ?? `One ${def.noun.toLowerCase()}`,
         output: dataOf(record),
-        handler: async ({ ctx, params }) => ({ data: await call(ctx, idParam(params.id)) }),
+        versioned: "etag",
+        handler: async ({ ctx, params, request }) => withEtag(request, await call(ctx, idParam(params.id))),
       };
     case "create":
     case "update":
@@ -74,13 +91,25 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
             ? input.extend({ id: z.union([z.number(), z.string()]).optional() })
             : input,
         output: dataOf(record),
+        versioned: op === "create" ? "etag" : "if-match",
+        idempotent: op !== "update",
         // The entity's file columns come as multipart files, saved with the record (all or nothing).
         files: def.files ? Object.keys(def.files) : undefined,
-        handler: async ({ ctx, params, body, files }) => {
+        handler: async ({ ctx, params, body, files, request }) => {
           const input = { ...body, ...files };
-          return {
-            data: await call(ctx, params.id !== undefined ? { ...input, id: idParam(params.id) } : input),
-          };
+          const arg = params.id !== undefined ? { ...input, id: idParam(params.id) } : input;
+          // If-Match on an update (none: today's last-write-wins); Idempotency-Key on a create.
+          const version = op === "create" ? null : parseIfMatch(request.headers.get("if-match"));
+          const idempotencyKey =
+            op === "update" ? undefined : idempotencyKeyOf(request.headers.get("idempotency-key"));
+          try {
+            const data = await write(ctx, arg, { version, idempotencyKey });
+            return withEtag(request, data, isReplay(data) ? { "idempotent-replayed": "true" } : {});
+          } catch (e) {
+            // A false If-Match answers 412 Precondition Failed (RFC 9110 §13.1.1), with who changed it and when.
+            if (e instanceof StaleVersion && version) throw new AppError(412, e.message);
+            throw e;
+          }
         },
       };
     }

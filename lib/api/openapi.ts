@@ -27,7 +27,17 @@ answers 404, exactly like a missing one.
 OFFSET reads every skipped row, a cursor does not. \`count\` is exact up to 10,000 rows; beyond that it is the
 planner's estimate and \`count_estimated\` is true.
 
-**Errors** answer \`{ message }\`; a validation error (422) adds \`errors\`: each field with its messages.`;
+**Errors** answer \`{ message }\`; a validation error (422) adds \`errors\`: each field with its messages.
+
+**Versions.** A record's answer carries an \`ETag\`: its version (its \`updated_at\`). Send it back as \`If-Match\` on
+the update: when someone saved the record since you read it, nothing is written and the answer is 412 with
+"This record was changed by <name> at <time>."; read the record again, then save. Without
+If-Match an update is not checked (the last save wins). \`If-Match: *\` saves whatever the version.
+
+**Idempotency.** A create takes an \`Idempotency-Key\` header (1-255 visible characters; a UUID per create): sent again by
+the same caller within 24 hours, it answers the first create's answer (with \`Idempotent-Replayed: true\`) and creates
+nothing, so a retry after a lost answer never makes a second record. The same key with another body answers 422. A
+refused create keeps no key.`;
 
 /** Security requirements of a user route: a bearer token, with or without the company-id header. */
 const USER_SECURITY = [{ bearer: [], companyId: [] }, { bearer: [] }];
@@ -75,6 +85,10 @@ const RESPONSES: Record<string, Json> = {
     message: "The given data was invalid.",
     errors: { name: ["The name field is required."] },
   }),
+  PreconditionFailed: errorResponse(
+    "The If-Match version is not the record's current one: someone saved it since. Nothing was written; read the record again (its ETag) and save.",
+    { message: "This record was changed by Asha Rao at 26-11-2026 06:30 PM." },
+  ),
   TooManyRequests: errorResponse(
     "Too many requests: wait for the Retry-After seconds before trying again.",
     { message: "Too many requests." },
@@ -90,6 +104,32 @@ const ID_SCHEMA: Json = {
   type: "string",
   pattern: "^(?:[1-9][0-9]{0,9}|[A-Za-z0-9_-]{22})$",
   examples: ["12"],
+};
+
+const IF_MATCH: Json = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    "The ETag of the record as you read it: a save over someone else's newer save answers 412 instead. Without it the save is not checked.",
+  schema: { type: "string" },
+};
+const IDEMPOTENCY_KEY: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A key of your own per create (a UUID): the same key again within 24 hours answers the first answer and creates nothing; with another body, 422.",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+const ETAG_HEADER: Json = {
+  description: "The record's version, for If-Match on its update.",
+  schema: { type: "string" },
+};
+const REPLAYED_HEADER: Json = {
+  description:
+    "`true` when the answer is the stored answer of an earlier create with the same Idempotency-Key.",
+  schema: { type: "string", enum: ["true"] },
 };
 
 /** zod → JSON Schema, never throwing: what cannot be represented becomes `{}` (any), and a failure a described `{}`. */
@@ -292,11 +332,21 @@ function operation(r: ApiRoute, routes: readonly ApiRoute[], opId: string, compo
       schema: ID_SCHEMA,
     })),
     ...queryParameters(r, opId, components),
+    ...(r.versioned === "if-match" ? [IF_MATCH] : []),
+    ...(r.idempotent ? [IDEMPOTENCY_KEY] : []),
   ];
   const body = requestBody(r, opId, components);
   const hasBody = r.method !== "GET" && r.method !== "DELETE";
 
   const responses: Json = { "200": successResponse(r, opId, components) };
+  if (r.versioned || r.idempotent)
+    responses["200"] = {
+      ...(responses["200"] as Json),
+      headers: {
+        ...(r.versioned ? { ETag: ETAG_HEADER } : {}),
+        ...(r.idempotent ? { "Idempotent-Replayed": REPLAYED_HEADER } : {}),
+      },
+    };
   if (hasBody) responses["400"] = ref("BadRequest");
   if (r.auth === "user") {
     responses["401"] = ref("Unauthenticated");
@@ -306,6 +356,7 @@ function operation(r: ApiRoute, routes: readonly ApiRoute[], opId: string, compo
   if (/(^|\/)delete(\/|$)/.test(r.path)) responses["409"] = ref("Conflict");
   if (r.files?.length) responses["413"] = ref("PayloadTooLarge");
   if (r.auth === "user" || hasBody) responses["422"] = ref("ValidationError");
+  if (r.versioned === "if-match") responses["412"] = ref("PreconditionFailed");
   responses["429"] = ref("TooManyRequests");
 
   const op: Json = {

@@ -35,6 +35,13 @@ export type RouteDocs = {
   files?: readonly string[];
   /** Largest request body read, in bytes (default 1 MB; 25 MB for calls that take files); larger answers 413. */
   maxBodyBytes?: number;
+  /**
+   * Optimistic locking (lib/platform/versions.ts): `etag`, the answer carries the record's version as an ETag;
+   * `if-match`, the call takes If-Match too (a stale one answers 412).
+   */
+  versioned?: "etag" | "if-match";
+  /** The call takes an Idempotency-Key header (lib/platform/idempotency.ts). */
+  idempotent?: boolean;
 };
 
 /**

@@ -1,7 +1,12 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { daycareCareerRequestReferences as refs, daycareCareerRequests as t, users } from "@/db/schema";
+import {
+  daycareCareerRequestReferences as refs,
+  daycareCareerRequests as t,
+  daycareSearchText,
+  users,
+} from "@/db/schema";
 import { childRows } from "@/lib/platform/child-rows";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { optionalDate, optionalText, phone, requiredText } from "@/lib/platform/schemas";
@@ -146,7 +151,7 @@ export const daycareCareerRequest = careerRequest({
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
-    search: [t.full_name, t.phone_no, t.email, t.address, t.pin_code],
+    searchText: daycareSearchText(t),
     filters: { status: approvalFilter(t.status) },
     export: [
       ...idAndStatusColumns(),

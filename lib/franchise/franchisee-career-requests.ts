@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { franchiseeCareerRequests as t, users, valueLists } from "@/db/schema";
+import { franchiseeCareerRequests as t, franchiseeCareerSearchText, users, valueLists } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
 import type { Tx } from "@/lib/platform/db";
 import { networkScope } from "@/lib/platform/entity";
@@ -151,7 +151,7 @@ export const franchiseeCareerRequest = careerRequest({
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
-    search: [t.full_name, t.phone_no, t.email, t.city, t.pin_code, t.proposed_franchisee_location],
+    searchText: franchiseeCareerSearchText(t),
     filters: { status: approvalFilter(t.status), zone_id: referenceFilter(t.zone_id, "Zone") },
     export: [
       ...idAndStatusColumns(),

@@ -1,7 +1,14 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { franchiseeCareerRequests, franchisees, positions, users, valueLists } from "@/db/schema";
+import {
+  franchiseeCareerRequests,
+  franchisees,
+  franchiseesSearchText,
+  positions,
+  users,
+  valueLists,
+} from "@/db/schema";
 import { ensureKycRows, refreshKycValidity } from "@/lib/franchise/kyc-validity";
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -205,7 +212,7 @@ export const franchiseesDef = defineEntity({
     id: franchisees.id,
     isActive: franchisees.is_active,
     deletedAt: franchisees.deleted_at,
-    search: [franchisees.name, franchisees.email, franchisees.phone],
+    searchText: franchiseesSearchText(franchisees),
     filters: {
       status: enumFilter(franchisees.status, "Approval Status", APPROVAL_OPTIONS),
       is_kyc_valid: booleanFilter(franchisees.is_kyc_valid, "KYC Valid"),
@@ -281,7 +288,7 @@ async function checkZone(tx: Executor, ctx: Ctx, zoneId: number | null, errors: 
 
 /** Whether an email is already some user's login (any company: users_email_uq is global). */
 async function emailTaken(tx: Executor, address: string): Promise<boolean> {
-  // Any company's: by the index, through the database's own lookup (db/migrations/0024_row_level_security.sql).
+  // Any company's: by the index, through the database's own lookup (db/migrations/0026_row_level_security.sql).
   const [hit] = rowsOf<{ id: number | null }>(
     await tx.execute(sql`select app_user_id_by_email(${address.toLowerCase()}) as id`),
   );

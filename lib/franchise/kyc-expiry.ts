@@ -1,14 +1,13 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { formatDate } from "@/lib/format";
 import { addDays } from "@/lib/operations/week-parity";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
-import { notify, type NewNotification } from "@/lib/platform/notifications";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { indiaDay, refreshExpiredKycValidity } from "./kyc-validity";
 import { asPlatform } from "@/lib/platform/rls";
-import { kycNotify } from "./kyc-common";
-import { indiaDay, refreshKycValidity } from "./kyc-validity";
 
 /**
  * KYC expiry (issue 10): approved, live documents whose expiry date nears are announced twice — 30 days and 7 days
@@ -20,8 +19,8 @@ import { indiaDay, refreshKycValidity } from "./kyc-validity";
  *
  * Runs hourly in each server process (instrumentation.ts), and on demand: POST /api/kyc_documents/expiry_sweep
  * (permission franchisee_kyc_documents.review; the acting company's documents), e.g. from a cron with an admin's
- * token. A PostgreSQL advisory lock (transaction-scoped) lets one run at a time: a second instance's run at the
- * same moment skips.
+ * token. A PostgreSQL advisory lock per company (transaction-scoped) lets one run at a time: a second instance's
+ * run at the same moment skips that company.
  */
 
 /** The advisory lock's key ("KYC" in ASCII): any fixed number no other lock of the portal uses. */
@@ -30,10 +29,11 @@ export const KYC_SWEEP_HOURS = 1;
 
 type Due = {
   id: number;
-  company_id: number;
+  kind: number;
   franchisee_id: number | null;
   document_name: string;
   expires_on: string;
+  days: 7 | 30;
 };
 
 export type SweepResult = { skipped: boolean; notified_30: number; notified_7: number; refreshed: number };
@@ -43,80 +43,108 @@ const TABLES = [
   { table: "user_kyc_documents", href: "/user-kyc-documents" },
 ] as const;
 
+/** Approved, live documents whose next reminder is due on `today` (`d`: the table's alias); its days, 7 or 30. */
+const reminderDays = (today: string) =>
+  sql`case when d.expires_on <= ${addDays(today, 7)}::date then 7 else 30 end`;
+const reminderDue = (today: string) => sql`d.deleted_at is null and d.status = 1 and d.expires_on is not null
+  and d.expires_on >= ${today}::date and d.expires_on <= ${addDays(today, 30)}::date
+  and (d.expiry_notified is null or d.expiry_notified > ${reminderDays(today)})`;
+
 /**
- * One sweep at `now` (tests pass a fixed instant): the 7-day reminders first (a document found at 5 days with no
- * reminder yet gets the 7-day one only), then the 30-day ones, then the validity of franchisees holding an approved
+ * One sweep at `now` (tests pass a fixed instant): the 7-day reminders (a document found at 5 days with no
+ * reminder yet gets the 7-day one only) and the 30-day ones, then the validity of franchisees holding an approved
  * document past its date. `companyId` limits it to one company (the /api call).
+ *
+ * Set-based and batched per company: one statement finds the companies with something to do, then each company
+ * is one short transaction (its lock, the reminders marked in both tables, their notifications, the validity),
+ * whatever its number of documents, so PGlite's one connection is never held for the whole sweep.
  */
 export async function sweepKycExpiry(now: Date, o: { companyId?: number } = {}): Promise<SweepResult> {
   const db = await getDb();
   const today = indiaDay(now);
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${KYC_SWEEP_LOCK}) as ok`),
-    );
-    if (!lock?.ok) return { skipped: true, notified_30: 0, notified_7: 0, refreshed: 0 };
-    const company = o.companyId != null ? sql`and d.company_id = ${o.companyId}` : sql``;
-    const result: SweepResult = { skipped: false, notified_30: 0, notified_7: 0, refreshed: 0 };
-    const notes: NewNotification[] = [];
-    const admins = cachedAdmins(tx);
-    for (const { table, href } of TABLES) {
-      for (const days of [7, 30] as const) {
-        const due = rowsOf<Due>(
-          await tx.execute(sql`
-            update ${sql.identifier(table)} d set expiry_notified = ${days}
-            where d.deleted_at is null and d.status = 1 and d.expires_on is not null
-              and d.expires_on >= ${today}::date and d.expires_on <= ${addDays(today, days)}::date
-              and (d.expiry_notified is null or d.expiry_notified > ${days}) ${company}
-            returning d.id, d.company_id, d.franchisee_id, d.document_name, d.expires_on::text as expires_on`),
-        );
-        if (days === 7) result.notified_7 += due.length;
-        else result.notified_30 += due.length;
-        for (const doc of due) {
-          const ids = [
-            ...(doc.franchisee_id != null ? await admins.franchisee(doc.franchisee_id) : []),
-            ...(await admins.company(doc.company_id)),
-          ];
-          notes.push(
-            ...kycNotify.toEach(ids, {
-              companyId: doc.company_id,
-              title: `KYC document expires in ${days} days or less`,
-              body: `${doc.document_name} expires on ${formatDate(doc.expires_on)}.`,
-              link: `${href}/${encodeId(doc.id)}`,
-            }),
-          );
-        }
-      }
+  const only = (c: SQL) => (o.companyId != null ? sql`and ${c} = ${o.companyId}` : sql``);
+  const companies = rowsOf<{ company_id: number }>(
+    await db.execute(sql`
+      ${sql.join(
+        TABLES.map(
+          ({ table }) =>
+            sql`select d.company_id from ${sql.identifier(table)} d where ${reminderDue(today)} ${only(sql`d.company_id`)}`,
+        ),
+        sql` union `,
+      )}
+      union
+      select d.company_id from franchisee_kyc_documents d join franchisees f on f.id = d.franchisee_id
+      where f.is_kyc_valid = 1 and f.deleted_at is null and d.deleted_at is null and d.status = 1
+        and d.expires_on < ${today}::date ${only(sql`d.company_id`)}
+      order by 1`),
+  );
+  const result: SweepResult = { skipped: false, notified_30: 0, notified_7: 0, refreshed: 0 };
+  for (const { company_id } of companies) {
+    const r = await sweepCompany(db, Number(company_id), today);
+    if (!r) result.skipped = true;
+    else {
+      result.notified_7 += r.notified_7;
+      result.notified_30 += r.notified_30;
+      result.refreshed += r.refreshed;
     }
-    await notify(notes, tx);
-    // Franchisees still KYC-valid while holding an approved franchisee document past its date.
-    const expired = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        select distinct f.id from franchisees f
-        join franchisee_kyc_documents d on d.franchisee_id = f.id
-        where f.is_kyc_valid = 1 and f.deleted_at is null and d.deleted_at is null and d.status = 1
-          and d.expires_on < ${today}::date ${company}`),
-    );
-    for (const f of expired) await refreshKycValidity(tx, f.id, today);
-    result.refreshed = expired.length;
-    return result;
-  });
+  }
+  return result;
 }
 
-/** The admins to tell, read once per franchisee and company within a sweep. */
-function cachedAdmins(tx: Executor) {
-  const fr = new Map<number, Promise<number[]>>();
-  const co = new Map<number, Promise<number[]>>();
-  return {
-    franchisee: (id: number) => {
-      if (!fr.has(id)) fr.set(id, kycNotify.franchiseeAdmins(tx, id));
-      return fr.get(id)!;
-    },
-    company: (id: number) => {
-      if (!co.has(id)) co.set(id, kycNotify.companyAdmins(tx, id));
-      return co.get(id)!;
-    },
-  };
+/** One company's sweep in its own transaction; null when another run holds the company (it skips). */
+async function sweepCompany(db: Executor, companyId: number, today: string) {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${KYC_SWEEP_LOCK}, ${companyId}) as ok`),
+    );
+    if (!lock?.ok) return null;
+    // Both tables' due documents marked with the reminder they get, in one statement.
+    const due = rowsOf<Due>(
+      await tx.execute(sql`
+        with ${sql.join(
+          TABLES.map(
+            ({ table }, kind) => sql`${sql.identifier(`due${kind}`)} as (
+              update ${sql.identifier(table)} d set expiry_notified = ${reminderDays(today)}
+              where d.company_id = ${companyId} and ${reminderDue(today)}
+              returning ${sql.raw(String(kind))} as kind, d.id, d.franchisee_id, d.document_name,
+                d.expires_on::text as expires_on, d.expiry_notified as days)`,
+          ),
+          sql`, `,
+        )}
+        select * from due0 union all select * from due1 order by kind, days, id`),
+    );
+    const counts = { notified_7: 0, notified_30: 0 };
+    for (const d of due) counts[Number(d.days) === 7 ? "notified_7" : "notified_30"]++;
+    if (due.length) {
+      // Each document's notice to its franchisee's admins and the company's admins (each person once), in one
+      // statement: the texts are the portal's (dates as DD-MM-YYYY, opaque ids in links), the people are read here.
+      const notes = due.map((d, ord) => ({
+        ord,
+        franchisee_id: d.franchisee_id,
+        title: `KYC document expires in ${d.days} days or less`,
+        body: `${d.document_name} expires on ${formatDate(d.expires_on)}.`,
+        link: `${TABLES[Number(d.kind)].href}/${encodeId(Number(d.id))}`,
+      }));
+      await tx.execute(sql`
+        with x as (
+          select * from jsonb_to_recordset(${JSON.stringify(notes)}::jsonb)
+            as x(ord int, franchisee_id int, title text, body text, link text)),
+        people as (
+          select x.ord, u.id, 0 as side from x join users u on u.franchisee_id = x.franchisee_id
+          where u.role_id = ${ROLE_IDS[ROLE.FRANCHISEE_ADMIN]} and u.deleted_at is null and u.is_active = 1
+          union
+          select x.ord, u.id, 1 from x cross join users u
+          where u.company_id = ${companyId} and u.role_id = ${ROLE_IDS[ROLE.ADMIN]} and u.deleted_at is null
+            and u.is_active = 1)
+        insert into notifications (user_id, company_id, title, body, link)
+        select p.id, ${companyId}, x.title, x.body, x.link
+        from (select distinct on (ord, id) ord, id, side from people order by ord, id, side) p
+        join x on x.ord = p.ord
+        order by p.ord, p.side, p.id`);
+    }
+    const refreshed = await refreshExpiredKycValidity(tx, companyId, today);
+    return { ...counts, refreshed };
+  });
 }
 
 /** POST kyc_documents/expiry_sweep: the acting company's sweep now (a reviewer of franchisee documents; a cron's token). */

@@ -75,6 +75,25 @@ export async function refreshCompanyKycValidity(tx: Executor, companyId: number,
     where f.id = v.id and f.is_kyc_valid <> v.valid`);
 }
 
+/**
+ * Recomputes, in one statement, the company's franchisees still KYC-valid while holding an approved, live franchisee
+ * document past its date (the expiry sweep, on `today`); answers how many it recomputed.
+ */
+export async function refreshExpiredKycValidity(
+  tx: Executor,
+  companyId: number,
+  today: string,
+): Promise<number> {
+  const res = await tx.execute(sql`
+    update franchisees f set is_kyc_valid = ${validityExpr(today)}
+    where f.company_id = ${companyId} and f.is_kyc_valid = 1 and f.deleted_at is null
+      and exists (
+        select 1 from franchisee_kyc_documents d
+        where d.franchisee_id = f.id and d.deleted_at is null and d.status = 1 and d.expires_on < ${today}::date)
+    returning f.id`);
+  return rowsOf(res).length;
+}
+
 export type KycOwner =
   { franchiseeId: number; userId?: undefined } | { userId: number; franchiseeId: number | null };
 

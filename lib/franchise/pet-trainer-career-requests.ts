@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { petTrainerCareerRequests as t } from "@/db/schema";
+import { petTrainerCareerRequests as t, petTrainerSearchText } from "@/db/schema";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { optionalDate, optionalText, phone, requiredText } from "@/lib/platform/schemas";
 import {
@@ -91,15 +91,7 @@ export const petTrainerCareerRequest = careerRequest({
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
-    search: [
-      t.user_name,
-      t.phone_no,
-      t.email,
-      t.address,
-      t.pin_code,
-      t.trained_animal_type,
-      t.language_spoken,
-    ],
+    searchText: petTrainerSearchText(t),
     filters: { status: approvalFilter(t.status) },
     export: [
       ...idAndStatusColumns(),

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { petWalkieCareerRequests as t } from "@/db/schema";
+import { petWalkieCareerRequests as t, petWalkieSearchText } from "@/db/schema";
 import { defineList, idAndStatusColumns } from "@/lib/platform/list";
 import { optionalPhone, optionalText, phone, requiredText } from "@/lib/platform/schemas";
 import {
@@ -69,7 +69,7 @@ export const petWalkieCareerRequest = careerRequest({
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
-    search: [t.user_name, t.phone_no, t.whatsapp_no, t.area, t.pin_code],
+    searchText: petWalkieSearchText(t),
     filters: { status: approvalFilter(t.status) },
     export: [
       ...idAndStatusColumns(),

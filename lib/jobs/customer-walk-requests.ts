@@ -10,6 +10,8 @@ import {
   userMonthlyJobRequests,
   userPets,
   users,
+  usersSearchText,
+  walkRequestSearchText,
 } from "@/db/schema";
 import { formatDate } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -21,6 +23,7 @@ import { encodeId } from "@/lib/platform/ids";
 import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
+import { readFigures } from "@/lib/platform/figures";
 import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
@@ -186,15 +189,11 @@ const list = defineList({
   ],
   id: t.id,
   deletedAt: t.deleted_at,
-  search: [
-    users.first_name,
-    users.last_name,
-    users.user_name,
-    users.phone,
-    users.email,
-    t.reason,
-    userPets.name,
-  ],
+  // The keyword ("Search customer, reason..."): the reason, or the customer's name, email, phone or employee code,
+  // each through its trigram index (cwr_search_idx, users_search_idx). Not the pet's name: it sits two joins away
+  // (walk, plan), where no index of this table can serve it.
+  searchText: walkRequestSearchText(t),
+  searchThrough: [{ key: t.user_id, id: users.id, text: usersSearchText(users) }],
   filters: {
     request_type: enumFilter(t.request_type, "Request Type", [
       { value: "reschedule", label: "Reschedule" },
@@ -808,14 +807,31 @@ export const walkRequestStatisticsSchema = z.object({
 });
 export type WalkRequestStatistics = z.infer<typeof walkRequestStatisticsSchema>;
 
+const CARD_FIGURES = [
+  "walk_requests.total",
+  "walk_requests.pending",
+  "walk_requests.approved",
+  "walk_requests.refunds",
+] as const;
+
 /**
  * The cards over the caller's scope (live requests; the list's filters do not apply): all, pending, approved, and
  * total refunds — the refund amounts of refund-eligible requests not rejected (what is owed or will be, unless
- * rejected).
+ * rejected). The company's (or the caller's franchisee's) figures are kept by a trigger on every write
+ * (lib/platform/figures.ts): four rows by key, however many requests. An app user's own requests are few: counted.
  */
 export async function walkRequestStatistics(ctx: Ctx): Promise<WalkRequestStatistics> {
   authorize(ctx, customerWalkRequestsDef.permission("list"));
   const db = await getDb();
+  if (ctx.roleName !== ROLE.USER) {
+    const f = await readFigures(db, requireCompany(ctx), ctx.franchiseeId, CARD_FIGURES);
+    return {
+      total_requests: f["walk_requests.total"],
+      pending_requests: f["walk_requests.pending"],
+      approved_requests: f["walk_requests.approved"],
+      total_refunds: f["walk_requests.refunds"],
+    };
+  }
   const [r] = await db
     .select({
       total: sql<number>`count(*)::int`,

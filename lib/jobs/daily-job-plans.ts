@@ -12,7 +12,7 @@ import {
   valueLists,
 } from "@/db/schema";
 import { childRows, replaceChildRows } from "@/lib/platform/child-rows";
-import { can, requireCompany, type Ctx } from "@/lib/platform/context";
+import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import {
   crudOf,
@@ -30,8 +30,10 @@ import {
   defineList,
   enumFilter,
   idAndStatusColumns,
+  parseListQuery,
   rawParam,
   referenceFilter,
+  runListQuery,
   type ListFilter,
   type ListQuery,
   type ListResult,
@@ -379,8 +381,32 @@ async function walksOf(db: Executor, planIds: number[]): Promise<Walk[]> {
       ),
     )
     .orderBy(asc(w.daily_job_plan_id), asc(w.walk_no), asc(w.timeslot), asc(w.id));
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  return rows.map(({ start_selfie_path, end_selfie_path, photo_paths, walker_user_name, ...r }) => ({
+  return rows.map(toWalk);
+}
+
+type WalkRow = {
+  status: number;
+  timeslot: string;
+  walker_id: number | null;
+  walker_user_name: string | null;
+  start_selfie_path: string | null;
+  end_selfie_path: string | null;
+  photo_paths: unknown;
+  started_at: Date | string | null;
+  completed_at: Date | string | null;
+  rated_at: Date | string | null;
+};
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/** A walk as the list and the plan answer it, from its row (walksOf) or its JSON (walksJson). */
+function toWalk<R extends WalkRow>({
+  start_selfie_path,
+  end_selfie_path,
+  photo_paths,
+  walker_user_name,
+  ...r
+}: R) {
+  return {
     ...r,
     timeslot: r.timeslot.slice(0, 5),
     status_label: WALK_STATUS_LABELS[r.status] ?? String(r.status),
@@ -393,8 +419,26 @@ async function walksOf(db: Executor, planIds: number[]): Promise<Walk[]> {
       .filter((k): k is string => typeof k === "string" && k !== "")
       .map((k) => fileUrl(k)!),
     rated_at: iso(r.rated_at),
-  }));
+  } as unknown as Walk;
 }
+
+/**
+ * A plan's walks as JSON inside the list's own statement (the list of plans is one statement, not three): the
+ * same columns, the same order and the same live/trash rule as walksOf.
+ */
+const walksJson = sql<WalkRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', w.id, 'daily_job_plan_id', w.daily_job_plan_id, 'walk_no', w.walk_no, 'date', w.date,
+    'timeslot', w.timeslot, 'duration_minutes', w.duration_minutes, 'status', w.status, 'walker_id', w.walker_id,
+    'walker_name', ${nameOf(walkWalker)}, 'start_selfie_path', w.start_selfie_path,
+    'end_selfie_path', w.end_selfie_path, 'distance_covered', w.distance_covered::float8,
+    'calories_burnt', w.calories_burnt::float8, 'rating', w.rating, 'feedback', w.feedback,
+    'walker_user_name', ${walkWalker.user_name}, 'started_at', w.started_at, 'completed_at', w.completed_at,
+    'actual_duration_minutes', w.actual_duration_minutes, 'walker_note', w.walker_note,
+    'photo_paths', w.photo_paths, 'rated_at', w.rated_at)
+    order by w.walk_no, w.timeslot, w.id), '[]'::json)
+  from daily_job_plan_walks w left join users ${walkWalker} on ${walkWalker.id} = w.walker_id
+  where w.daily_job_plan_id = ${dailyJobPlans.id}
+    and (w.deleted_at is null or w.deleted_at = ${dailyJobPlans.deleted_at}))`;
 
 /** A plan's pet as spec 002 §3 names it (user_pet, user_pet_2): the monthly requests' shape. */
 export const planPetSchema = z
@@ -434,6 +478,15 @@ async function petsById(db: Executor, ids: (number | null)[]): Promise<Map<numbe
     .where(inArray(userPets.id, wanted));
   return new Map(rows.map((r) => [r.id, { ...r, breed: r.breed != null ? { description: r.breed } : null }]));
 }
+
+/** The plan's pets (petsById's shape) as JSON inside the list's statement. */
+const petsJson = sql<
+  { id: number; name: string; breed: string | null; weight: number | null; age: number | null }[]
+>`
+  (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'breed', ${petBreed.description},
+    'weight', p.weight::float8, 'age', p.age)), '[]'::json)
+   from user_pets p left join value_lists ${petBreed} on ${petBreed.id} = p.breed_id
+   where p.id in (${dailyJobPlans.user_pet_id}, ${dailyJobPlans.user_pet_2_id}))`;
 
 /** A plan's spec fields from its ids and names. */
 function specFieldsOf(
@@ -796,19 +849,28 @@ type PlanRow = (typeof base.list extends (...a: never[]) => Promise<ListResult<i
   id: number;
 };
 
-/** The list with each plan's walks (the Walks sub-table), read for the page's plans in one statement. */
+/** The list's declaration with each plan's walks and pets folded in (see walksJson). */
+const listWithWalksDecl = defineList({
+  ...dailyJobPlansDef.list!,
+  select: { ...dailyJobPlansDef.list!.select, __walks: walksJson, __pets: petsJson },
+});
+
+/**
+ * The list with each plan's walks (the Walks sub-table) and pets: one statement for the page, its count, its walks
+ * and pets (a second, the planner's estimate, only beyond the exact count's limit).
+ */
 const listWithWalks = wrapBuilt(base.list, async (ctx: Ctx, raw: RawParams, parsed?: ListQuery) => {
-  const r = await base.list(ctx, raw, parsed);
-  const walks = await walksOfPlans(r.data.map((p) => p.id));
-  const pets = await petsById(
-    await getDb(),
-    r.data.flatMap((p) => [p.user_pet_id, p.user_pet_2_id]),
-  );
+  authorize(ctx, dailyJobPlansDef.permission("list"));
+  const q = parsed ?? parseListQuery(listWithWalksDecl, raw);
+  const r = await runListQuery(await getDb(), listWithWalksDecl, q, dailyJobPlansDef.scope.where(ctx));
   return {
     ...r,
     // The spec's names beside ours (spec 002 §3): walker, user_pet, user_pet_2 and daily_job_plan_walks.
-    data: r.data.map((p) => {
-      const planWalks = walks.get(p.id) ?? [];
+    data: r.data.map(({ __walks, __pets, ...p }) => {
+      const planWalks = (__walks ?? []).map(toWalk);
+      const pets = new Map(
+        (__pets ?? []).map((x) => [x.id, { ...x, breed: x.breed != null ? { description: x.breed } : null }]),
+      );
       return {
         ...p,
         ...specFieldsOf(p, p.walker_user_name, pets),
@@ -821,17 +883,6 @@ const listWithWalks = wrapBuilt(base.list, async (ctx: Ctx, raw: RawParams, pars
     } & ReturnType<typeof specFieldsOf>)[],
   };
 });
-
-async function walksOfPlans(ids: number[]): Promise<Map<number, Walk[]>> {
-  const out = new Map<number, Walk[]>();
-  if (!ids.length) return out;
-  for (const w of await walksOf(await getDb(), ids)) {
-    const list = out.get(w.daily_job_plan_id) ?? [];
-    list.push(w);
-    out.set(w.daily_job_plan_id, list);
-  }
-  return out;
-}
 
 export const dailyJobPlansCrud = {
   ...base,

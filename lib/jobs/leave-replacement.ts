@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   dailyJobPlans,
@@ -9,7 +9,7 @@ import {
   userMonthlyJobRequests,
   users,
 } from "@/db/schema";
-import type { Executor } from "@/lib/platform/db";
+import { rowsOf, type Executor } from "@/lib/platform/db";
 import { minutesOf, NOT_STARTED, WALK_STATUS, walkersWhere } from "./common";
 
 // A leave's walks and who may take them over (spec 002 §2 Staff replacement modal, §4, §5; issue 11): the window a
@@ -83,6 +83,7 @@ export async function affectedWalks(
       timeslot: w.timeslot,
       duration_minutes: w.duration_minutes,
       status: w.status,
+      user_id: dailyJobPlans.user_id,
       user_pet_id: dailyJobPlans.user_pet_id,
       user_pet_2_id: dailyJobPlans.user_pet_2_id,
       zone_id: userMonthlyJobRequests.zone_id,
@@ -97,13 +98,10 @@ export async function affectedWalks(
     leave.status === 1
       ? base.where(
           and(
-            inArray(
-              w.id,
-              db
-                .select({ id: leaveRequestWalks.walk_id })
-                .from(leaveRequestWalks)
-                .where(eq(leaveRequestWalks.leave_request_id, leave.id)),
-            ),
+            // Driven from the leave's own rows (an array of its walk ids, then the walks by primary key): a semi
+            // join here was planned on statistics that went stale as approvals added rows, and read the walks'
+            // index whole (3.76M entries, 1.15 s).
+            sql`${w.id} = any(array(select ${leaveRequestWalks.walk_id} from ${leaveRequestWalks} where ${leaveRequestWalks.leave_request_id} = ${leave.id}))`,
             isNull(w.deleted_at),
           ),
         )
@@ -133,7 +131,38 @@ export type StaffMember = {
   same_zone: boolean;
   walked_pets_before: boolean;
   walks_that_day: number;
+  /** Pass it back as `after` for the members ranked after this one. */
+  cursor: string;
 };
+
+/** Where a page of available staff starts: after the member a cursor names, in the ranking's order. */
+type Rank = [
+  sameZone: boolean,
+  walkedPets: boolean,
+  walksThatDay: number,
+  first: string,
+  last: string,
+  id: number,
+];
+const rankCursor = (r: Rank) => Buffer.from(JSON.stringify(r)).toString("base64url");
+function parseRank(cursor: string | undefined): Rank | null {
+  if (!cursor) return null;
+  try {
+    const r = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown;
+    if (
+      Array.isArray(r) &&
+      r.length === 6 &&
+      typeof r[0] === "boolean" &&
+      typeof r[1] === "boolean" &&
+      Number.isInteger(r[2]) &&
+      typeof r[3] === "string" &&
+      typeof r[4] === "string" &&
+      Number.isInteger(r[5])
+    )
+      return r as Rank;
+  } catch {}
+  return null;
+}
 
 /**
  * The staff who may take over `walks` (the affected walks), one statement: the franchisee's active walkers
@@ -142,12 +171,24 @@ export type StaffMember = {
  * themselves, which a reassignment moves between replacements) and no approved leave overlapping it. Ranked:
  * same zone first (they walk, that day, a monthly request of a zone of the affected walks' requests), then those
  * who walked one of these pets before the date, then the fewest walks that day, then by name. `ids` narrows to
- * those users (the check of a chosen replacement, inside the approval's transaction).
+ * those users (the check of a chosen replacement, inside the approval's transaction); `search` to a name, employee
+ * code or phone; `limit` and `after` (a member's cursor) page the ranking.
+ *
+ * Set-based: the day's walks of the company, the day's approved leave, the zones' requests of the day and the
+ * affected customers' earlier walks are each read once and joined to the walkers by hash, instead of four
+ * sub-selects per walker (17,600 walkers: 2.7-3.6 s); the ranking is sorted and cut in SQL.
  */
 export async function availableStaff(
   db: Executor,
   leave: LeaveRow,
-  o: { window?: Window; walks?: readonly AffectedWalk[]; ids?: number[] } = {},
+  o: {
+    window?: Window;
+    walks?: readonly AffectedWalk[];
+    ids?: number[];
+    limit?: number;
+    after?: string;
+    search?: string;
+  } = {},
 ): Promise<StaffMember[]> {
   const walks = o.walks ?? (await affectedWalks(db, leave));
   // The window a replacement must be free in: the leave's, stretched over the affected walks that run past it
@@ -158,53 +199,80 @@ export async function availableStaff(
   const pets = [
     ...new Set(walks.flatMap((x) => [x.user_pet_id, x.user_pet_2_id]).filter((p): p is number => p != null)),
   ];
+  const owners = [...new Set(walks.map((x) => x.user_id).filter((u): u is number => u != null))];
   const company = leave.company_id;
-  // Raw aliases: drizzle writes a selected expression's columns unqualified, which the subqueries' tables would
-  // capture; "users"."id" is the outer row.
-  const me = sql.raw(`"users"."id"`);
   const inRaw = (c: string, ids: readonly number[]) => inIds(sql.raw(c), ids);
-  const sameZone = sql<boolean>`exists (select 1 from user_monthly_job_requests zm where zm.company_id = ${company} and zm.walker_id = ${me} and zm.deleted_at is null and zm.start_date <= ${win.date} and zm.end_date >= ${win.date} and ${inRaw("zm.zone_id", zones)})`;
-  const walkedPets = sql<boolean>`exists (select 1 from daily_job_plan_walks pw inner join daily_job_plans pp on pp.id = pw.daily_job_plan_id where pw.company_id = ${company} and pw.walker_id = ${me} and pw.deleted_at is null and pw.status <> ${WALK_STATUS.CANCELLED} and pw.date < ${win.date} and (${inRaw("pp.user_pet_id", pets)} or ${inRaw("pp.user_pet_2_id", pets)}))`;
-  const walksThatDay = sql<number>`(select count(*)::int from daily_job_plan_walks dw where dw.company_id = ${company} and dw.walker_id = ${me} and dw.date = ${win.date} and dw.deleted_at is null and dw.status <> ${WALK_STATUS.CANCELLED})`;
-  const busy = sql`exists (select 1 from ${w} where ${w.company_id} = ${company} and ${w.walker_id} = ${users.id} and ${liveWalk} and ${walkOverlaps(win)}${walkIds.length ? sql` and not (${inIds(w.id, walkIds)})` : sql``})`;
-  const l = leaveRequests;
-  const onLeave = sql`exists (select 1 from ${l} where ${l.company_id} = ${company} and ${l.user_id} = ${users.id} and ${l.status} = 1 and ${l.deleted_at} is null and ${l.date} = ${win.date} and (${l.leave_type} = 'full_day' or (${minutesSql(l.start_time)} < ${win.to} and ${minutesSql(l.end_time)} > ${win.from})))`;
-  const rows = await db
-    .select({
-      id: users.id,
-      first_name: users.first_name,
-      middle_name: users.middle_name,
-      last_name: users.last_name,
-      employee_code: users.employee_code,
-      phone: users.phone,
-      image_path: users.image_path,
-      same_zone: sameZone,
-      walked_pets_before: walkedPets,
-      walks_that_day: walksThatDay,
-    })
-    .from(users)
-    .where(
-      and(
-        walkersWhere(company, leave.franchisee_id ?? -1, o.ids),
-        ne(users.id, leave.user_id),
-        sql`not ${busy}`,
-        sql`not ${onLeave}`,
-      ),
-    )
-    .orderBy(
-      desc(sameZone),
-      desc(walkedPets),
-      asc(walksThatDay),
-      asc(users.first_name),
-      asc(users.last_name),
-      asc(users.id),
-    );
-  return rows.map((r) => ({
-    ...r,
-    same_zone: r.same_zone === true || (r.same_zone as unknown) === "t",
-    walked_pets_before: r.walked_pets_before === true || (r.walked_pets_before as unknown) === "t",
-    walks_that_day: Number(r.walks_that_day),
-  }));
+  const cancelled = WALK_STATUS.CANCELLED;
+  const term = o.search?.trim();
+  const after = parseRank(o.after);
+  const rank = sql.raw(
+    "(not s.same_zone, not s.walked_pets_before, s.walks_that_day, s.first_name, s.last_name, s.id)",
+  );
+  const rows = rowsOf<Omit<StaffMember, "cursor">>(
+    await db.execute(sql`
+      with day_walks as (
+        select dw.walker_id, dw.id, ${minutesSql(sql`dw.timeslot`)} as start, dw.duration_minutes
+        from daily_job_plan_walks dw
+        where dw.company_id = ${company} and dw.date = ${win.date} and dw.deleted_at is null
+          and dw.status <> ${cancelled} and dw.walker_id is not null),
+      busy as (
+        select distinct walker_id from day_walks
+        where start < ${win.to} and start + duration_minutes > ${win.from} and not (${inRaw("id", walkIds)})),
+      day_counts as (select walker_id, count(*)::int as n from day_walks group by walker_id),
+      on_leave as (
+        select distinct l.user_id from leave_requests l
+        where l.company_id = ${company} and l.status = 1 and l.deleted_at is null and l.date = ${win.date}
+          and (l.leave_type = 'full_day' or (${minutesSql(sql`l.start_time`)} < ${win.to}
+            and ${minutesSql(sql`l.end_time`)} > ${win.from}))),
+      zone_walkers as (
+        select distinct zm.walker_id from user_monthly_job_requests zm
+        where zm.company_id = ${company} and zm.deleted_at is null and zm.start_date <= ${win.date}
+          and zm.end_date >= ${win.date} and ${inRaw("zm.zone_id", zones)}),
+      pet_walkers as (
+        select distinct pw.walker_id from daily_job_plans pp
+        join daily_job_plan_walks pw on pw.daily_job_plan_id = pp.id
+        where pp.company_id = ${company} and ${inRaw("pp.user_id", owners)} and pp.deleted_at is null
+          and (${inRaw("pp.user_pet_id", pets)} or ${inRaw("pp.user_pet_2_id", pets)})
+          and pw.deleted_at is null and pw.status <> ${cancelled} and pw.date < ${win.date}),
+      s as (
+        select ${users.id} as id, ${users.first_name} as first_name, ${users.middle_name} as middle_name,
+          ${users.last_name} as last_name, ${users.employee_code} as employee_code, ${users.phone} as phone,
+          ${users.image_path} as image_path,
+          (zw.walker_id is not null) as same_zone, (pw.walker_id is not null) as walked_pets_before,
+          coalesce(dc.n, 0) as walks_that_day
+        from ${users}
+        left join zone_walkers zw on zw.walker_id = ${users.id}
+        left join pet_walkers pw on pw.walker_id = ${users.id}
+        left join day_counts dc on dc.walker_id = ${users.id}
+        where ${walkersWhere(company, leave.franchisee_id ?? -1, o.ids)} and ${users.id} <> ${leave.user_id}
+          and not exists (select 1 from busy b where b.walker_id = ${users.id})
+          and not exists (select 1 from on_leave ol where ol.user_id = ${users.id})
+          ${term ? sql`and concat_ws(' ', ${users.first_name}, ${users.middle_name}, ${users.last_name}, ${users.employee_code}, ${users.phone}) ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``})
+      select * from s
+      ${after ? sql`where ${rank} > (${!after[0]}, ${!after[1]}, ${after[2]}::int, ${after[3]}::text, ${after[4]}::text, ${after[5]}::int)` : sql``}
+      order by ${rank}
+      ${o.limit ? sql`limit ${o.limit}` : sql``}`),
+  );
+  return rows.map((r) => {
+    const m = {
+      ...r,
+      id: Number(r.id),
+      same_zone: r.same_zone === true || (r.same_zone as unknown) === "t",
+      walked_pets_before: r.walked_pets_before === true || (r.walked_pets_before as unknown) === "t",
+      walks_that_day: Number(r.walks_that_day),
+    };
+    return {
+      ...m,
+      cursor: rankCursor([
+        m.same_zone,
+        m.walked_pets_before,
+        m.walks_that_day,
+        m.first_name,
+        m.last_name,
+        m.id,
+      ]),
+    };
+  });
 }
 
 /** A window stretched to cover these walks of its date. */
@@ -242,13 +310,16 @@ export function leaveWalksJson(lr: typeof leaveRequests): SQL<LeaveWalk[]> {
     'daily_job_plan', json_build_object('id', dp.id, 'date', to_char(dp.date, 'YYYY-MM-DD'),
       'user', json_build_object('first_name', po.first_name, 'last_name', po.last_name),
       'user_pet', json_build_object('name', p1.name)))`;
-  const joins = sql`inner join daily_job_plans dp on dp.id = dw.daily_job_plan_id
+  const joins = sql`join daily_job_plans dp on dp.id = dw.daily_job_plan_id
     left join users po on po.id = dp.user_id
     left join user_pets p1 on p1.id = dp.user_pet_id
     left join user_pets p2 on p2.id = dp.user_pet_2_id
     left join users cw on cw.id = dw.walker_id`;
   const approved = sql`(select coalesce(json_agg(${obj(sql`lw.replacement_user_id is not null`, sql`lw.original_walker_id`, sql`lw.replacement_user_id`)} order by dw.date, dw.timeslot, dw.id), '[]'::json)
-    from leave_request_walks lw inner join daily_job_plan_walks dw on dw.id = lw.walk_id ${joins}
+    from leave_request_walks lw
+    -- Driven from the leave's own rows, each walk by its key (offset 0 keeps the planner from turning this into a
+    -- join it may plan on stale statistics as one over every walk: 1.3-2.1 s after three approvals).
+    cross join lateral (select * from daily_job_plan_walks x where x.id = lw.walk_id offset 0) dw ${joins}
     where lw.leave_request_id = ${lr.id})`;
   const pending = sql`(select coalesce(json_agg(${obj(sql`false`, sql`dw.walker_id`, sql`null::int`)} order by dw.date, dw.timeslot, dw.id), '[]'::json)
     from daily_job_plan_walks dw ${joins}

@@ -621,13 +621,35 @@ async function finish(tx: Tx, ctx: Ctx, before: Leave, beforeDetail: unknown, af
  * GET /leave_requests/:id/available-staff (§7) — and, with `walkId`, the staff who may take that one walk of an
  * approved leave (the reassign dialog). Needs leave_requests.approve.
  */
-export async function leaveAvailableStaff(ctx: Ctx, id: number, walkId?: number): Promise<StaffMember[]> {
+export async function leaveAvailableStaff(
+  ctx: Ctx,
+  id: number,
+  walkId?: number,
+  page: StaffPage = {},
+): Promise<StaffMember[]> {
   authorize(ctx, "leave_requests.approve");
   const leave = await scopedLeave(ctx, id);
   const db = await getDb();
-  if (walkId == null) return availableStaff(db, leave);
+  if (walkId == null) return availableStaff(db, leave, page);
   const walk = await leaveWalk(db, leave, walkId);
-  return availableStaff(db, leave, { window: walkWindow(walk), walks: [walk] });
+  return availableStaff(db, leave, { window: walkWindow(walk), walks: [walk], ...page });
+}
+
+/** A page of the ranking: at most `limit` members, those after the member whose `cursor` is `after`, matching `search`. */
+export type StaffPage = { limit?: number; after?: string; search?: string };
+
+/** The /api query of available staff: `limit` (1-200), `cursor` (a member's, for the next ones), `search`. */
+export const staffPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(500).optional(),
+  search: z.string().max(200).optional(),
+});
+
+/** An /api query as a page of staff (50 by default: a picker ships no more; the rest by cursor or search). */
+export function staffPageOf(query: URLSearchParams): StaffPage {
+  const q = staffPageQuery.safeParse(Object.fromEntries(query));
+  if (!q.success) throw invalid(zodFieldErrors(q.error.issues));
+  return { limit: q.data.limit ?? 50, after: q.data.cursor, search: q.data.search };
 }
 
 /** One walk of an approved leave (404 when it is not one of its walks). */
@@ -778,22 +800,6 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
       .returning();
     return finish(tx, ctx, before, beforeDetail, after);
   });
-}
-
-/** The walkers the create form and the list's filter offer: the company's (the caller's franchisee's) walkers. */
-export async function leaveWalkerOptions(ctx: Ctx) {
-  const { walkersWhere } = await import("./common");
-  const db = await getDb();
-  const rows = await db
-    .select({ id: users.id, name: fullName(users), employee_code: users.employee_code })
-    .from(users)
-    .where(walkersWhere(requireCompany(ctx), ctx.franchiseeId))
-    .orderBy(users.first_name, users.last_name, users.id)
-    .limit(1000);
-  return rows.map((r) => ({
-    id: r.id,
-    label: `${r.name ?? r.id}${r.employee_code ? ` (${r.employee_code})` : ""}`,
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
+  addressSearchText,
   franchisees,
   plans,
   userAddresses,
@@ -376,14 +377,11 @@ export const monthlyRequestsDef = defineEntity({
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
-    // The keyword: the customer's name, email or phone, or the address.
-    search: [
-      customer.user_name,
-      customer.first_name,
-      customer.last_name,
-      customer.email,
-      customer.phone,
-      userAddresses.address,
+    // The keyword: the customer's name, email, phone or employee code, or the address, each through its trigram
+    // index (users_search_idx, user_addresses_search_idx).
+    searchThrough: [
+      { key: t.user_id, id: users.id, text: usersSearchText(users) },
+      { key: t.user_address_id, id: userAddresses.id, text: addressSearchText(userAddresses) },
     ],
     filters: {
       status: enumFilter(t.status, "Approval Status", APPROVAL_OPTIONS),
@@ -1304,18 +1302,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
             ),
           )
           .orderBy(asc(name), asc(users.id)),
-    db
-      .select({
-        id: plans.id,
-        name: planName(tier.description),
-        no_of_dogs: plans.no_of_dogs,
-        no_of_walks: plans.no_of_walks,
-        days: plans.days,
-      })
-      .from(plans)
-      .leftJoin(tier, eq(tier.id, plans.tier_id))
-      .where(and(eq(plans.company_id, companyId), isNull(plans.deleted_at), eq(plans.is_active, 1)))
-      .orderBy(asc(plans.id)),
+    planChoices(companyId),
     db
       .select({ id: franchisees.id, name: franchisees.name })
       .from(franchisees)
@@ -1354,25 +1341,31 @@ export const monthlyMastersOutput = z.object({
   addresses: z.array(z.object({ id: z.number(), address: z.string() })).optional(),
 });
 
-/** The walkers the edit form offers: the request's franchisee's (and the current one, if no longer among them). */
-export async function walkerOptions(
-  ctx: Ctx,
-  franchiseeId: number | null,
-  current: number | null,
-): Promise<Named[]> {
+/** The company's live, active plans with their display name (a company has a handful). */
+async function planChoices(companyId: number) {
   const db = await getDb();
-  const name = userNameOf(users);
-  const rows = await db
-    .select({ id: users.id, user_name: name })
-    .from(users)
-    .where(walkersWhere(requireCompany(ctx), franchiseeId))
-    .orderBy(asc(name), asc(users.id));
-  if (current != null && !rows.some((r) => r.id === current)) {
-    const [c] = await db
-      .select({ id: users.id, user_name: name })
-      .from(users)
-      .where(and(eq(users.id, current), eq(users.company_id, requireCompany(ctx))));
-    if (c) rows.push(c);
-  }
-  return rows;
+  return db
+    .select({
+      id: plans.id,
+      name: planName(tier.description),
+      no_of_dogs: plans.no_of_dogs,
+      no_of_walks: plans.no_of_walks,
+      days: plans.days,
+    })
+    .from(plans)
+    .leftJoin(tier, eq(tier.id, plans.tier_id))
+    .where(and(eq(plans.company_id, companyId), isNull(plans.deleted_at), eq(plans.is_active, 1)))
+    .orderBy(asc(plans.id));
+}
+
+/**
+ * The portal screens' short lists: zones and plans (a few dozen rows). Customers, walkers and franchisees, which grow
+ * with the company, are searched on the server by the screens' pickers (lib/options) instead of loaded here.
+ */
+export async function monthlyScreenChoices(ctx: Ctx) {
+  const [zones, planRows] = await Promise.all([
+    masterRows(ctx, ZONES_VALUE),
+    planChoices(requireCompany(ctx)),
+  ]);
+  return { zones: zones as MasterRow[], plans: planRows };
 }

@@ -4,13 +4,13 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, userPets, users } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb } from "@/lib/platform/db";
+import { getDb, type Executor } from "@/lib/platform/db";
 import { invalid, notFound } from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
 import { rawParam, type RawParams } from "@/lib/platform/list";
 import { addDays, parseDate } from "@/lib/operations/week-parity";
-import { indiaNow, NOT_STARTED, userNameOf, walkersWhere, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
+import { indiaNow, NOT_STARTED, userNameOf, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
 
 // The walk calendar (issue 11, beyond the spec): a month or a week of a franchisee's walks, or one walker's, with
 // approved leave and uncovered walks marked. One grouped statement counts the walks per day, one reads the leave of
@@ -227,7 +227,11 @@ const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
  * of at most 7 days also lists each day's walks by timeslot. Permission daily_job_plans.list; the parameters as
  * parseCalendarQuery reads them.
  */
-export async function walkCalendar(ctx: Ctx, raw: RawParams): Promise<Calendar> {
+export async function walkCalendar(
+  ctx: Ctx,
+  raw: RawParams,
+  o: { walkLimit?: number } = {},
+): Promise<Calendar> {
   const q = await parseCalendarQuery(ctx, raw);
   const companyId = requireCompany(ctx);
   const db = await getDb();
@@ -298,7 +302,7 @@ export async function walkCalendar(ctx: Ctx, raw: RawParams): Promise<Calendar> 
       .leftJoin(userPets, eq(userPets.id, dailyJobPlans.user_pet_id))
       .where(walksWhere(companyId, q))
       .orderBy(asc(w.date), asc(w.timeslot), asc(w.id))
-      .limit(CALENDAR_WEEK_WALKS);
+      .limit(o.walkLimit ?? CALENDAR_WEEK_WALKS);
     for (const { date, ...r } of rows) {
       const list = items.get(date) ?? [];
       list.push({
@@ -333,30 +337,146 @@ export async function walkCalendar(ctx: Ctx, raw: RawParams): Promise<Calendar> 
   return { from: q.from, to: q.to, franchisee_id: q.franchiseeId, walker_id: q.walkerId, days };
 }
 
-/** The calendar's pickers: the franchisees (an admin's; a member's own) and the walkers of the chosen one. */
-export async function calendarChoices(ctx: Ctx, franchiseeId: number | null) {
-  authorize(ctx, "daily_job_plans.list");
-  const companyId = requireCompany(ctx);
+// ---------------------------------------------------------------------------------------------------------------
+// The portal's calendar (issue 23): a summary per day, and a day's walks when it is opened.
+
+/** A day of the portal's month or company-wide week: counts only (a company's month holds ~400k walks). */
+export type CalendarSummaryDay = {
+  date: string;
+  walks: number;
+  completed: number;
+  uncovered: number;
+  /** Approved leave of the day. */
+  on_leave: number;
+};
+export type CalendarSummary = Omit<Calendar, "days"> & { days: CalendarSummaryDay[] };
+
+/** The most walks an opened day lists (its counts stay exact beyond; the day's daily job plans list them all). */
+export const CALENDAR_DAY_WALKS = 100;
+
+/**
+ * Runs `run` in a transaction with JIT off: a company's month is a few hundred thousand index entries, where
+ * compiling the statement (+0.6-0.85 s measured) costs far more than it saves.
+ */
+async function withoutJit<T>(run: (tx: Executor) => Promise<T>): Promise<T> {
   const db = await getDb();
-  const fr = await db
-    .select({ id: franchisees.id, name: franchisees.name })
-    .from(franchisees)
-    .where(
-      and(
-        eq(franchisees.company_id, companyId),
-        isNull(franchisees.deleted_at),
-        ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
-      ),
-    )
-    .orderBy(asc(franchisees.name));
-  const walkers =
-    franchiseeId == null
-      ? []
-      : await db
-          .select({ id: users.id, name: nameOf(users) })
-          .from(users)
-          .where(walkersWhere(companyId, franchiseeId))
-          .orderBy(asc(users.user_name), asc(users.id))
-          .limit(2000);
-  return { franchisees: fr, walkers: walkers.map((x) => ({ id: x.id, name: x.name ?? "" })) };
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return run(tx);
+  });
+}
+
+/**
+ * The calendar's days with their counts (walks, completed, uncovered) and how many walkers are on approved leave,
+ * in three grouped statements whatever the range holds: the walks by day and status over
+ * djp_walks_day_idx (company, date, status, walker) without reading the rows; the walks whose walker is on leave
+ * driven by the range's approved leave (a few hundred rows); the leave by day. Same parameters and permission as
+ * walkCalendar.
+ */
+export async function calendarSummary(ctx: Ctx, raw: RawParams): Promise<CalendarSummary> {
+  const q = await parseCalendarQuery(ctx, raw);
+  const companyId = requireCompany(ctx);
+  const notStarted = sql.join(
+    NOT_STARTED.map((s) => sql`${s}::smallint`),
+    sql`, `,
+  );
+  const leaveWhere = and(
+    eq(leaveRequests.company_id, companyId),
+    q.walkerId != null ? eq(leaveRequests.user_id, q.walkerId) : undefined,
+    q.franchiseeId != null ? eq(leaveRequests.franchisee_id, q.franchiseeId) : undefined,
+    eq(leaveRequests.status, 1),
+    isNull(leaveRequests.deleted_at),
+    gte(leaveRequests.date, q.from),
+    lte(leaveRequests.date, q.to),
+  );
+  const [counts, onLeave, leave] = await withoutJit((tx) =>
+    Promise.all([
+      tx
+        .select({
+          date: w.date,
+          walks: sql<number>`count(*)::int`,
+          completed: sql<number>`(count(*) filter (where ${w.status} = ${WALK_STATUS.COMPLETED}))::int`,
+          unassigned: sql<number>`(count(*) filter (where ${w.walker_id} is null and ${w.status} in (${notStarted})))::int`,
+        })
+        .from(w)
+        .where(walksWhere(companyId, q))
+        .groupBy(w.date),
+      // Walks not yet started whose walker is on approved leave at their time (each walk once).
+      tx
+        .select({ date: w.date, uncovered: sql<number>`count(distinct ${w.id})::int` })
+        .from(leaveRequests)
+        .innerJoin(
+          w,
+          and(
+            eq(w.company_id, leaveRequests.company_id),
+            eq(w.walker_id, leaveRequests.user_id),
+            eq(w.date, leaveRequests.date),
+          ),
+        )
+        .where(
+          and(
+            eq(leaveRequests.company_id, companyId),
+            eq(leaveRequests.status, 1),
+            isNull(leaveRequests.deleted_at),
+            gte(leaveRequests.date, q.from),
+            lte(leaveRequests.date, q.to),
+            walksWhere(companyId, q),
+            sql`${w.status} in (${notStarted})`,
+            sql`(${leaveRequests.leave_type} = 'full_day' or (${w.timeslot} < ${leaveRequests.end_time}
+              and ${w.timeslot} + make_interval(mins => ${w.duration_minutes}::int) > ${leaveRequests.start_time}))`,
+          ),
+        )
+        .groupBy(w.date),
+      tx
+        .select({ date: leaveRequests.date, n: sql<number>`count(*)::int` })
+        .from(leaveRequests)
+        .where(leaveWhere)
+        .groupBy(leaveRequests.date),
+    ]),
+  );
+  const byDay = new Map(counts.map((c) => [c.date, c]));
+  const leaveOf = new Map(onLeave.map((c) => [c.date, c.uncovered]));
+  const leaveCount = new Map(leave.map((c) => [c.date, c.n]));
+  const days: CalendarSummaryDay[] = [];
+  for (let d = q.from; d <= q.to; d = addDays(d, 1)) {
+    const c = byDay.get(d);
+    days.push({
+      date: d,
+      walks: c?.walks ?? 0,
+      completed: c?.completed ?? 0,
+      uncovered: (c?.unassigned ?? 0) + (leaveOf.get(d) ?? 0),
+      on_leave: leaveCount.get(d) ?? 0,
+    });
+  }
+  return { from: q.from, to: q.to, franchisee_id: q.franchiseeId, walker_id: q.walkerId, days };
+}
+
+/**
+ * One day of the calendar, opened: its approved leave and its first CALENDAR_DAY_WALKS walks by timeslot (with
+ * `more` when the day has others), for the same parameters as the calendar (`date` instead of a range).
+ */
+export async function calendarDay(
+  ctx: Ctx,
+  raw: RawParams,
+): Promise<{ date: string; walks: CalendarWalk[]; more: boolean; leave: CalendarLeave[] }> {
+  const date = rawParam(raw, "date")?.trim() ?? "";
+  if (!validDate(date)) throw invalid({ date: CALENDAR_MESSAGES.date });
+  const day = await walkCalendar(
+    ctx,
+    {
+      franchisee_id: rawParam(raw, "franchisee_id"),
+      walker_id: rawParam(raw, "walker_id"),
+      from: date,
+      to: date,
+    },
+    { walkLimit: CALENDAR_DAY_WALKS + 1 },
+  );
+  const d = day.days[0];
+  const walks = d?.items ?? [];
+  return {
+    date,
+    walks: walks.slice(0, CALENDAR_DAY_WALKS),
+    more: walks.length > CALENDAR_DAY_WALKS,
+    leave: d?.leave ?? [],
+  };
 }

@@ -18,6 +18,7 @@ import {
 import { executePrepared, getDb, rowsOf } from "./db";
 import { asPlatform, bindRequest } from "./rls";
 import { AppError, forbidden, unauthenticated } from "./errors";
+import { noteCaller } from "./logger.mjs";
 import { TooManyRequests } from "./rate-limit";
 import { PLATFORM_ONLY, ROLE, type Permission } from "./permissions";
 
@@ -183,6 +184,8 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
         .map(([n]) => n)
     : [];
 
+  // The request's access-log line names its caller (lib/platform/logger.mjs).
+  noteCaller(row.id, companyId);
   const ctx: Ctx = {
     userId: row.id,
     user: {

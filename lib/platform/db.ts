@@ -21,23 +21,54 @@ type Holder = {
   /** Runs statements as the owning role (the server serves as portal_app, which may not change the schema). */
   asOwner: (statements: SQL[]) => Promise<void>;
 };
-const g = globalThis as unknown as { __portalDb?: Holder };
+const g = globalThis as unknown as {
+  __portalDb?: Holder;
+  __portalDbRetry?: { at: number; failures: number; error: unknown };
+  __portalIsDbUnavailable?: (e: unknown) => boolean;
+};
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
 /** The one database of this process, migrated on first use. PGlite unless DATABASE_URL is set. */
 export function getDb(): Promise<Db> {
   if (!g.__portalDb) {
+    // After a failed open, calls within the backoff fail at once with its error (a request answers 503 at once
+    // instead of each waiting on a connect of its own); the next call after it opens again.
+    const retry = g.__portalDbRetry;
+    if (retry && Date.now() < retry.at) return Promise.reject(retry.error);
     const h = open();
     g.__portalDb = h;
     // A failed open (the database down at start, a migration that failed) is not kept: the next call opens again,
     // so an instance recovers when the database does instead of answering errors until restarted (issue 24).
-    h.db.catch(() => {
-      if (g.__portalDb === h) g.__portalDb = undefined;
-      void h.close().catch(() => {});
-    });
+    h.db.then(
+      () => {
+        if (g.__portalDb === h) g.__portalDbRetry = undefined;
+      },
+      (error) => {
+        if (g.__portalDb === h) {
+          g.__portalDb = undefined;
+          const failures = (g.__portalDbRetry?.failures ?? 0) + 1;
+          g.__portalDbRetry = { at: Date.now() + reconnectDelayMs(failures), failures, error };
+        }
+        void h.close().catch(() => {});
+      },
+    );
   }
   return g.__portalDb.db;
+}
+
+/** Seconds from the environment, or the default when unset or not a number. */
+function seconds(name: string, fallback: number): number {
+  const v = Number(process.env[name]);
+  return process.env[name] !== undefined && Number.isFinite(v) && v >= 0 ? v : fallback;
+}
+
+/**
+ * The wait before opening again after the n-th failed open in a row: 250 ms doubling, at most
+ * DB_RECONNECT_MAX_SECONDS (5), so an instance is back within seconds of its database.
+ */
+export function reconnectDelayMs(failures: number): number {
+  return Math.min(250 * 2 ** Math.max(0, failures - 1), seconds("DB_RECONNECT_MAX_SECONDS", 5) * 1000);
 }
 
 /** The PostgreSQL server this process's database is on, or null on PGlite (a worker cannot reach it). */
@@ -85,6 +116,8 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (Array.isArray(err.errors) && err.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(err.cause, depth + 1);
 }
+// For instrumentation.ts onRequestError, which must mark the request before its answer is written (no await).
+g.__portalIsDbUnavailable = isDatabaseUnavailable;
 
 /**
  * Schema work a test or a tool does beside the app (creating its own tables): as the role that owns the schema,
@@ -99,6 +132,7 @@ export async function asOwner(...statements: SQL[]): Promise<void> {
 export async function closeDb(): Promise<void> {
   const h = g.__portalDb;
   g.__portalDb = undefined;
+  g.__portalDbRetry = undefined;
   if (h) await h.close();
 }
 
@@ -211,9 +245,10 @@ function openPostgres(url: string): Holder {
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
     const { default: postgres } = await import("postgres");
-    // Migrations run as the connecting (owning) role on a connection of their own, under the startup lock; the pool
-    // serves as portal_app, which owns nothing and cannot bypass row-level security (lib/platform/rls.ts).
-    const connect_timeout = Number(process.env.DB_CONNECT_TIMEOUT_SECONDS ?? 5);
+    // Migrations run as the connecting (owning) role on a connection of their own, under the startup lock and
+    // without the pool's statement timeout (an index built on a large table may take minutes); the pool serves as
+    // portal_app, which owns nothing and cannot bypass row-level security (lib/platform/rls.ts).
+    const connect_timeout = seconds("DB_CONNECT_TIMEOUT_SECONDS", 5);
     await underStartupLock(url, async () => {
       const owner = postgres(url, { max: 1, connect_timeout, onnotice: () => {} });
       try {
@@ -227,8 +262,17 @@ function openPostgres(url: string): Holder {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // A server that does not answer fails the request within seconds (503), not after postgres.js's 30 s.
       connect_timeout,
+      // Pool connections idle this long are closed (a restarted or failed-over server leaves none stale for long).
+      idle_timeout: seconds("DB_IDLE_TIMEOUT_SECONDS", 60),
+      connection: {
+        // Statements run as portal_app, which owns nothing and cannot bypass row-level security.
+        role: APP_ROLE,
+        // A statement running longer is cancelled by the server, and a transaction left idle is ended: neither
+        // holds a connection (and its locks) for ever. 0 turns either off.
+        statement_timeout: Math.round(seconds("DB_STATEMENT_TIMEOUT_SECONDS", 30) * 1000),
+        idle_in_transaction_session_timeout: Math.round(seconds("DB_IDLE_IN_TRANSACTION_SECONDS", 60) * 1000),
+      },
       onnotice: () => {},
-      connection: { role: APP_ROLE },
     });
     return drizzlePg(boundPostgres(client) as unknown as import("postgres").Sql, { schema, logger });
   })();

@@ -1,10 +1,12 @@
 import "server-only";
 import type { Ctx } from "./context";
 import { authorize } from "./context";
-import type { AnyEntity, OpMeta } from "./entity";
+import type { AnyEntity, CreateOptions, OpMeta, UpdateOptions } from "./entity";
 import { exportLink } from "./exports";
 import { encodeId } from "./ids";
+import { idempotencyKeyOf } from "./idempotency";
 import { toActionResult, type ActionResult } from "./mutations";
+import { IDEMPOTENCY_FIELD, VERSION_FIELD } from "./write-fields";
 
 // The browser session (next-auth, next/navigation) loads when an action runs, not when a domain module builds its
 // actions: scripts such as the benchmark import the domain modules outside Next.
@@ -15,7 +17,7 @@ const caller = async (opaqueId: string) => {
   return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
 };
 
-type Fn<A> = ((ctx: Ctx, input: A) => Promise<unknown>) & { meta: OpMeta };
+type Fn<A, O = undefined> = ((ctx: Ctx, input: A, o?: O) => Promise<unknown>) & { meta: OpMeta };
 
 /** The server actions of an entity, as every form and list calls them (each: session → domain function → result). */
 export type EntityActions = {
@@ -31,14 +33,28 @@ export type EntityActions = {
 
 const idOf = (r: unknown) => encodeId((r as { id: number }).id);
 
+/** The form's values without the write fields (write-fields.ts), and those fields when they are strings. */
+function writeFields(values: unknown) {
+  const all: Record<string, unknown> = values && typeof values === "object" ? { ...values } : {};
+  const version = all[VERSION_FIELD];
+  const key = all[IDEMPOTENCY_FIELD];
+  delete all[VERSION_FIELD];
+  delete all[IDEMPOTENCY_FIELD];
+  return {
+    values: all,
+    version: typeof version === "string" && version ? version : undefined,
+    idempotencyKey: typeof key === "string" ? idempotencyKeyOf(key) : undefined,
+  };
+}
+
 /**
  * Builds an entity's server actions from its domain functions. Each checks the session itself (401), takes ids
  * only as opaque ids (anything else answers 404), and answers `{ ok, data } | { ok: false, status, message,
  * fieldErrors }`; the domain function checks permission, scope and input. The app's actions.ts re-exports them.
  */
 export function entityActions(fns: {
-  create?: Fn<unknown>;
-  update?: Fn<unknown>;
+  create?: Fn<unknown, CreateOptions>;
+  update?: Fn<unknown, UpdateOptions>;
   delete?: Fn<{ id: unknown }>;
   restore?: Fn<{ id: unknown }>;
   /** The entity whose list the toolbar exports (permission `<name>.export`). */
@@ -59,14 +75,18 @@ export function entityActions(fns: {
   return {
     create:
       create &&
-      ((values) => toActionResult(async () => ({ id: idOf(await create(await actionContext(), values)) }))),
+      ((raw) =>
+        toActionResult(async () => {
+          const { values, idempotencyKey } = writeFields(raw);
+          return { id: idOf(await create(await actionContext(), values, { idempotencyKey })) };
+        })),
     update:
       update &&
-      ((opaqueId, values) =>
+      ((opaqueId, raw) =>
         toActionResult(async () => {
           const { ctx, id } = await caller(opaqueId);
-          const input = { ...(values && typeof values === "object" ? values : {}), id };
-          return { id: idOf(await update(ctx, input)) };
+          const { values, version } = writeFields(raw);
+          return { id: idOf(await update(ctx, { ...values, id }, { version })) };
         })),
     delete:
       del &&

@@ -17,7 +17,9 @@ import {
   type RawParams,
   type Selection,
 } from "./list";
+import { oncePerKey } from "./idempotency";
 import { writeAudit } from "./mutations";
+import { nextUpdatedAt, staleVersion, versionMatches, versionOf, type Expected } from "./versions";
 import { ALL_PERMISSIONS, ROLE, type Permission } from "./permissions";
 import { withCaller } from "./rls";
 
@@ -596,6 +598,11 @@ async function transact<R>(def: AnyEntity, status: 409 | 422, fn: (tx: Tx) => Pr
   }
 }
 
+/** How a create is asked: with an Idempotency-Key, a repeat answers the first create (lib/platform/idempotency.ts). */
+export type CreateOptions = { idempotencyKey?: string };
+/** How an update is asked: with the version the caller read, a stale save is refused (lib/platform/versions.ts). */
+export type UpdateOptions = { version?: Expected | string | null };
+
 type CreateRun<T extends EntityTable, I> = (a: {
   ctx: Ctx;
   tx: Tx;
@@ -620,37 +627,41 @@ export function createOf<
   if (!def.create) throw new Error(`${def.name}: createOf needs a create schema`);
   const d = def as AnyEntity;
   return withMeta(
-    async (ctx: Ctx, raw: unknown): Promise<Row<T> & D> => {
+    async (ctx: Ctx, raw: unknown, o: CreateOptions = {}): Promise<Row<T> & D> => {
       authorize(ctx, def.permission("create"));
       const { input, files } = await parseInput(d, def.create!, raw);
-      return saveWithFiles(ctx, d, `${def.name}/new`, files, (attachFiles) =>
-        transact(d, 422, async (tx) => {
-          const errors: FieldErrors = {};
-          if (await nameTaken(tx, d, ctx, (input as Record<string, unknown>)[nameField(d)]))
-            errors[nameField(d)] = nameMessage(d);
-          const insert = async (values: Record<string, unknown>) => {
-            // After the entity's own checks, so a refused reference is not also said to clash.
-            await checkUnique(tx, d, ctx, { ...(input as Record<string, unknown>), ...values }, errors);
+      return oncePerKey(ctx, { key: o.idempotencyKey, entity: def.name, raw }, (once) =>
+        saveWithFiles(ctx, d, `${def.name}/new`, files, (attachFiles) =>
+          transact(d, 422, async (tx) => {
+            await once.claim(tx);
+            const errors: FieldErrors = {};
+            if (await nameTaken(tx, d, ctx, (input as Record<string, unknown>)[nameField(d)]))
+              errors[nameField(d)] = nameMessage(d);
+            const insert = async (values: Record<string, unknown>) => {
+              // After the entity's own checks, so a refused reference is not also said to clash.
+              await checkUnique(tx, d, ctx, { ...(input as Record<string, unknown>), ...values }, errors);
+              if (Object.keys(errors).length) throw invalid(errors);
+              const [row] = await tx
+                .insert(def.table)
+                .values({
+                  ...values,
+                  ...def.scope.stamp(ctx),
+                  created_by: ctx.userId,
+                  updated_by: ctx.userId,
+                } as never)
+                .returning();
+              return row as Row<T>;
+            };
+            const inserted = run
+              ? await run({ ctx, tx, input: input as z.output<C>, insert, errors })
+              : await insert(input as Record<string, unknown>);
             if (Object.keys(errors).length) throw invalid(errors);
-            const [row] = await tx
-              .insert(def.table)
-              .values({
-                ...values,
-                ...def.scope.stamp(ctx),
-                created_by: ctx.userId,
-                updated_by: ctx.userId,
-              } as never)
-              .returning();
-            return row as Row<T>;
-          };
-          const inserted = run
-            ? await run({ ctx, tx, input: input as z.output<C>, insert, errors })
-            : await insert(input as Record<string, unknown>);
-          if (Object.keys(errors).length) throw invalid(errors);
-          const row = await attachFiles(tx, inserted as Record<string, unknown>);
-          const answer = await auditAndAnswer(d, tx, ctx, { action: "create", row, before: null });
-          return answer as Row<T> & D;
-        }),
+            const row = await attachFiles(tx, inserted as Record<string, unknown>);
+            const answer = await auditAndAnswer(d, tx, ctx, { action: "create", row, before: null });
+            await once.settle(tx, row.id as number, answer);
+            return answer as Row<T> & D;
+          }),
+        ),
       );
     },
     { entity: d, op: "create", permissions: [def.permission("create")] },
@@ -693,8 +704,9 @@ export function updateOf<
   if (!def.update) throw new Error(`${def.name}: updateOf needs an update schema`);
   const d = def as AnyEntity;
   return withMeta(
-    async (ctx: Ctx, raw: unknown): Promise<Row<T> & D> => {
+    async (ctx: Ctx, raw: unknown, o: UpdateOptions = {}): Promise<Row<T> & D> => {
       authorize(ctx, def.permission("update"));
+      const expected = typeof o.version === "string" && o.version !== "*" ? [o.version] : (o.version ?? null);
       const id = idOf(raw);
       const parsed = await parseInput(d, def.update!, raw);
       const input = parsed.input as z.output<U>;
@@ -708,6 +720,9 @@ export function updateOf<
             .where(and(eq(t.id, id), live(t), def.scope.where(ctx)))
             .for("update")) as Row<T>[];
           if (!row) throw notFound();
+          // Compared under the row's lock: of saves sent with one version, the first wins and the rest are stale.
+          if (expected && !versionMatches(expected, versionOf(row as Record<string, unknown>)))
+            throw await staleVersion(tx, def.name, row as { id: number });
           const before = await audited(d, tx, row as Record<string, unknown>);
           const errors: FieldErrors = {};
           const name = (patch as Record<string, unknown>)[nameField(d)];
@@ -719,7 +734,11 @@ export function updateOf<
             if (Object.keys(errors).length) throw invalid(errors);
             const [updated] = await tx
               .update(t)
-              .set({ ...values, updated_at: new Date(), updated_by: ctx.userId } as never)
+              .set({
+                ...values,
+                updated_at: nextUpdatedAt((row as Record<string, unknown>).updated_at),
+                updated_by: ctx.userId,
+              } as never)
               .where(eq(t.id, id))
               .returning();
             return updated as Row<T>;
@@ -755,16 +774,23 @@ function idOf(raw: unknown): number {
 }
 
 /** POST with or without an id (the spec's one form for both): update when the body names a record, else create. */
-export function upsertOf<F1 extends WithMeta<(ctx: Ctx, raw: unknown) => Promise<unknown>>, F2 extends F1>(
-  create: F1,
-  update: F2,
-) {
+export function upsertOf<
+  F1 extends WithMeta<(ctx: Ctx, raw: unknown, o?: CreateOptions) => Promise<unknown>>,
+  F2 extends WithMeta<(ctx: Ctx, raw: unknown, o?: UpdateOptions) => Promise<unknown>>,
+>(create: F1, update: F2) {
   const def = create.meta.entity;
   return withMeta(
-    async (ctx: Ctx, body: Record<string, unknown>): Promise<Awaited<ReturnType<F1>>> => {
+    async (
+      ctx: Ctx,
+      body: Record<string, unknown>,
+      o: CreateOptions & UpdateOptions = {},
+    ): Promise<Awaited<ReturnType<F1>>> => {
       const raw = body.id;
-      if (raw == null || raw === "") return (await create(ctx, body)) as Awaited<ReturnType<F1>>;
-      return (await update(ctx, { ...body, id: idOf({ id: raw }) })) as Awaited<ReturnType<F1>>;
+      if (raw == null || raw === "")
+        return (await create(ctx, body, { idempotencyKey: o.idempotencyKey })) as Awaited<ReturnType<F1>>;
+      return (await update(ctx, { ...body, id: idOf({ id: raw }) }, { version: o.version })) as Awaited<
+        ReturnType<F1>
+      >;
     },
     { entity: def, op: "upsert", permissions: [def.permission("create"), def.permission("update")] },
   );

@@ -4,7 +4,7 @@ export type FieldErrors = Record<string, string>;
 /** An error that answers a client: status, a message safe to show, and field errors for 422. */
 export class AppError extends Error {
   constructor(
-    public status: 208 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429,
+    public status: 208 | 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 423 | 429,
     message: string,
     public fieldErrors?: FieldErrors,
   ) {

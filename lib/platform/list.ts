@@ -20,7 +20,7 @@ import {
   SQL,
 } from "drizzle-orm";
 import { PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
-import { selectArrays, type Executor } from "./db";
+import { rowsOf, selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
 import { searchIds, searchMatch, searchPattern, type SearchIds } from "./search";
@@ -262,6 +262,8 @@ export type ListDecl<S extends Selection> = {
   search?: AnyPgColumn[];
   /** ...or one expression a trigram index covers (db/schema's *SearchText), so `ilike '%term%'` uses the index. */
   searchText?: SQL;
+  /** ...and/or rows matched through other tables' trigram indexes (a request found by its customer's name). */
+  searchThrough?: SearchThrough[];
   /** URL parameter → filter. `is_active` is added when the table has an active flag. */
   filters?: Record<string, ListFilter>;
   /** Whitelisted sorts: URL key (`sort=name`, `sort=-name`) → column. */
@@ -277,6 +279,13 @@ export const idAndStatusColumns = <R extends { id: number; is_active: number }>(
   { header: "Id", field: "id" },
   { header: "Status", field: "is_active", labels: { 1: "Active" }, otherwise: "Inactive" },
 ];
+
+/**
+ * A search through another table: the list's rows whose `key` (a column of the list's table or of one of its joins)
+ * is the `id` of a row whose `text` matches. `text` is the expression that table's trigram index is built on (e.g.
+ * db/schema's usersSearchText), so the sub-select reads the index, never the other table whole.
+ */
+export type SearchThrough = { key: AnyPgColumn; id: AnyPgColumn; text: SQL };
 
 /** A list declaration with its filters completed; see `defineList`. */
 export type List<S extends Selection = Selection> = ListDecl<S> & { filters: Record<string, ListFilter> };
@@ -439,22 +448,107 @@ function validTimestamp(s: string): boolean {
   return !!m && validCalendarDate(m[1]);
 }
 
+/**
+ * A search through another table that the planner expects to match at most this many of its rows is looked up by
+ * those ids (an index of the list's table on the key serves them, or'ed with the list's own trigram index); more,
+ * and each row the list reads is checked through the other table's primary key instead: the list's order then
+ * finds a page of a common term after a few hundred rows, where reading its matches whole (or a trigram index's
+ * long posting lists) would cost more the bigger the table.
+ */
+const THROUGH_IDS = 2000;
+
+/** Per search through another table: the ids it matched (few), or null (many); see resolveSearchThrough. */
+type ThroughIds = (number[] | null)[];
+
+/**
+ * How each search through another table is best read: the planner's estimate of its matches (EXPLAIN, nothing
+ * read), then for the rare ones their ids (one statement, each sub-select stopping past THROUGH_IDS).
+ */
+async function resolveSearchThrough(
+  db: Executor,
+  list: List<Selection>,
+  search: string,
+): Promise<ThroughIds | undefined> {
+  if (!search || !list.searchThrough?.length) return undefined;
+  const term = searchPattern(search);
+  const matching = (t: SearchThrough) =>
+    sql`select ${t.id} as id from ${t.id.table} where ${ilike(t.text, term)}`;
+  const out: ThroughIds = [];
+  const rare: number[] = [];
+  for (const [i, t] of list.searchThrough.entries()) {
+    // A company-owned table: the database's lookup answers by the index (lib/platform/search.ts), where an ILIKE
+    // under its policy could use neither the index nor the statistics.
+    const looked = await searchIds(db, t.id, search);
+    if (looked !== undefined) {
+      out.push(looked);
+      continue;
+    }
+    const estimate = planRows(await db.execute(sql`explain (format json) ${matching(t)}`));
+    out.push(null);
+    if (estimate <= THROUGH_IDS) rare.push(i);
+  }
+  if (!rare.length) return out;
+  const arms = rare.map(
+    (i) =>
+      sql`(select ${sql.raw(String(i))} as i, id from (${matching(list.searchThrough![i])} limit ${sql.raw(String(THROUGH_IDS + 1))}) m)`,
+  );
+  const found = rowsOf<{ i: number; ids: number[] }>(
+    await db.execute(
+      sql`select i, array_agg(id) as ids from (${sql.join(arms, sql` union all `)}) a group by i`,
+    ),
+  );
+  for (const i of rare) {
+    const ids = (found.find((r) => Number(r.i) === i)?.ids ?? []).map(Number);
+    out[i] = ids.length > THROUGH_IDS ? null : ids;
+  }
+  return out;
+}
+
+/**
+ * The one place a list's search becomes SQL (case-insensitive substring): `ilike` on the list's search expression,
+ * which its trigram index serves, or'ed with each search through another table (resolved: by the ids it matched,
+ * or row by row through that table's primary key; unresolved, as an export reads everything: `key in (sub-select)`).
+ * Lists over small tables may name plain columns instead (`search`), matched one by one.
+ */
+export function searchCondition(
+  list: Pick<ListDecl<Selection>, "search" | "searchText" | "searchThrough"> & { id?: AnyPgColumn },
+  search: string,
+  resolved?: ThroughIds,
+  found?: SearchIds,
+): SQL | undefined {
+  if (!search) return undefined;
+  const term = searchPattern(search);
+  const matches: SQL[] = [];
+  if (list.searchText && list.id) matches.push(searchMatch(list.searchText, list.id, search, found));
+  else if (list.searchText) matches.push(ilike(list.searchText, term));
+  else if (list.search?.length) matches.push(...list.search.map((c) => ilike(sql`${c}::text`, term)));
+  (list.searchThrough ?? []).forEach((t, i) => {
+    const ids = resolved?.[i];
+    if (ids === undefined)
+      matches.push(
+        sql`${t.key} in (select ${t.id} from ${t.id.table} where ${searchMatch(t.text, t.id, search)})`,
+      );
+    // A scalar sub-select, which the planner keeps row by row (an EXISTS it would turn into a join over every match).
+    else if (ids === null)
+      matches.push(ilike(sql`(select ${t.text} from ${t.id.table} where ${t.id} = ${t.key})`, term));
+    // Integers read from the database, written as one array literal (not a parameter per id).
+    else if (ids.length) matches.push(sql`${t.key} = any(${`{${ids.join(",")}}`}::int[])`);
+  });
+  return matches.length ? or(...matches) : sql`false`;
+}
+
 /** The WHERE of a list: scope, trash or live rows, filters, search. */
 function whereOf(
   list: List<Selection>,
   q: ListQuery,
   scope: SQL | undefined,
-  /** The search's matches found beforehand (searchIds), when they were. */
+  resolved?: ThroughIds,
+  /** The search's matches in the list's own table, found beforehand (searchIds), when they were. */
   found?: SearchIds,
 ): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope, list.where, ...q.where];
   if (list.deletedAt) parts.push(q.trash ? isNotNull(list.deletedAt) : isNull(list.deletedAt));
-  if (q.search) {
-    const term = searchPattern(q.search);
-    // By the table's trigram index, also under row-level security (lib/platform/search.ts).
-    if (list.searchText) parts.push(searchMatch(list.searchText, list.id, q.search, found));
-    else if (list.search?.length) parts.push(or(...list.search.map((c) => ilike(sql`${c}::text`, term))));
-  }
+  parts.push(searchCondition(list, q.search, resolved, found));
   return and(...parts.filter(Boolean));
 }
 
@@ -614,9 +708,12 @@ export async function runListQuery<S extends Selection>(
   if (!q.cursor && (q.page - 1) * q.rowsPerPage > OFFSET_PAGES_UP_TO)
     throw invalid({ page: DEEP_PAGE_MESSAGE });
   const l = list as unknown as List<Selection>;
-  // A search under row-level security first asks the trigram index which rows match (lib/platform/search.ts).
-  const found = q.search && l.searchText ? await searchIds(db, l.id, q.search) : undefined;
-  const where = whereOf(l, q, scope, found);
+  // Under row-level security a search first asks the trigram indexes which rows match (lib/platform/search.ts).
+  const [resolved, found] = await Promise.all([
+    resolveSearchThrough(db, l, q.search),
+    q.search && l.searchText ? searchIds(db, l.id, q.search) : undefined,
+  ]);
+  const where = whereOf(l, q, scope, resolved, found);
   // A search is counted by the planner (see searchCount); anything else by a bounded count in the page's statement.
   const fields = {
     ...list.select,

@@ -7,6 +7,7 @@ import { getDb, type Tx } from "./db";
 import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
 import type { Permission } from "./permissions";
 import { audit as auditPlatform, settings, withCaller } from "./rls";
+import { StaleVersion } from "./versions";
 
 /** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
 export type Change<O> = { id: number; before: unknown; after: unknown; result: O };
@@ -103,6 +104,8 @@ export type ActionResult<T = undefined> =
       fieldErrors?: FieldErrors;
       /** A 208's popup title (AlreadyReported); the message is its sub-title. */
       title?: string;
+      /** A 409 of a stale save (StaleVersion): the record's current version, to save over it knowingly. */
+      version?: string;
     };
 
 /** Runs an action body and turns AppError (and anything unexpected) into an ActionResult; no stack reaches the browser. */
@@ -111,6 +114,8 @@ export async function toActionResult<T>(fn: () => Promise<T>): Promise<ActionRes
     return { ok: true, data: await fn() };
   } catch (e) {
     if (e instanceof AlreadyReported) return { ok: false, status: 208, message: e.message, title: e.title };
+    if (e instanceof StaleVersion)
+      return { ok: false, status: 409, message: e.message, ...(e.version ? { version: e.version } : {}) };
     if (e instanceof AppError)
       return { ok: false, status: e.status, message: e.message, fieldErrors: e.fieldErrors };
     if (isNextControlFlow(e)) throw e;

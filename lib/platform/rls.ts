@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /**
- * Row-level security's side in the app (db/migrations/0024_row_level_security.sql holds the policies): which
+ * Row-level security's side in the app (db/migrations/0026_row_level_security.sql holds the policies): which
  * company each statement runs for. Every company-owned table lets the server's role (portal_app, which owns nothing
  * and cannot bypass RLS) see and write only the rows of `app.company_id`, unless `app.platform` is 'on'.
  * lib/platform/db.ts applies both (and `app.user_id`) from the binding of the code that sends a statement:
@@ -153,5 +153,5 @@ export function settingsStatement(local: boolean): string {
   return `select set_config('app.company_id', $1, ${local}), set_config('app.user_id', $2, ${local}), set_config('app.platform', $3, ${local})`;
 }
 
-/** The role the server runs statements as (db/migrations/0024_row_level_security.sql). */
+/** The role the server runs statements as (db/migrations/0026_row_level_security.sql). */
 export const APP_ROLE = "portal_app";

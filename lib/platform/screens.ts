@@ -21,6 +21,7 @@ import {
 } from "./list";
 import { authorizePage, guardPage, pageCompanyId } from "./page-guard";
 import { pageId, requirePageContext } from "./session";
+import { versionOf } from "./versions";
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 /** A list page's props. */
@@ -71,9 +72,14 @@ export type FormScreenProps = {
   id?: string;
   /** A caller who may view but not update sees the form without a save button. */
   readOnly?: boolean;
+  /** The record's version (lib/platform/versions.ts): the save sends it, and a stale one is refused (409). */
+  version?: string;
 };
 
-const formProps = (def: AnyEntity, o: { id?: string; readOnly?: boolean } = {}): FormScreenProps => ({
+const formProps = (
+  def: AnyEntity,
+  o: { id?: string; readOnly?: boolean; version?: string } = {},
+): FormScreenProps => ({
   noun: def.noun,
   listHref: def.href ?? "/",
   messages: { created: def.messages.created, updated: def.messages.updated },
@@ -186,7 +192,8 @@ export async function editScreen<T>(
   const id = pageId(opaqueId);
   const record = await guardPage(() => load(ctx, id));
   const may = abilities(ctx, def);
-  const form = formProps(def, { id: opaqueId, readOnly: !may.update });
+  const version = versionOf(record as { updated_at?: unknown }) ?? undefined;
+  const form = formProps(def, { id: opaqueId, readOnly: !may.update, version });
   return { ctx, id, opaqueId, record, may, readOnly: !may.update, form };
 }
 

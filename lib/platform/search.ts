@@ -38,7 +38,7 @@ const tableOf = (id: AnyPgColumn) => getTableName(id.table as PgTable);
  * (`<table>_search_idx`): up to SEARCH_IDS_CAP of them, or null when there are more. Undefined for a table without
  * row-level security, where the statement's own ILIKE reads the index.
  *
- * Why: on a company-owned table (row-level security, db/migrations/0024_row_level_security.sql) `text ILIKE …`
+ * Why: on a company-owned table (row-level security, db/migrations/0026_row_level_security.sql) `text ILIKE …`
  * cannot use the index, nor the expression's statistics (ILIKE and || are not LEAKPROOF, so PostgreSQL applies the
  * policy to every row first and estimates the term blind): a rare term read every row of the company. The
  * database's app_search_ids (security definer) answers, by the index, only ids of rows the policies let the caller

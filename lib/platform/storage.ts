@@ -12,7 +12,15 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored object with when it was written, for the orphan sweep (lib/platform/file-sweep.ts). A driver that
+   * cannot list (Uploadthing) has none, and its orphans are not swept.
+   */
+  list?(): AsyncIterable<ListedObject>;
 }
+
+/** An object as a listing sees it. */
+export type ListedObject = { key: string; modifiedAt: Date };
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/;
 
@@ -55,6 +63,28 @@ export class LocalStorage implements Storage {
     const f = this.file(key);
     await fs.rm(f, { force: true });
     await fs.rm(`${f}.type`, { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    const walk = async function* (dir: string, prefix: string): AsyncIterable<ListedObject> {
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw e;
+      }
+      for (const d of entries) {
+        const key = prefix ? `${prefix}/${d.name}` : d.name;
+        if (d.isDirectory()) yield* walk(path.join(dir, d.name), key);
+        // The content type's sidecar goes with its object.
+        else if (d.isFile() && !d.name.endsWith(".type")) {
+          const st = await fs.stat(path.join(dir, d.name)).catch(() => null);
+          if (st) yield { key, modifiedAt: st.mtime };
+        }
+      }
+    };
+    yield* walk(this.root, "");
   }
 }
 
@@ -115,6 +145,20 @@ export class S3Storage implements Storage {
     assertSafeKey(key);
     const { DeleteObjectCommand } = await import("@aws-sdk/client-s3");
     await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: key }));
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    const { ListObjectsV2Command } = await import("@aws-sdk/client-s3");
+    const s3 = await this.s3();
+    let token: string | undefined;
+    do {
+      const page = await s3.send(
+        new ListObjectsV2Command({ Bucket: this.s.bucket, ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? [])
+        if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date() };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  companyFigures,
   customerWalkRequests,
   dailyJobPlans,
   dailyJobPlanWalks,
@@ -604,6 +605,113 @@ describe("the list, statistics and scope", () => {
     expect(cell("Request Type")).toBe("Cancellation");
     expect(cell("Status")).toBe("Pending");
     expect(cell("Refund Eligible")).toBe("Eligible");
+  });
+
+  /** A customer's request made through the domain function (the app's POST without its /api answer's shaping). */
+  const request = async (c: Customer, body: Json) => {
+    const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, c.id));
+    return (await customerWalkRequestsCrud.create(await ctxFor(u.email), body)) as unknown as Json;
+  };
+
+  it("the cards are kept per company and franchisee through create, approve, reject, delete and restore", async () => {
+    /** What the cards must say: the live requests counted, for the company or one franchisee. */
+    const counted = async (franchiseeId?: number) => {
+      const [r] = await db
+        .select({
+          total_requests: sql<number>`count(*)::int`,
+          pending_requests: sql<number>`(count(*) filter (where status = 'pending'))::int`,
+          approved_requests: sql<number>`(count(*) filter (where status = 'approved'))::int`,
+          total_refunds: sql<number>`coalesce(sum(refund_amount) filter (where refund_eligibility = 1 and status <> 'rejected'), 0)::float8`,
+        })
+        .from(customerWalkRequests)
+        .where(
+          and(
+            eq(customerWalkRequests.company_id, happyId),
+            franchiseeId ? eq(customerWalkRequests.franchisee_id, franchiseeId) : undefined,
+            isNull(customerWalkRequests.deleted_at),
+          ),
+        );
+      return r;
+    };
+    const cards = async (token: string) =>
+      dataOf(await api("GET", "customer_walk_requests/statistics", { token })) as Record<string, number>;
+    const expectCards = async () => {
+      expect(await cards(adminToken)).toEqual(await counted());
+      expect(await cards(faToken)).toEqual(await counted(faFranchiseeId));
+      // Kept, not counted: the company's figure rows say the same.
+      const kept = await db
+        .select({ figure: companyFigures.figure, value: companyFigures.value })
+        .from(companyFigures)
+        .where(and(eq(companyFigures.company_id, happyId), eq(companyFigures.franchisee_id, 0)));
+      const byName = Object.fromEntries(kept.map((k) => [k.figure, Number(k.value)]));
+      const c = await counted();
+      expect(byName["walk_requests.total"] ?? 0).toBe(c.total_requests);
+      expect(byName["walk_requests.pending"] ?? 0).toBe(c.pending_requests);
+      expect(byName["walk_requests.refunds"] ?? 0).toBeCloseTo(c.total_refunds, 2);
+    };
+    await expectCards();
+    const c = await newCustomer();
+    const other = await newCustomer({ franchiseeId: otherFranchiseeId });
+    // Created: a refund-eligible cancellation (days ahead), a reschedule, one of another franchisee.
+    const cancel = await request(c, { walk_id: (await walkOf(c, 26)).id, request_type: "cancel" });
+    const res = await request(c, {
+      walk_id: (await walkOf(c, 27)).id,
+      request_type: "reschedule",
+      new_date: day(28),
+      new_timeslot: "07:00",
+    });
+    await request(other, { walk_id: (await walkOf(other, 26)).id, request_type: "cancel" });
+    await expectCards();
+    // Approved, rejected (the refund no longer counts), deleted, restored.
+    expect(
+      (await api("POST", `customer_walk_requests/${res.id}/approve`, { token: faToken, body: {} })).status,
+    ).toBe(200);
+    await expectCards();
+    expect(
+      (
+        await api("POST", `customer_walk_requests/${cancel.id}/reject`, {
+          token: faToken,
+          body: { admin_remarks: "No" },
+        })
+      ).status,
+    ).toBe(200);
+    await expectCards();
+    expect((await api("POST", `customer_walk_requests/clear/${res.id}`, { token: faToken })).status).toBe(
+      200,
+    );
+    await expectCards();
+    expect((await api("POST", `customer_walk_requests/restore/${res.id}`, { token: faToken })).status).toBe(
+      200,
+    );
+    await expectCards();
+  });
+
+  it("searches by any 3+ characters of the customer's name, email or phone, and the reason", async () => {
+    const c = await newCustomer();
+    const r = await request(c, {
+      walk_id: (await walkOf(c, 29)).id,
+      request_type: "cancel",
+      reason: "Quokka",
+    });
+    const [u] = await db.select().from(users).where(eq(users.id, c.id));
+    const found = async (term: string) =>
+      (
+        (
+          await api(
+            "GET",
+            `customer_walk_requests?rowsPerPage=1000&search_keyword=${encodeURIComponent(term)}`,
+            {
+              token: adminToken,
+            },
+          )
+        ).json.data as Json[]
+      ).map((x) => x.id);
+    // The last name is the customer's unique tag: any inner 3 characters, any case.
+    expect(await found(u.last_name.slice(3, 6).toUpperCase())).toContain(r.id);
+    expect(await found(u.email.slice(5, 12))).toContain(r.id);
+    expect(await found(`${u.first_name} ${u.last_name}`)).toEqual([r.id]);
+    expect(await found("okk")).toContain(r.id);
+    expect(await found(`${u.last_name}-nobody`)).toEqual([]);
   });
 
   it("a franchisee admin sees their franchisee's requests only; another company's admin gets 404", async () => {

@@ -330,6 +330,25 @@ describe("available staff", () => {
     );
   });
 
+  it("pages the ranking by cursor and searches it on the server (a limit, then the ones after)", async () => {
+    type Member = { first_name: string; cursor: string };
+    const get = async (q: string) => {
+      const r = await api("GET", `leave_requests/${L1}/available-staff?${q}`, { token: faToken });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      return r.json.data as Member[];
+    };
+    const all = await get("");
+    expect(all.map((s) => s.first_name)).toEqual(["Asha", "Bina", "Chetan"]);
+    const first = await get("limit=2");
+    expect(first.map((s) => s.first_name)).toEqual(["Asha", "Bina"]);
+    const rest = await get(`limit=2&cursor=${first[1].cursor}`);
+    expect(rest.map((s) => s.first_name)).toEqual(["Chetan"]);
+    expect(await get(`limit=2&cursor=${rest[0].cursor}`)).toEqual([]);
+    expect((await get("search=hETA")).map((s) => s.first_name)).toEqual(["Chetan"]);
+    const bad = await api("GET", `leave_requests/${L1}/available-staff?limit=0`, { token: faToken });
+    expect(bad.status).toBe(422);
+  });
+
   it("a walk running past the leave's end needs its replacement until the walk ends", async () => {
     const Q = await user({ franchiseeId: F, first: "Qadir" });
     const R = await user({ franchiseeId: F, first: "Rekha" });

@@ -8,7 +8,7 @@ import { asOwner, rowsOf, type Db, type Tx } from "@/lib/platform/db";
 import { asPlatform, bindRequest, inRequest, withCaller } from "@/lib/platform/rls";
 import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
 
-// Row-level security (db/migrations/0024_row_level_security.sql, lib/platform/rls.ts): the database's own wall
+// Row-level security (db/migrations/0026_row_level_security.sql, lib/platform/rls.ts): the database's own wall
 // between companies, behind the kernel's scopes. Raw SQL as the server's role, on PGlite and on PostgreSQL.
 
 let db: Db;

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, users } from "@/db/schema";
-import { monthRange, walkCalendar, type CalendarDay } from "@/lib/jobs/walk-calendar";
+import {
+  calendarDay,
+  calendarSummary,
+  monthRange,
+  walkCalendar,
+  type CalendarDay,
+} from "@/lib/jobs/walk-calendar";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
@@ -238,5 +244,56 @@ describe("walk calendar", () => {
     });
     expect(monthRange("2031-02")).toEqual({ from: "2031-02-01", to: "2031-02-28" });
     expect(monthRange("2032-12")).toEqual({ from: "2032-12-01", to: "2032-12-31" });
+  });
+});
+
+// The portal's calendar (issue 23): counts per day from grouped statements, and a day's walks when it is opened.
+describe("walk calendar summary and opened day", () => {
+  const sameCounts = async (raw: Record<string, string>) => {
+    const [full, summary] = await Promise.all([walkCalendar(admin, raw), calendarSummary(admin, raw)]);
+    expect(summary.days.map((d) => d.date)).toEqual(full.days.map((d) => d.date));
+    expect(summary.days).toEqual(
+      full.days.map((d) => ({
+        date: d.date,
+        walks: d.walks,
+        completed: d.completed,
+        uncovered: d.uncovered,
+        on_leave: d.leave.length,
+      })),
+    );
+    return summary;
+  };
+
+  it("counts each day as the full calendar does: walks, completed, uncovered (unset or on leave), leave", async () => {
+    const mine = await sameCounts({ month: "2031-05", franchisee_id: encodeId(fC) });
+    expect(mine.days.find((d) => d.date === "2031-05-07")).toEqual({
+      date: "2031-05-07",
+      walks: 3,
+      completed: 0,
+      // 10:00 during w2's 09:00-11:00 leave, and 12:00 with no walker.
+      uncovered: 2,
+      on_leave: 1,
+    });
+    // The whole company's month (no franchisee) agrees too.
+    await sameCounts({ month: "2031-05" });
+    await sameCounts({ from: "2031-05-04", to: "2031-05-10", walker_id: String(w1) });
+  });
+
+  it("another company's admin counts none of these walks", async () => {
+    const wagAdmin = await ctxFor("admin@wagnation.test");
+    const s = await calendarSummary(wagAdmin, { from: "2031-05-05", to: "2031-05-08" });
+    expect(s.days.map((d) => d.walks)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("an opened day lists its walks by timeslot and its leave; another franchisee's answers 404", async () => {
+    const d = await calendarDay(admin, { date: "2031-05-07", franchisee_id: encodeId(fC) });
+    expect(d.walks.map((w) => w.timeslot)).toEqual(["10:00", "12:00", "15:00"]);
+    expect(d.walks.map((w) => w.uncovered)).toEqual([true, true, false]);
+    expect(d.leave.map((l) => l.user_id)).toEqual([w2]);
+    expect(d.more).toBe(false);
+    expect((await failureOf(calendarDay(fa, { date: "2031-05-07", franchisee_id: String(fC) }))).status).toBe(
+      404,
+    );
+    expect((await failureOf(calendarDay(admin, { date: "07-05-2031" }))).status).toBe(422);
   });
 });

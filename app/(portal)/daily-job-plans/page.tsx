@@ -4,9 +4,9 @@ import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { Button } from "@/components/ui/button";
 import { PLAN_STATUS_LABELS } from "@/lib/jobs/common";
-import { dailyJobPlanChoices, dailyJobPlansCrud, planListNarrowing } from "@/lib/jobs/daily-job-plans";
+import { dailyJobPlansCrud, planListNarrowing } from "@/lib/jobs/daily-job-plans";
+import { withPickers } from "@/lib/options/option-sources";
 import { formatDate } from "@/lib/format";
-import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportDailyJobPlansAction } from "./actions";
@@ -32,23 +32,27 @@ const COLUMNS = [
  */
 export default async function DailyJobPlansPage({ searchParams }: ListPageProps) {
   const s = await listScreen(dailyJobPlansCrud, searchParams, { fields: COLUMNS });
-  const [choices, narrowed] = await Promise.all([
-    dailyJobPlanChoices(s.ctx, { customers: false }),
-    planListNarrowing(s.ctx, s.raw),
-  ]);
-  const filters = filterBar(
-    dailyJobPlansCrud.def.list,
-    {
-      walker_id: choices.walkers.map((w) => ({ value: encodeId(w.id), label: w.name })),
-      franchisee_id: choices.franchisees.map((f) => ({ value: encodeId(f.id), label: f.name })),
-    },
-    [
+  const narrowed = await planListNarrowing(s.ctx, s.raw);
+  // Walkers and franchisees grow with the company: their filters search on the server (the walkers of the chosen
+  // franchisee, when one is).
+  const franchiseeRaw = [s.raw.franchisee_id].flat()[0];
+  const filters = await withPickers(
+    s.ctx,
+    filterBar(dailyJobPlansCrud.def.list, {}, [
       "is_active",
       "status",
       "date_range",
       "walker_id",
       ...(s.ctx.franchiseeId == null ? ["franchisee_id"] : []),
-    ],
+    ]),
+    s.raw,
+    {
+      walker_id: {
+        source: "staff",
+        params: franchiseeRaw && s.ctx.franchiseeId == null ? { franchisee_id: franchiseeRaw } : undefined,
+      },
+      franchisee_id: { source: "franchisees" },
+    },
   );
   const without = (...keys: string[]) => {
     const q = new URLSearchParams();

@@ -1,13 +1,8 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import {
-  browserWalks,
-  LEAVE_TYPE_LABELS,
-  leaveRequestsCrud,
-  leaveWalkerOptions,
-} from "@/lib/jobs/leave-requests";
+import { browserWalks, LEAVE_TYPE_LABELS, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import { withPickers } from "@/lib/options/option-sources";
 import { can } from "@/lib/platform/context";
-import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportLeaveRequestsAction } from "./actions";
@@ -37,9 +32,9 @@ export default async function LeaveRequestsPage({ searchParams }: ListPageProps)
       "walks",
     ],
   });
-  const walkers = await leaveWalkerOptions(s.ctx);
-  const filters = filterBar(leaveRequestsCrud.def.list, {
-    user_id: walkers.map((w) => ({ value: encodeId(w.id), label: w.label })),
+  // The walker filter searches the caller's franchisee's (or the company's) staff on the server.
+  const filters = await withPickers(s.ctx, filterBar(leaveRequestsCrud.def.list), s.raw, {
+    user_id: { source: "staff" },
   });
   const table = s.table.then((t) => ({
     ...t,

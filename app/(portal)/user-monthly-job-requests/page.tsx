@@ -2,10 +2,11 @@ import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import {
   isStatusApprover,
-  monthlyRequestMasters,
   monthlyRequestsCrud,
+  monthlyScreenChoices,
   monthlyToolbarFilters,
 } from "@/lib/jobs/monthly-requests";
+import { withPickers } from "@/lib/options/option-sources";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
@@ -42,18 +43,22 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
       "is_active",
     ],
   });
-  const m = await monthlyRequestMasters(s.ctx);
+  const m = await monthlyScreenChoices(s.ctx);
   const year = new Date().getFullYear();
-  const filters = filterBar(
-    monthlyRequestsCrud.def.list,
-    {
-      zone_id: m.zones.map((z) => ({ value: encodeId(z.id), label: z.description })),
-      franchisee_id: m.franchisees.map((f) => ({ value: encodeId(f.id), label: f.name })),
-      user_id: m.customers.map((c) => ({ value: encodeId(c.id), label: c.user_name })),
-      month: MONTHS.map((label, i) => ({ value: String(i + 1), label })),
-      year: [year - 1, year, year + 1].map((y) => ({ value: String(y), label: String(y) })),
-    },
-    monthlyToolbarFilters(s.ctx),
+  // Franchisees and customers grow with the company: their filters search on the server.
+  const filters = await withPickers(
+    s.ctx,
+    filterBar(
+      monthlyRequestsCrud.def.list,
+      {
+        zone_id: m.zones.map((z) => ({ value: encodeId(z.id), label: z.description })),
+        month: MONTHS.map((label, i) => ({ value: String(i + 1), label })),
+        year: [year - 1, year, year + 1].map((y) => ({ value: String(y), label: String(y) })),
+      },
+      monthlyToolbarFilters(s.ctx),
+    ),
+    s.raw,
+    { franchisee_id: { source: "franchisees" }, user_id: { source: "customers" } },
   );
   const zoneChoices =
     s.may.update && s.ctx.zoneIds == null

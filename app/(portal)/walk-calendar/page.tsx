@@ -3,7 +3,15 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { indiaNow } from "@/lib/jobs/common";
-import { addDays, calendarChoices, monthRange, walkCalendar } from "@/lib/jobs/walk-calendar";
+import {
+  addDays,
+  calendarSummary,
+  monthRange,
+  walkCalendar,
+  type Calendar,
+  type CalendarSummary,
+} from "@/lib/jobs/walk-calendar";
+import { currentOption } from "@/lib/options/option-sources";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
 import { authorizePage, guardPage, pageCompanyId } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
@@ -60,15 +68,22 @@ export default async function WalkCalendarPage({ searchParams }: { searchParams:
           const m = monthRange(month)!;
           return { from: mondayOf(m.from), to: addDays(mondayOf(m.to), 6) };
         })();
-  const calendar = await guardPage(() =>
-    walkCalendar(ctx, {
-      ...range,
-      franchisee_id: franchiseeId != null && ctx.franchiseeId == null ? String(franchiseeId) : undefined,
-      walker_id: walkerId != null ? String(walkerId) : undefined,
-    }),
+  const query = {
+    ...range,
+    franchisee_id: franchiseeId != null && ctx.franchiseeId == null ? String(franchiseeId) : undefined,
+    walker_id: walkerId != null ? String(walkerId) : undefined,
+  };
+  // A month, or a company's whole week, is sent as counts per day (a company's month holds ~400k walks); a day's walks
+  // load when it is opened. A franchisee's or a walker's week lists its walks.
+  const summary = view === "month" || (franchiseeId == null && walkerId == null);
+  const calendar = await guardPage<Calendar | CalendarSummary>(() =>
+    summary ? calendarSummary(ctx, query) : walkCalendar(ctx, query),
   );
-  const choices = await guardPage(() => calendarChoices(ctx, calendar.franchisee_id));
-
+  // The chosen franchisee and walker, named for the pickers (the rest are searched on the server as you type).
+  const [franchiseeOption, walkerOption] = await Promise.all([
+    ctx.franchiseeId == null ? currentOption(ctx, "franchisees", calendar.franchisee_id) : null,
+    currentOption(ctx, "staff", calendar.walker_id),
+  ]);
   // Links keep the chosen franchisee and walker (opaque ids, as every portal URL).
   const keep = (o: Record<string, string | undefined>) => {
     const q = new URLSearchParams();
@@ -99,8 +114,8 @@ export default async function WalkCalendarPage({ searchParams }: { searchParams:
     view === "week"
       ? `Week of ${start.slice(8, 10)}-${start.slice(5, 7)}-${start.slice(0, 4)}`
       : monthTitle(month);
-  const walkerName = choices.walkers.find((w) => w.id === calendar.walker_id)?.name;
-  const franchiseeName = choices.franchisees.find((f) => f.id === calendar.franchisee_id)?.name;
+  const walkerName = walkerOption?.label;
+  const franchiseeName = franchiseeOption?.label;
   const whose = walkerName ?? franchiseeName ?? "All franchisees";
 
   return (
@@ -136,14 +151,17 @@ export default async function WalkCalendarPage({ searchParams }: { searchParams:
           view={view}
           month={month}
           start={start}
-          franchisees={
-            ctx.franchiseeId == null
-              ? choices.franchisees.map((f) => ({ value: encodeId(f.id), label: f.name }))
+          chooseFranchisee={ctx.franchiseeId == null}
+          franchisee={
+            franchiseeOption && calendar.franchisee_id != null
+              ? { ...franchiseeOption, value: encodeId(calendar.franchisee_id) }
               : null
           }
-          franchisee={calendar.franchisee_id != null ? encodeId(calendar.franchisee_id) : ""}
-          walkers={choices.walkers.map((w) => ({ value: encodeId(w.id), label: w.name }))}
-          walker={calendar.walker_id != null ? encodeId(calendar.walker_id) : ""}
+          walker={
+            walkerOption && calendar.walker_id != null
+              ? { ...walkerOption, value: encodeId(calendar.walker_id) }
+              : null
+          }
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2">
@@ -171,10 +189,22 @@ export default async function WalkCalendarPage({ searchParams }: { searchParams:
         <Legend />
       </CardHeader>
       <CardContent>
-        {view === "week" ? (
-          <WeekView days={calendar.days} today={today} dayHref={dayHref} />
+        {!summary ? (
+          <WeekView days={(calendar as Calendar).days} today={today} dayHref={dayHref} />
         ) : (
-          <MonthGrid days={calendar.days} month={month} today={today} dayHref={dayHref} />
+          <MonthGrid
+            days={(calendar as CalendarSummary).days}
+            month={month}
+            today={today}
+            dayHref={dayHref}
+            franchiseeId={
+              calendar.franchisee_id != null && ctx.franchiseeId == null
+                ? encodeId(calendar.franchisee_id)
+                : undefined
+            }
+            walkerId={calendar.walker_id != null ? encodeId(calendar.walker_id) : undefined}
+            week={view === "week"}
+          />
         )}
       </CardContent>
     </Card>

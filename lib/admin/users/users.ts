@@ -229,7 +229,7 @@ type RefInput = {
 /**
  * Which of these addresses some user holds (lowercased): any company's, deleted ones included (users_email_uq
  * covers them all, since the email is the login). Through the database's own lookup, by that index: row-level
- * security hides the other companies' rows (db/migrations/0024_row_level_security.sql).
+ * security hides the other companies' rows (db/migrations/0026_row_level_security.sql).
  */
 export async function emailsTaken(db: Executor, emails: string[], limit?: number): Promise<Set<string>> {
   if (!emails.length) return new Set();
@@ -255,7 +255,7 @@ async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: 
   const companyId = requireCompany(ctx);
   if (input.email !== undefined) {
     // Any company's user: by the index, through the database's own lookup (row-level security would hide the
-    // other companies' rows; db/migrations/0024_row_level_security.sql).
+    // other companies' rows; db/migrations/0026_row_level_security.sql).
     const [taken] = rowsOf<{ id: number | null }>(
       await tx.execute(sql`select app_user_id_by_email(${input.email.toLowerCase()}) as id`),
     );

@@ -5,6 +5,8 @@ import {
   approveWithReplacementSchema,
   LEAVE_MESSAGES,
   leaveAvailableStaff,
+  staffPageOf,
+  staffPageQuery,
   leaveRequestsCrud,
   reassignLeaveWalk,
   reassignSchema,
@@ -34,6 +36,7 @@ const staffSchema = z.object({
     .boolean()
     .describe("Walked one of the affected pets before the leave's date (ranked next)."),
   walks_that_day: z.number().describe("Their live walks that day (fewest ranked first)."),
+  cursor: z.string().describe("Send it back as `cursor` for the members ranked after this one."),
 });
 const staffAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.array(staffSchema) });
 const leaveAnswer = z.object({ success: z.literal(true), message: z.string(), data: recordSchema(def) });
@@ -58,10 +61,11 @@ export const leaveRequestsRoutes: ApiRoute[] = [
     summary:
       "Staff who may replace the walker: the franchisee's active walkers with no walk and no approved leave overlapping the leave, ranked (same zone, walked these pets before, fewest walks that day, name)",
     output: staffAnswer,
-    handler: async ({ ctx, params }) => ({
+    query: staffPageQuery,
+    handler: async ({ ctx, params, query }) => ({
       success: true,
       message: LEAVE_MESSAGES.staffLoaded,
-      data: await leaveAvailableStaff(ctx, idParam(params.id)),
+      data: await leaveAvailableStaff(ctx, idParam(params.id), undefined, staffPageOf(query)),
     }),
   },
   {
@@ -109,10 +113,11 @@ export const leaveRequestsRoutes: ApiRoute[] = [
     tag,
     summary: "Staff who may take one walk of an approved leave (that walk's time), ranked as available-staff",
     output: staffAnswer,
-    handler: async ({ ctx, params }) => ({
+    query: staffPageQuery,
+    handler: async ({ ctx, params, query }) => ({
       success: true,
       message: LEAVE_MESSAGES.staffLoaded,
-      data: await leaveAvailableStaff(ctx, idParam(params.id), idParam(params.walkId)),
+      data: await leaveAvailableStaff(ctx, idParam(params.id), idParam(params.walkId), staffPageOf(query)),
     }),
   },
   {

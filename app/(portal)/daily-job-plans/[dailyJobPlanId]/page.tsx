@@ -5,7 +5,7 @@ import { editScreen } from "@/lib/platform/screens";
 import { planFormChoices } from "../_components/choices";
 import { DailyJobPlanForm } from "../_components/daily-job-plan-form";
 import { WalksSubTable } from "../_components/daily-job-plans-table";
-import { SAME_AS_PLAN, type WalkerOption } from "../_components/form-values";
+import { SAME_AS_PLAN, type PlanNames } from "../_components/form-values";
 
 export const metadata = { title: "Edit Daily Job Plan" };
 
@@ -19,22 +19,25 @@ export default async function EditDailyJobPlanPage({
 }) {
   const s = await editScreen(dailyJobPlansCrud, (await params).dailyJobPlanId);
   const r = s.record;
-  const c = await planFormChoices(s.ctx);
+  const c = planFormChoices(s.ctx);
   const mayPick = can(s.ctx, "daily_job_plans.create") || can(s.ctx, "daily_job_plans.update");
   const pets = mayPick ? await petsOfCustomer(s.ctx, r.user_id) : [];
   const petOptions = pets.map((p) => ({ value: String(p.id), label: p.name }));
-  // What the plan holds stays shown even when no longer offered (a deactivated walker, another franchisee's
-  // replacement on a walk, a customer beyond the picker's first thousand).
-  const walkers: WalkerOption[] = [...c.walkers];
-  const keep = (id: number | null, name: string | null, franchisee: string) => {
-    if (id != null && !walkers.some((w) => w.value === String(id)))
-      walkers.push({ value: String(id), label: name ?? `#${id}`, franchisee });
+  // The people the plan holds, named for the pickers' first paint (also those no longer offered: a deactivated
+  // walker, another franchisee's replacement on a walk).
+  const names: PlanNames = {
+    customer: { value: String(r.user_id), label: r.customer_name ?? `#${r.user_id}` },
+    franchisee:
+      r.franchisee_id != null
+        ? { value: String(r.franchisee_id), label: r.franchisee_name ?? `#${r.franchisee_id}` }
+        : null,
+    walkers: {},
   };
-  keep(r.walker_id, r.walker_name, str(r.franchisee_id));
-  for (const w of r.daily_job_plan_walks) keep(w.walker_id, w.walker_name, "*");
-  const customers = c.customers.some((u) => u.value === String(r.user_id))
-    ? c.customers
-    : [{ value: String(r.user_id), label: r.customer_name ?? `#${r.user_id}` }, ...c.customers];
+  const named = (id: number | null, name: string | null) => {
+    if (id != null) names.walkers[String(id)] = { value: String(id), label: name ?? `#${id}` };
+  };
+  named(r.walker_id, r.walker_name);
+  for (const w of r.daily_job_plan_walks) named(w.walker_id, w.walker_name);
   for (const [id, name] of [
     [r.user_pet_id, r.pet_name],
     [r.user_pet_2_id, r.pet_2_name],
@@ -46,8 +49,7 @@ export default async function EditDailyJobPlanPage({
       <DailyJobPlanForm
         {...s.form}
         {...c}
-        customers={customers}
-        walkers={walkers}
+        names={names}
         pets={petOptions}
         initial={{
           date: r.date,

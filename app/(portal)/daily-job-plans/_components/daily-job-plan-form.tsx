@@ -4,7 +4,7 @@ import { useWatch, useFormContext } from "react-hook-form";
 import { EntityForm, fieldsFor, type Option } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createDailyJobPlanAction, customerPetsAction, updateDailyJobPlanAction } from "../actions";
-import type { DailyJobPlanFormValues, WalkerOption } from "./form-values";
+import type { DailyJobPlanFormValues, PlanNames } from "./form-values";
 import { WalkRows } from "./walk-rows";
 
 const F = fieldsFor<DailyJobPlanFormValues>();
@@ -12,34 +12,40 @@ const NONE = { value: "0", label: "None" };
 
 /**
  * Date, Customer, Franchisee (admins; a franchisee's member plans for their own), Walker (the franchisee's walkers),
- * Pet and Pet 2 (the customer's pets), Status, Is Active on edit, and the walks.
+ * Pet and Pet 2 (the customer's pets), Status, Is Active on edit, and the walks. Customers, franchisees and walkers
+ * are searched on the server as you type; `names` names the plan's own for the first paint.
  */
 export function DailyJobPlanForm(
   props: FormScreenProps & {
     initial: DailyJobPlanFormValues;
-    customers: Option[];
-    franchisees: Option[] | null;
-    walkers: WalkerOption[];
+    chooseFranchisee: boolean;
+    names: PlanNames;
     /** The customer's pets as loaded (the edit screen's customer). */
     pets: Option[];
     statuses: Option[];
     walkStatuses: Option[];
   },
 ) {
-  const { customers, franchisees, walkers, pets, statuses, walkStatuses, initial, ...form } = props;
+  const { chooseFranchisee, names, pets, statuses, walkStatuses, initial, ...form } = props;
   return (
     <EntityForm<DailyJobPlanFormValues>
       {...form}
       initial={initial}
       actions={{ create: createDailyJobPlanAction, update: updateDailyJobPlanAction }}
-      after={<PlanWalks walkers={walkers} statuses={walkStatuses} disabled={form.readOnly} />}
+      after={<PlanWalks names={names.walkers} statuses={walkStatuses} disabled={form.readOnly} />}
     >
       <F.Text name="date" label="Date" type="date" required />
-      <F.Select name="user_id" label="Customer" options={customers} required />
-      {franchisees ? (
-        <F.Select name="franchisee_id" label="Franchisee" options={franchisees} required />
+      <F.Picker name="user_id" label="Customer" source="customers" selected={names.customer} required />
+      {chooseFranchisee ? (
+        <F.Picker
+          name="franchisee_id"
+          label="Franchisee"
+          source="franchisees"
+          selected={names.franchisee}
+          required
+        />
       ) : null}
-      <PlanWalker walkers={walkers} byFranchisee={!!franchisees} />
+      <PlanWalker names={names.walkers} />
       <CustomerPets initialPets={pets} initialCustomer={initial.user_id} />
       <F.Select name="status" label="Status" options={statuses} required />
       {form.id ? <F.Switch name="is_active" label="Is Active" /> : null}
@@ -47,34 +53,39 @@ export function DailyJobPlanForm(
   );
 }
 
-/** The walkers of the chosen franchisee (every offered walker for a franchisee's member). */
-function useWalkers(walkers: WalkerOption[], byFranchisee: boolean): Option[] {
+/** The staff source's parameters: the chosen franchisee's walkers (a member's own, whatever is sent). */
+function useWalkerParams(): Record<string, string> | undefined {
   const { control } = useFormContext<DailyJobPlanFormValues>();
   const franchisee = useWatch({ control, name: "franchisee_id" });
-  return byFranchisee ? walkers.filter((w) => w.franchisee === franchisee) : walkers;
+  return franchisee && franchisee !== "0" ? { franchisee_id: franchisee } : undefined;
 }
 
-function PlanWalker({ walkers, byFranchisee }: { walkers: WalkerOption[]; byFranchisee: boolean }) {
-  const shown = useWalkers(walkers, byFranchisee);
+function PlanWalker({ names }: { names: PlanNames["walkers"] }) {
+  const { getValues } = useFormContext<DailyJobPlanFormValues>();
+  const params = useWalkerParams();
   return (
-    <F.Select name="walker_id" label="Walker" options={[{ value: "0", label: "Not assigned" }, ...shown]} />
+    <F.Picker
+      name="walker_id"
+      label="Walker"
+      source="staff"
+      params={params}
+      selected={names[getValues("walker_id")] ?? null}
+      none={{ value: "0", label: "Not assigned" }}
+    />
   );
 }
 
 function PlanWalks({
-  walkers,
+  names,
   statuses,
   disabled,
 }: {
-  walkers: WalkerOption[];
+  names: PlanNames["walkers"];
   statuses: Option[];
   disabled?: boolean;
 }) {
-  const { control } = useFormContext<DailyJobPlanFormValues>();
-  const franchisee = useWatch({ control, name: "franchisee_id" });
-  // A walk's own walker (a replacement of another franchisee) stays listed.
-  const shown = walkers.filter((w) => !franchisee || w.franchisee === franchisee || w.franchisee === "*");
-  return <WalkRows walkers={shown} statuses={statuses} disabled={disabled} />;
+  const params = useWalkerParams();
+  return <WalkRows names={names} walkerParams={params} statuses={statuses} disabled={disabled} />;
 }
 
 /** Pet and Pet 2: the chosen customer's pets, read again when the customer changes (the choices then reset). */

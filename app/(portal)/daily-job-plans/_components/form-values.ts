@@ -45,5 +45,12 @@ export const EMPTY_DAILY_JOB_PLAN: DailyJobPlanFormValues = {
   daily_job_plan_walks: [{ ...EMPTY_WALK }],
 };
 
-/** A walker the form offers, with their franchisee (an admin's walker list follows the chosen franchisee). */
-export type WalkerOption = { value: string; label: string; franchisee: string };
+/** Names of the people the plan holds (its customer, franchisee, walkers), for the pickers' first paint. */
+export type PlanNames = {
+  customer: { value: string; label: string } | null;
+  franchisee: { value: string; label: string } | null;
+  /** By walker id: the plan's walker and its walks' walkers. */
+  walkers: Record<string, { value: string; label: string }>;
+};
+
+export const NO_NAMES: PlanNames = { customer: null, franchisee: null, walkers: {} };

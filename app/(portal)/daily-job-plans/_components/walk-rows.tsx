@@ -1,10 +1,12 @@
 "use client";
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { fieldError, SelectField, TextField, type Option } from "@/components/form";
+import { fieldError, PickerField, SelectField, TextField, type Option } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EMPTY_WALK, SAME_AS_PLAN } from "./form-values";
+
+const SAME_AS_PLAN_OPTION = { value: SAME_AS_PLAN, label: "The plan's walker" };
 
 /**
  * The plan's walks (`daily_job_plan_walks`): per walk its timeslot, walker (the plan's unless another is chosen, e.g.
@@ -12,19 +14,22 @@ import { EMPTY_WALK, SAME_AS_PLAN } from "./form-values";
  * their cell (`daily_job_plan_walks.{index}.timeslot`) or under the list.
  */
 export function WalkRows({
-  walkers,
+  names,
+  walkerParams,
   statuses,
   disabled,
 }: {
-  walkers: Option[];
+  /** The walks' walkers' names by id (the first paint). */
+  names: Record<string, { value: string; label: string }>;
+  /** The staff source's parameters (the plan's franchisee). */
+  walkerParams?: Record<string, string>;
   statuses: Option[];
   disabled?: boolean;
 }) {
   const name = "daily_job_plan_walks";
-  const { control, formState, clearErrors } = useFormContext();
+  const { control, formState, clearErrors, getValues } = useFormContext();
   const { fields, append, remove } = useFieldArray({ control, name });
   const listError = fieldError(formState.errors, name) ?? fieldError(formState.errors, `${name}.root`);
-  const walkerOptions = [{ value: SAME_AS_PLAN, label: "The plan's walker" }, ...walkers];
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-3">
@@ -63,10 +68,13 @@ export function WalkRows({
               required
               disabled={disabled}
             />
-            <SelectField
+            <PickerField
               name={`${name}.${i}.walker_id`}
               label="Walker"
-              options={walkerOptions}
+              source="staff"
+              params={walkerParams}
+              selected={names[String(getValues(`${name}.${i}.walker_id`))] ?? null}
+              none={SAME_AS_PLAN_OPTION}
               disabled={disabled}
             />
             <SelectField name={`${name}.${i}.status`} label="Status" options={statuses} disabled={disabled} />

@@ -33,7 +33,6 @@ export default async function EditLeaveRequestPage({
           reason: text(r.reason),
           is_active: r.is_active,
         }}
-        walkers={[]}
         walkerName={r.user ? `${r.user.first_name ?? ""} ${r.user.last_name ?? ""}`.trim() : null}
       />
     </EditScreen>

@@ -50,10 +50,9 @@ function Times() {
  * otherwise); its approval is the list's.
  */
 export function LeaveForm({
-  walkers,
   walkerName,
   ...props
-}: FormScreenProps & { initial: LeaveFormValues; walkers: Option[]; walkerName?: string | null }) {
+}: FormScreenProps & { initial: LeaveFormValues; walkerName?: string | null }) {
   return (
     <EntityForm<LeaveFormValues>
       {...props}
@@ -64,7 +63,7 @@ export function LeaveForm({
           <p className="text-sm">{walkerName ?? ""}</p>
         </Field>
       ) : (
-        <F.Select name="user_id" label="Walker" options={walkers} required />
+        <F.Picker name="user_id" label="Walker" source="staff" required />
       )}
       <F.Text name="date" label="Date" type="date" required />
       <F.Select name="leave_type" label="Leave Type" options={TYPES} required />

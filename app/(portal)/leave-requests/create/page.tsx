@@ -1,4 +1,4 @@
-import { leaveRequestsCrud, leaveWalkerOptions } from "@/lib/jobs/leave-requests";
+import { leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { createScreen } from "@/lib/platform/screens";
 import { EMPTY_LEAVE, LeaveForm } from "../_components/leave-form";
 
@@ -7,12 +7,6 @@ export const metadata = { title: "Add Leave Request" };
 /** Add Leave Request: a leave entered for a walker (the walkers of the caller's franchisee, or of the company). */
 export default async function CreateLeaveRequestPage() {
   const s = await createScreen(leaveRequestsCrud);
-  const walkers = await leaveWalkerOptions(s.ctx);
-  return (
-    <LeaveForm
-      {...s.form}
-      initial={EMPTY_LEAVE}
-      walkers={walkers.map((w) => ({ value: String(w.id), label: w.label }))}
-    />
-  );
+  // The walker is searched on the server (the staff source: the caller's franchisee's, or the company's).
+  return <LeaveForm {...s.form} initial={EMPTY_LEAVE} />;
 }

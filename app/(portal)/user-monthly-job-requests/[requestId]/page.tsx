@@ -1,11 +1,7 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { masterRowsWith, ZONES_VALUE } from "@/lib/franchise/master-rows";
-import {
-  isStatusApprover,
-  monthlyRequestMasters,
-  monthlyRequestsCrud,
-  walkerOptions,
-} from "@/lib/jobs/monthly-requests";
+import { isStatusApprover, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
+import { currentOption } from "@/lib/options/option-sources";
 import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
@@ -25,12 +21,12 @@ export default async function EditMonthlyRequestPage({ params }: { params: Promi
   const r = s.record;
   const franchiseeAdmin = s.ctx.roleName === ROLE.FRANCHISEE_ADMIN;
   const master = s.ctx.zoneIds != null;
-  const [zones, walkers, m] = await Promise.all([
+  // Franchisees and walkers grow with the company: the fields search on the server; only the current ones are named.
+  const chooseFranchisee = s.ctx.franchiseeId == null && !master && r.franchisee_approval_status === 0;
+  const [zones, walker, franchisee] = await Promise.all([
     masterRowsWith(s.ctx, ZONES_VALUE, r.zone_id),
-    walkerOptions(s.ctx, r.franchisee_id, r.walker_id),
-    s.ctx.franchiseeId == null && !master && r.franchisee_approval_status === 0
-      ? monthlyRequestMasters(s.ctx)
-      : Promise.resolve(null),
+    currentOption(s.ctx, "staff", r.walker_id),
+    chooseFranchisee ? currentOption(s.ctx, "franchisees", r.franchisee_id) : Promise.resolve(null),
   ]);
   return (
     <EditScreen ctx={s.ctx} entity="user_monthly_job_requests" id={s.id}>
@@ -64,8 +60,8 @@ export default async function EditMonthlyRequestPage({ params }: { params: Promi
         }}
         // A master franchisee sees the zone as text (spec 002 §6).
         zones={master ? null : zones.map((z) => ({ value: String(z.id), label: z.description }))}
-        franchisees={m ? m.franchisees.map((f) => ({ value: String(f.id), label: f.name })) : null}
-        walkers={walkers.map((w) => ({ value: String(w.id), label: w.user_name }))}
+        franchisee={chooseFranchisee ? { chosen: franchisee } : null}
+        walker={walker}
         franchiseeAdmin={franchiseeAdmin}
         approver={isStatusApprover(s.ctx)}
         twoWalks={r.timeslot_2 != null || r.no_of_walks === 2}

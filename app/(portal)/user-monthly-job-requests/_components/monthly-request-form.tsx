@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { Controller, useFormContext, useWatch } from "react-hook-form";
 import { SubTable } from "@/components/data-table";
-import { EntityForm, Field, fieldError, fieldsFor, type Option } from "@/components/form";
+import { EntityForm, Field, fieldError, fieldsFor, type Option, type PickedOption } from "@/components/form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { formatDate } from "@/lib/format";
 import type { FormScreenProps } from "@/lib/platform/screens";
@@ -33,6 +33,8 @@ export type CreateMonthlyRequestValues = {
 export type PlanChoice = { value: string; label: string; dogs: number; walks: number };
 
 const C = fieldsFor<CreateMonthlyRequestValues>();
+/** No franchisee chosen: the nearest one takes the request. */
+const NO_FRANCHISEE: PickedOption = { value: "", label: "Nearest franchisee" };
 
 /** The chosen customer's pets (as many as the plan's dogs) and addresses, loaded when the customer changes. */
 function CustomerParts({ plans }: { plans: PlanChoice[] }) {
@@ -134,28 +136,28 @@ function MonthOfStart() {
  * admin: their own, not asked).
  */
 export function CreateMonthlyRequestForm({
-  customers,
   plans,
   zones,
-  franchisees,
+  chooseFranchisee,
   ...props
 }: FormScreenProps & {
   initial: CreateMonthlyRequestValues;
-  customers: Option[];
   plans: PlanChoice[];
   zones: Option[];
-  /** Null for a franchisee's admin (their own franchisee). */
-  franchisees: Option[] | null;
+  /** False for a franchisee's admin (their own franchisee). */
+  chooseFranchisee: boolean;
 }) {
   return (
     <EntityForm<CreateMonthlyRequestValues> {...props} actions={{ create: createMonthlyRequestAction }}>
-      <C.Select name="user_id" label="Customer" options={customers} required />
+      <C.Picker name="user_id" label="Customer" source="customers" required />
       <C.Select name="plan_id" label="Plan" options={plans} required />
       <CustomerParts plans={plans} />
       <C.Text name="start_date" label="Start Date" type="date" required />
       <C.Text name="end_date" label="End Date" type="date" required />
       <MonthOfStart />
-      {franchisees ? <C.Select name="franchisee_id" label="Franchisee" options={franchisees} /> : null}
+      {chooseFranchisee ? (
+        <C.Picker name="franchisee_id" label="Franchisee" source="franchisees" none={NO_FRANCHISEE} />
+      ) : null}
       <C.Select name="zone_id" label="Zone" options={zones} />
     </EntityForm>
   );
@@ -218,17 +220,19 @@ function Shown({ label, text, href }: { label: string; text: string | null; href
 function DecisionFields({
   franchiseeAdmin,
   approver,
-  walkers,
+  walker,
   twoWalks,
 }: {
   franchiseeAdmin: boolean;
   approver: boolean;
-  walkers: Option[];
+  walker: PickedOption | null;
   twoWalks: boolean;
 }) {
   const approval = useWatch<EditMonthlyRequestValues, "franchisee_approval_status">({
     name: "franchisee_approval_status",
   });
+  // The walkers of the request's franchisee (as chosen on the form).
+  const franchiseeId = useWatch<EditMonthlyRequestValues, "franchisee_id">({ name: "franchisee_id" });
   return (
     <>
       <E.Select
@@ -240,7 +244,16 @@ function DecisionFields({
       {approver && approval !== "0" ? (
         <E.Select name="status" label="Status" options={APPROVAL_OPTIONS} />
       ) : null}
-      {approval === "1" ? <E.Select name="walker_id" label="Walker" options={walkers} required /> : null}
+      {approval === "1" ? (
+        <E.Picker
+          name="walker_id"
+          label="Walker"
+          source="staff"
+          params={franchiseeId ? { franchisee_id: franchiseeId } : undefined}
+          selected={walker}
+          required
+        />
+      ) : null}
       <E.Text name="timeslot" label="Timeslot" type="time" disabled={!franchiseeAdmin} />
       {twoWalks ? (
         <E.Text name="timeslot_2" label="Timeslot 2" type="time" disabled={!franchiseeAdmin} />
@@ -268,8 +281,8 @@ function DecisionFields({
 export function EditMonthlyRequestForm({
   summary,
   zones,
-  franchisees,
-  walkers,
+  franchisee,
+  walker,
   franchiseeAdmin,
   approver,
   twoWalks,
@@ -278,9 +291,10 @@ export function EditMonthlyRequestForm({
   initial: EditMonthlyRequestValues;
   summary: RequestSummary;
   zones: Option[] | null;
-  /** Offered while the franchisee has not decided, to callers of no franchisee; null otherwise. */
-  franchisees: Option[] | null;
-  walkers: Option[];
+  /** Offered while the franchisee has not decided, to callers of no franchisee (`chosen`: the current one). */
+  franchisee: { chosen: PickedOption | null } | null;
+  /** The current walker, named by the server. */
+  walker: PickedOption | null;
   franchiseeAdmin: boolean;
   approver: boolean;
   twoWalks: boolean;
@@ -310,8 +324,8 @@ export function EditMonthlyRequestForm({
         label="Start and End Date"
         text={`${formatDate(summary.start_date)} – ${formatDate(summary.end_date)}`}
       />
-      {franchisees ? (
-        <E.Select name="franchisee_id" label="Franchisee" options={franchisees} />
+      {franchisee ? (
+        <E.Picker name="franchisee_id" label="Franchisee" source="franchisees" selected={franchisee.chosen} />
       ) : (
         <Shown label="Franchisee" text={summary.franchisee_name} />
       )}
@@ -324,7 +338,7 @@ export function EditMonthlyRequestForm({
       <DecisionFields
         franchiseeAdmin={franchiseeAdmin}
         approver={approver}
-        walkers={walkers}
+        walker={walker}
         twoWalks={twoWalks}
       />
     </EntityForm>

@@ -1,4 +1,4 @@
-import { monthlyRequestMasters, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
+import { monthlyRequestsCrud, monthlyScreenChoices } from "@/lib/jobs/monthly-requests";
 import { createScreen } from "@/lib/platform/screens";
 import {
   CreateMonthlyRequestForm,
@@ -23,12 +23,11 @@ const EMPTY_MONTHLY_REQUEST: CreateMonthlyRequestValues = {
 /** Add User Monthly Job Request (spec 002 §2: the route exists, its content is ours). */
 export default async function CreateMonthlyRequestPage() {
   const s = await createScreen(monthlyRequestsCrud);
-  const m = await monthlyRequestMasters(s.ctx);
+  const m = await monthlyScreenChoices(s.ctx);
   return (
     <CreateMonthlyRequestForm
       {...s.form}
       initial={EMPTY_MONTHLY_REQUEST}
-      customers={m.customers.map((c) => ({ value: String(c.id), label: c.user_name }))}
       plans={m.plans.map((p) => ({
         value: String(p.id),
         label: p.name,
@@ -36,9 +35,7 @@ export default async function CreateMonthlyRequestPage() {
         walks: p.no_of_walks,
       }))}
       zones={m.zones.map((z) => ({ value: String(z.id), label: z.description }))}
-      franchisees={
-        s.ctx.franchiseeId != null ? null : m.franchisees.map((f) => ({ value: String(f.id), label: f.name }))
-      }
+      chooseFranchisee={s.ctx.franchiseeId == null}
     />
   );
 }

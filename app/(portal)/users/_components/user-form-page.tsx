@@ -1,5 +1,6 @@
 import { EditScreen } from "@/components/audit/edit-screen";
-import { userMasters } from "@/lib/admin/masters";
+import { userPositions } from "@/lib/admin/masters";
+import { currentOption } from "@/lib/options/option-sources";
 import { getUser, usersDef } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { ROLE } from "@/lib/platform/permissions";
@@ -16,23 +17,24 @@ type Props = {
   franchiseeId?: number | null;
   listHref: string;
   readOnly?: boolean;
+  /** The record's version (editScreen), sent with the save. */
+  version?: string;
 };
 
 /** Loads the pickers and renders the shared user form; create, edit and staff create differ only in props. */
 export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId, ...rest }: Props) {
-  const masters = await userMasters(ctx);
-  const positions = masters.positions.map((p) => ({ value: String(p.id), label: p.name }));
-  const franchisees = masters.franchisees.map((f) => ({ value: String(f.id), label: f.name }));
+  const positions = (await userPositions(ctx)).map((p) => ({ value: String(p.id), label: p.name }));
   // A FRANCHISEE ADMIN's users always belong to their own franchisee (the server forces it too).
   const own = ctx.roleName === ROLE.FRANCHISEE_ADMIN ? ctx.franchiseeId : null;
   const fixed = own ?? (id ? null : (franchiseeId ?? null));
   const values = fixed != null ? { ...initial, franchisee_id: String(fixed) } : initial;
+  const franchisee = await currentOption(ctx, "franchisees", Number(values.franchisee_id) || null);
   return (
     <UserForm
       id={id}
       initial={values}
       positions={positions}
-      franchisees={franchisees}
+      franchisee={franchisee}
       franchiseeFixed={fixed != null}
       {...rest}
     />
@@ -44,7 +46,7 @@ export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId
  * users.update); another company's or another franchisee's user shows the not-found card, like a missing one.
  */
 export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; staff?: boolean }) {
-  const { ctx, id, record: u, readOnly } = await editScreen({ def: usersDef, get: getUser }, opaqueId);
+  const { ctx, id, record: u, readOnly, form } = await editScreen({ def: usersDef, get: getUser }, opaqueId);
   const text = (v: string | null) => v ?? "";
   return (
     <EditScreen ctx={ctx} entity="users" id={id}>
@@ -53,6 +55,7 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
         id={opaqueId}
         staff={staff}
         readOnly={readOnly}
+        version={form.version}
         listHref={staff ? "/franchisee-staffs" : "/users"}
         initial={{
           first_name: u.first_name,

@@ -1,5 +1,5 @@
 "use client";
-import { EntityForm, fieldsFor, type Option } from "@/components/form";
+import { EntityForm, fieldsFor, type Option, type PickedOption } from "@/components/form";
 import { createUserAction, updateUserAction } from "../actions";
 
 /** The fields of the user schema (lib/admin/users/schema.ts) as the form holds them; ids as strings. */
@@ -34,7 +34,8 @@ type Props = {
   id?: string;
   initial: UserFormValues;
   positions: Option[];
-  franchisees: Option[];
+  /** The chosen franchisee, named by the server (the picker searches the rest as you type). */
+  franchisee: PickedOption | null;
   /** The staff screens: titled Staff; on create the franchisee is required (unless `franchiseeFixed`). */
   staff?: boolean;
   /** The franchisee came with the screen (query, or the caller's own): shown preselected, not changeable. */
@@ -43,6 +44,8 @@ type Props = {
   listHref: string;
   /** A caller who may view but not update sees the form without Save. */
   readOnly?: boolean;
+  /** The user record's version: a save over a newer one is refused (lib/platform/versions.ts). */
+  version?: string;
 };
 
 /**
@@ -53,17 +56,19 @@ export function UserForm({
   id,
   initial,
   positions,
-  franchisees,
+  franchisee,
   staff,
   franchiseeFixed,
   listHref,
   readOnly,
+  version,
 }: Props) {
   const franchiseeRequired = !!staff && !id && !franchiseeFixed;
   return (
     <EntityForm<UserFormValues>
       noun={staff ? "Staff" : "User"}
       id={id}
+      version={version}
       initial={initial}
       readOnly={readOnly}
       listHref={listHref}
@@ -77,11 +82,13 @@ export function UserForm({
       <F.Text name="phone" label="Phone" type="tel" required={!!id} />
       <F.Text name="employee_code" label="Employee Code" />
       <F.Select name="position_id" label="Position" options={positions} required />
-      <F.Select
+      <F.Picker
         name="franchisee_id"
         label="Franchisee"
+        source="franchisees"
+        selected={franchisee}
         // An optional franchisee can be taken away again ("0" is read as none by the schema).
-        options={franchiseeRequired ? franchisees : [{ value: "0", label: "None" }, ...franchisees]}
+        none={franchiseeRequired ? undefined : { value: "0", label: "None" }}
         required={franchiseeRequired}
         disabled={franchiseeFixed || readOnly}
       />

@@ -3,7 +3,8 @@ import { Upload } from "lucide-react";
 import { ListPage, ListToolbar } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { Button } from "@/components/ui/button";
-import { userMasters, type Option } from "@/lib/admin/masters";
+import { userPositions, type Option } from "@/lib/admin/masters";
+import { withPickers } from "@/lib/options/option-sources";
 import { listUsers, USER_TOOLBAR_FILTERS, usersDef } from "@/lib/admin/users/users";
 import { can, type Ctx } from "@/lib/platform/context";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
@@ -41,14 +42,20 @@ export async function UsersList({ searchParams, staff = false }: Props) {
   const { ctx, raw, query, may, table, trash } = await listScreen({ def: usersDef, list }, searchParams, {
     fields: USER_COLUMNS,
   });
-  // The toolbar's options load while the rows are read (the rows stream in below it).
-  const masters = await userMasters(ctx);
+  // The toolbar's options load while the rows are read (the rows stream in below it). Franchisees (tens of thousands
+  // in a big company) are searched on the server: only the chosen one is named here.
+  const positions = await userPositions(ctx);
   // A FRANCHISEE ADMIN only ever sees their own franchisee: no franchisee filter for them.
   const confined = ctx.roleName === ROLE.FRANCHISEE_ADMIN;
-  const filters = filterBar(
-    usersDef.list,
-    { position_id: options(masters.positions), franchisee_id: options(masters.franchisees) },
-    USER_TOOLBAR_FILTERS.filter((p) => !(confined && p === "franchisee_id")),
+  const filters = await withPickers(
+    ctx,
+    filterBar(
+      usersDef.list,
+      { position_id: options(positions) },
+      USER_TOOLBAR_FILTERS.filter((p) => !(confined && p === "franchisee_id")),
+    ),
+    raw,
+    { franchisee_id: { source: "franchisees" } },
   );
   // The staff create screen is reached with the list's franchisee, which it then preselects.
   const base = staff ? "/franchisee-staffs" : "/users";

@@ -1,32 +1,34 @@
 import { Button } from "@/components/ui/button";
+import { CalendarPicker } from "./calendar-picker";
 
-type Option = { value: string; label: string };
+type Option = { value: string; label: string; sublabel?: string | null };
 
 const selectClass =
   "border-input bg-background h-9 w-full rounded-md border px-3 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none disabled:opacity-50";
 
 /**
- * The calendar's choices as a plain GET form (works without script): the franchisee (admins; "All franchisees" for
- * the whole company), the walker (of the chosen franchisee), and the month or the week's day; Show applies them.
+ * The calendar's choices as a plain GET form: the franchisee (admins; "All franchisees" for the whole company) and the
+ * walker (of the chosen franchisee), each searched on the server as you type (a company has ~20k franchisees), and
+ * the month or the week's day; Show applies them.
  */
 export function CalendarFilters({
   view,
   month,
   start,
-  franchisees,
+  chooseFranchisee,
   franchisee,
-  walkers,
   walker,
 }: {
   view: "month" | "week";
   month: string;
   start: string;
-  franchisees: Option[] | null;
-  franchisee: string;
-  walkers: Option[];
-  walker: string;
+  /** Admins choose the franchisee; a franchisee's member sees their own. */
+  chooseFranchisee: boolean;
+  /** The chosen franchisee and walker (opaque ids), named by the server. */
+  franchisee: Option | null;
+  walker: Option | null;
 }) {
-  const noFranchisee = franchisees != null && !franchisee;
+  const noFranchisee = chooseFranchisee && !franchisee;
   return (
     <form
       method="get"
@@ -34,43 +36,37 @@ export function CalendarFilters({
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
     >
       <input type="hidden" name="view" value={view} />
-      {franchisees ? (
+      {chooseFranchisee ? (
         <div className="grid gap-1.5">
           <label htmlFor="cal-franchisee" className="text-sm font-medium">
             Franchisee
           </label>
-          <select id="cal-franchisee" name="franchisee_id" defaultValue={franchisee} className={selectClass}>
-            <option value="">All franchisees</option>
-            {franchisees.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
+          <CalendarPicker
+            id="cal-franchisee"
+            name="franchisee_id"
+            source="franchisees"
+            selected={franchisee}
+            none={{ value: "", label: "All franchisees" }}
+          />
         </div>
       ) : null}
       <div className="grid gap-1.5">
         <label htmlFor="cal-walker" className="text-sm font-medium">
           Walker
         </label>
-        <select
+        <CalendarPicker
           id="cal-walker"
           name="walker_id"
-          defaultValue={walker}
-          className={selectClass}
+          source="staff"
+          params={franchisee ? { franchisee_id: franchisee.value } : undefined}
+          selected={walker}
+          none={{ value: "", label: "All walkers" }}
           disabled={noFranchisee}
-          aria-describedby={noFranchisee ? "cal-walker-hint" : undefined}
-        >
-          <option value="">All walkers</option>
-          {walkers.map((w) => (
-            <option key={w.value} value={w.value}>
-              {w.label}
-            </option>
-          ))}
-        </select>
+          describedBy={noFranchisee ? "cal-walker-hint" : undefined}
+        />
         {noFranchisee ? (
           <p id="cal-walker-hint" className="text-xs text-slate-500">
-            Choose a franchisee to pick one of its walkers.
+            Choose a franchisee and Show to pick one of its walkers.
           </p>
         ) : null}
       </div>

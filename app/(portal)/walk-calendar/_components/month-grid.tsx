@@ -1,23 +1,31 @@
-import Link from "next/link";
-import type { CalendarDay } from "@/lib/jobs/walk-calendar";
+import type { CalendarSummaryDay } from "@/lib/jobs/walk-calendar";
 import { cn } from "@/lib/utils";
-import { leaveText, monthYearOf, shortWeekday, weekdayOf } from "./day-label";
+import { DayDialog } from "./day-dialog";
+import { monthYearOf, shortWeekday, weekdayOf } from "./day-label";
 
 /**
- * A month as weeks from Monday (the days around it dimmed): each day a link to its daily job plans, with its walks,
- * completed and uncovered walks and approved leave; on a phone the counts shrink to the number and coloured dots
- * (the link's name says everything).
+ * A month as weeks from Monday (the days around it dimmed): each day's counts (walks, completed, uncovered, walkers on
+ * leave) as a button that opens the day (its walks and leave, loaded then); on a phone the counts shrink to the
+ * number and coloured dots (the button's name says everything).
  */
 export function MonthGrid({
   days,
   month,
   today,
   dayHref,
+  franchiseeId,
+  walkerId,
+  week = false,
 }: {
-  days: CalendarDay[];
+  days: CalendarSummaryDay[];
   month: string;
   today: string;
   dayHref: (date: string) => string;
+  /** The calendar's franchisee and walker (opaque ids), for the opened day. */
+  franchiseeId?: string;
+  walkerId?: string;
+  /** One week (a company's week: counts only, the days open): no day is dimmed. */
+  week?: boolean;
 }) {
   return (
     <div>
@@ -28,19 +36,22 @@ export function MonthGrid({
       </div>
       <ol className="grid grid-cols-7 gap-1" aria-label={`Days of ${monthYearOf(`${month}-01`)}`}>
         {days.map((d) => {
-          const inMonth = d.date.startsWith(month);
+          const inMonth = week || d.date.startsWith(month);
           return (
             <li key={d.date} className="min-w-0">
-              <Link
-                href={dayHref(d.date)}
+              <DayDialog
+                date={d.date}
+                franchiseeId={franchiseeId}
+                walkerId={walkerId}
+                plansHref={dayHref(d.date)}
                 className={cn(
-                  "flex h-full min-h-14 flex-col gap-0.5 rounded-md border p-1 text-xs hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none sm:min-h-24 sm:p-2",
+                  "flex h-full min-h-14 w-full flex-col text-left gap-0.5 rounded-md border p-1 text-xs hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none sm:min-h-24 sm:p-2",
                   !inMonth && "bg-slate-50 text-slate-600",
                   d.uncovered > 0 && "border-red-300",
                   d.date === today && "ring-2 ring-sky-600",
                 )}
               >
-                {/* The link's name is its text: the full date for screen readers, the day's number on screen. */}
+                {/* The button's name is its text: the full date for screen readers, the day's number on screen. */}
                 <span className="font-semibold">
                   <span className="sr-only">{weekdayOf(d.date)} </span>
                   {Number(d.date.slice(8, 10))}
@@ -56,9 +67,9 @@ export function MonthGrid({
                       <span className="sr-only">, {d.uncovered} uncovered</span>
                     </span>
                   ) : null}
-                  {d.leave.length > 0 ? (
+                  {d.on_leave > 0 ? (
                     <span className="size-2 rounded-full bg-amber-500">
-                      <span className="sr-only">, leave: {d.leave.map(leaveText).join(", ")}</span>
+                      <span className="sr-only">, {d.on_leave} on leave</span>
                     </span>
                   ) : null}
                 </span>
@@ -68,16 +79,13 @@ export function MonthGrid({
                   {d.uncovered > 0 ? (
                     <span className="font-medium text-red-700">{d.uncovered} uncovered</span>
                   ) : null}
-                  {d.leave.slice(0, 2).map((l) => (
-                    <span key={l.id} className="truncate rounded bg-amber-100 px-1 text-amber-900">
-                      {leaveText(l)}
+                  {d.on_leave > 0 ? (
+                    <span className="truncate rounded bg-amber-100 px-1 text-amber-900">
+                      {d.on_leave} on leave
                     </span>
-                  ))}
-                  {d.leave.length > 2 ? (
-                    <span className="text-amber-900">+{d.leave.length - 2} on leave</span>
                   ) : null}
                 </span>
-              </Link>
+              </DayDialog>
             </li>
           );
         })}

@@ -1,0 +1,1 @@
+CREATE INDEX "umjr_address_idx" ON "user_monthly_job_requests" USING btree ("user_address_id");

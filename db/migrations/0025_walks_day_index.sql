@@ -1,0 +1,2 @@
+DROP INDEX "djp_walks_date_idx";--> statement-breakpoint
+CREATE INDEX "djp_walks_day_idx" ON "daily_job_plan_walks" USING btree ("company_id","date","status","walker_id") WHERE "daily_job_plan_walks"."deleted_at" is null;
