@@ -355,6 +355,20 @@ function boundPostgres(client: Pg) {
       const fn = args[args.length - 1] as (tx: unknown) => unknown;
       return begin(args.length > 1 ? String(args[0]) : "", fn);
     },
+    /**
+     * A connection of the pool held by the caller (the scheduler's advisory locks), with the current binding's
+     * settings applied first: it never runs under what its last statement left.
+     */
+    async reserve() {
+      const r = await client.reserve();
+      try {
+        await r.unsafe(SET_SESSION, [...settings()], PREPARED);
+      } catch (e) {
+        r.release();
+        throw e;
+      }
+      return r;
+    },
     end: (o?: { timeout?: number }) => client.end(o),
   };
 }
