@@ -1,8 +1,7 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { pjpReferencesCrud } from "@/lib/operations/pjp-references";
-import { userOptions } from "@/lib/operations/users-lookup";
-import { encodeId } from "@/lib/platform/ids";
+import { withPickers } from "@/lib/options/option-sources";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportPjpReferencesAction } from "./actions";
@@ -22,9 +21,9 @@ const COLUMNS = [
 /** /pjp-references (spec 001 §2 PJP references): search, User and Status filters; delete has no trash view. */
 export default async function PjpReferencesPage({ searchParams }: ListPageProps) {
   const s = await listScreen(pjpReferencesCrud, searchParams, { fields: COLUMNS });
-  const users = await userOptions(s.ctx);
-  const filters = filterBar(pjpReferencesCrud.def.list, {
-    user_id: users.map((u) => ({ value: encodeId(u.id), label: u.user_name })),
+  // The company's users (up to a million) are searched on the server; only the chosen one is named here.
+  const filters = await withPickers(s.ctx, filterBar(pjpReferencesCrud.def.list), s.raw, {
+    user_id: { source: "users" },
   });
   return (
     <EntityListPage

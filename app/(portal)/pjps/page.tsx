@@ -5,10 +5,9 @@ import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { Button } from "@/components/ui/button";
 import { pjpsCrud } from "@/lib/operations/pjps";
-import { userOptions } from "@/lib/operations/users-lookup";
+import { withPickers } from "@/lib/options/option-sources";
 import { currentMonthYear } from "@/lib/operations/week-parity";
 import { can } from "@/lib/platform/context";
-import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportPjpsAction } from "./actions";
@@ -36,9 +35,9 @@ export default async function PjpsPage({ searchParams }: ListPageProps) {
     redirect(`/pjps?${q}`);
   }
   const s = await listScreen(pjpsCrud, Promise.resolve(sp), { fields: PJP_COLUMNS });
-  const users = await userOptions(s.ctx);
-  const filters = filterBar(pjpsCrud.def.list, {
-    user_id: users.map((u) => ({ value: encodeId(u.id), label: u.user_name })),
+  // The company's users (up to a million) are searched on the server; only the chosen one is named here.
+  const filters = await withPickers(s.ctx, filterBar(pjpsCrud.def.list), s.raw, {
+    user_id: { source: "users" },
   });
   const tools = !s.trash && (
     <div className="flex flex-wrap gap-2">

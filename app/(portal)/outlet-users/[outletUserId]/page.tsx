@@ -1,6 +1,5 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { outletUsersCrud } from "@/lib/operations/outlet-users";
-import { userOptions } from "@/lib/operations/users-lookup";
 import { encodeId } from "@/lib/platform/ids";
 import { editScreen } from "@/lib/platform/screens";
 import { OutletUserForm } from "../_components/outlet-user-form";
@@ -11,16 +10,14 @@ export const metadata = { title: "Edit Outlet User" };
 export default async function EditOutletUserPage({ params }: { params: Promise<{ outletUserId: string }> }) {
   const s = await editScreen(outletUsersCrud, (await params).outletUserId);
   const { user_id, start_date, end_date, is_active, outlet_id, user } = s.record;
-  const options = (await userOptions(s.ctx)).map((u) => ({ value: String(u.id), label: u.user_name }));
-  // A user who has left stays on their assignment: their name is offered too, so the form shows it.
-  if (user && !options.some((o) => o.value === String(user.id)))
-    options.unshift({ value: String(user.id), label: user.user_name });
+  // The assigned user is named for the picker (also one who has left: they stay on their assignment).
+  const chosen = user ? { value: String(user.id), label: user.user_name } : null;
   return (
     <EditScreen ctx={s.ctx} entity="outlet_users" id={s.id}>
       <OutletUserForm
         {...s.form}
         listHref={`/outlets/${encodeId(outlet_id)}/outlet-users`}
-        users={options}
+        user={chosen}
         initial={{ user_id: String(user_id), start_date, end_date: end_date ?? "", is_active }}
       />
     </EditScreen>

@@ -1,5 +1,5 @@
 "use client";
-import { fieldsFor, type Option, EntityForm } from "@/components/form";
+import { fieldsFor, type PickedOption, EntityForm } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createOutletUserAction, updateOutletUserAction } from "../actions";
 
@@ -17,8 +17,10 @@ const F = fieldsFor<OutletUserFormValues>();
  * Add User: User (dropdown) and Start Date. Edit: User, Start Date, End Date, Is Active, and the button the spec
  * labels 'Update Outlet'. Both return to the outlet's user list.
  */
-export function OutletUserForm(props: FormScreenProps & { initial: OutletUserFormValues; users: Option[] }) {
-  const { users, ...form } = props;
+export function OutletUserForm(
+  props: FormScreenProps & { initial: OutletUserFormValues; user?: PickedOption | null },
+) {
+  const { user, ...form } = props;
   const editing = !!props.id;
   return (
     <EntityForm<OutletUserFormValues>
@@ -27,7 +29,8 @@ export function OutletUserForm(props: FormScreenProps & { initial: OutletUserFor
       submitLabel={editing ? "Update Outlet" : "Save User"}
       actions={{ create: createOutletUserAction, update: updateOutletUserAction }}
     >
-      <F.Select name="user_id" label="User" options={users} required />
+      {/* The company's users (up to a million) are searched on the server as you type. */}
+      <F.Picker name="user_id" label="User" source="users" selected={user} required />
       <F.Text name="start_date" label="Start Date" type="date" required />
       {editing ? (
         <>

@@ -1,5 +1,4 @@
 import { outletOfList, outletUsersCrud } from "@/lib/operations/outlet-users";
-import { userOptions } from "@/lib/operations/users-lookup";
 import { getDb } from "@/lib/platform/db";
 import { guardPage } from "@/lib/platform/page-guard";
 import { createScreen } from "@/lib/platform/screens";
@@ -14,12 +13,10 @@ export default async function CreateOutletUserPage({ params }: { params: Promise
   const outletId = pageId(opaque);
   const s = await createScreen(outletUsersCrud);
   await guardPage(async () => outletOfList(await getDb(), s.ctx, outletId));
-  const users = (await userOptions(s.ctx)).map((u) => ({ value: String(u.id), label: u.user_name }));
   return (
     <OutletUserForm
       {...s.form}
       listHref={`/outlets/${opaque}/outlet-users`}
-      users={users}
       initial={{ outlet_id: outletId, user_id: "", start_date: "", end_date: "", is_active: 1 }}
     />
   );
