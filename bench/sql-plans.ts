@@ -78,6 +78,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** EXPLAIN ANALYZE each read statement REPEAT times; the median of each and of their sum. */
 async function measure(name: string, statements: Statement[]) {
+  // A list read in its transaction with SET LOCAL (lib/platform/list.ts inJoinOrder): the same settings here.
+  const sets = statements.filter((s) => /^\s*(set local |select set_config\()/i.test(s.text));
+  for (const s of sets)
+    await raw.unsafe(s.text.replace(/set local/i, "set").replace(/, true\)/g, ", false)"));
   const reads = statements.filter((s) => /^\s*(select|with)/i.test(s.text));
   const totals: number[] = [];
   const per: { ms: number[]; worst: { rows: number; what: string } }[] = reads.map(() => ({
@@ -109,6 +113,9 @@ async function measure(name: string, statements: Statement[]) {
     }
     totals.push(total);
   }
+  for (const s of sets)
+    for (const m of s.text.matchAll(/set local\s+(\w+)|set_config\('(\w+)'/gi))
+      await raw.unsafe(`reset ${m[1] ?? m[2]}`);
   console.log(
     `${name}: ${statements.length} statement(s), ${reads.length} read(s); median ${median(totals).toFixed(2)} ms` +
       per
@@ -163,6 +170,8 @@ if (busy) {
   scenarios["leave staff page"] = () =>
     capture(() => leaveAvailableStaff(ctx, busy.id, undefined, { limit: 50 }));
 }
+const { walkCalendar } = await import("@/lib/jobs/walk-calendar");
+scenarios["calendar company month"] = () => capture(() => walkCalendar(ctx, { month: today.slice(0, 7) }));
 scenarios["leave list page 1"] = () => capture(() => listOf(defOf("leave_requests"))(ctx, {}));
 
 for (const [name, run] of Object.entries(scenarios)) {

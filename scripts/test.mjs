@@ -18,7 +18,8 @@ if (process.env.SKIP_E2E !== "1") {
   steps.push(["browser tests", "npx", ["playwright", "test"], { BUILD_TYPES_CHECKED: "1" }]);
 }
 // The benchmark's small version (30,000 users, on the PostgreSQL server, reusing the browser tests' build): it
-// fails when a list's query shape regresses (an exact count or a deep OFFSET reading every row).
+// fails when a list's query shape regresses (an exact count or a deep OFFSET reading every row), or when a search,
+// the statistic cards, replacement staff or the daily plans list read rows in proportion to their table.
 if (process.env.TEST_DATABASE_URL && process.env.SKIP_BENCH !== "1") {
   steps.push([
     "benchmark (small: query shapes)",

@@ -164,6 +164,9 @@ function parseRank(cursor: string | undefined): Rank | null {
   return null;
 }
 
+/** Whether `cursor` is a staff member's cursor (StaffMember.cursor). */
+export const isStaffCursor = (cursor: string) => parseRank(cursor) != null;
+
 /**
  * The staff who may take over `walks` (the affected walks), one statement: the franchisee's active walkers
  * (walkersWhere) other than the leave's walker, with no live walk overlapping the window (`window`, else the leave's

@@ -36,6 +36,7 @@ import {
 import {
   affectedWalks,
   availableStaff,
+  isStaffCursor,
   leaveWalksJson,
   minutesSql,
   walkWindow,
@@ -638,18 +639,22 @@ export async function leaveAvailableStaff(
 /** A page of the ranking: at most `limit` members, those after the member whose `cursor` is `after`, matching `search`. */
 export type StaffPage = { limit?: number; after?: string; search?: string };
 
-/** The /api query of available staff: `limit` (1-200), `cursor` (a member's, for the next ones), `search`. */
+/** The /api query of available staff: `limit` (1-200), `after` (a member's cursor, for the next ones), `search`. */
 export const staffPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
-  cursor: z.string().max(500).optional(),
+  after: z
+    .string()
+    .max(500)
+    .refine((c) => isStaffCursor(c), "This is not a cursor of this list.")
+    .optional(),
   search: z.string().max(200).optional(),
 });
 
-/** An /api query as a page of staff (50 by default: a picker ships no more; the rest by cursor or search). */
+/** An /api query as a page of staff (50 by default: a picker ships no more; the rest by `after` or search). */
 export function staffPageOf(query: URLSearchParams): StaffPage {
   const q = staffPageQuery.safeParse(Object.fromEntries(query));
   if (!q.success) throw invalid(zodFieldErrors(q.error.issues));
-  return { limit: q.data.limit ?? 50, after: q.data.cursor, search: q.data.search };
+  return { limit: q.data.limit ?? 50, after: q.data.after, search: q.data.search };
 }
 
 /** One walk of an approved leave (404 when it is not one of its walks). */

@@ -6,6 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
+import { PLANNER_SETTINGS } from "./planner";
 import { APP_ROLE, settings, settingsStatement } from "./rls";
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -271,6 +272,8 @@ function openPostgres(url: string): Holder {
         // holds a connection (and its locks) for ever. 0 turns either off.
         statement_timeout: Math.round(seconds("DB_STATEMENT_TIMEOUT_SECONDS", 30) * 1000),
         idle_in_transaction_session_timeout: Math.round(seconds("DB_IDLE_IN_TRANSACTION_SECONDS", 60) * 1000),
+        // jit, memoize and parallel workers chosen for short statements (lib/platform/planner.ts).
+        ...PLANNER_SETTINGS,
       },
       onnotice: () => {},
     });

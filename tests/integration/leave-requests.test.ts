@@ -341,12 +341,17 @@ describe("available staff", () => {
     expect(all.map((s) => s.first_name)).toEqual(["Asha", "Bina", "Chetan"]);
     const first = await get("limit=2");
     expect(first.map((s) => s.first_name)).toEqual(["Asha", "Bina"]);
-    const rest = await get(`limit=2&cursor=${first[1].cursor}`);
+    const rest = await get(`limit=2&after=${first[1].cursor}`);
     expect(rest.map((s) => s.first_name)).toEqual(["Chetan"]);
-    expect(await get(`limit=2&cursor=${rest[0].cursor}`)).toEqual([]);
+    expect(await get(`limit=2&after=${rest[0].cursor}`)).toEqual([]);
     expect((await get("search=hETA")).map((s) => s.first_name)).toEqual(["Chetan"]);
     const bad = await api("GET", `leave_requests/${L1}/available-staff?limit=0`, { token: faToken });
     expect(bad.status).toBe(422);
+    const badCursor = await api("GET", `leave_requests/${L1}/available-staff?after=nonsense`, {
+      token: faToken,
+    });
+    expect(badCursor.status).toBe(422);
+    expect(badCursor.json.errors?.after).toBeDefined();
   });
 
   it("a walk running past the leave's end needs its replacement until the walk ends", async () => {

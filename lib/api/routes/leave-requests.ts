@@ -36,7 +36,7 @@ const staffSchema = z.object({
     .boolean()
     .describe("Walked one of the affected pets before the leave's date (ranked next)."),
   walks_that_day: z.number().describe("Their live walks that day (fewest ranked first)."),
-  cursor: z.string().describe("Send it back as `cursor` for the members ranked after this one."),
+  cursor: z.string().describe("Send it back as `after` for the members ranked after this one."),
 });
 const staffAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.array(staffSchema) });
 const leaveAnswer = z.object({ success: z.literal(true), message: z.string(), data: recordSchema(def) });

@@ -1,4 +1,4 @@
-// POST /api/load/<name> {statements: [{text, params}]}: remembers a scenario; GET /api/json/<name>: runs its
+// POST /api/load/<name> {statements: [{text, params}], tx?}: remembers a scenario; GET /api/json/<name>: runs its
 // statements and answers {data, count} as bench/floor.mjs does.
 import postgres from "postgres";
 
@@ -17,8 +17,13 @@ export async function GET(request, { params }) {
   const { kind, name } = await params;
   const s = scenarios.get(name);
   if (kind !== "json" || !s) return new Response(null, { status: 404 });
-  let rows = [];
-  for (const st of s.statements) rows = await sql.unsafe(st.text, st.params);
+  // tx: the statements set their own planner settings (set local), so they ran in a transaction in the portal.
+  const exec = async (q) => {
+    let last = [];
+    for (const st of s.statements) last = await q.unsafe(st.text, st.params);
+    return last;
+  };
+  const rows = s.tx ? await sql.begin(exec) : await exec(sql);
   return Response.json({ data: rows, count: rows.length ? Number(rows[0].__n ?? rows.length) : 0 });
 }
 
