@@ -209,7 +209,7 @@ export async function measurePages(
         row.score = lighthouseLike(row);
         rows.push(row);
         o.log?.(
-          `[bench] ${p.path}: TBT ${row.tbt.toFixed(0)} ms, longest task ${row.longest.toFixed(0)} ms, HTML ${(row.htmlBytes / 1024).toFixed(0)} kB, options ${row.maxOptions}, score ${row.score}`,
+          `${p.path}: TBT ${row.tbt.toFixed(0)} ms, longest task ${row.longest.toFixed(0)} ms, HTML ${(row.htmlBytes / 1024).toFixed(0)} kB, options ${row.maxOptions}, score ${row.score}`,
         );
       } catch (e) {
         rows.push({
@@ -227,7 +227,7 @@ export async function measurePages(
           score: 0,
           error: String((e as Error).message ?? e).split("\n")[0],
         });
-        o.log?.(`[bench] ${p.path}: ${String((e as Error).message ?? e).split("\n")[0]}`);
+        o.log?.(`${p.path}: ${String((e as Error).message ?? e).split("\n")[0]}`);
       }
     }
   } finally {
@@ -260,7 +260,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     {
       loads: Number(argOf("loads", "3")),
       pages: only ? PAGES.filter((p) => only.split(",").includes(p.path)) : PAGES,
-      log: console.log,
+      log: (s) => console.log(`[bench] ${s}`),
     },
   );
   console.table(rows);
