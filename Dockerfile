@@ -12,6 +12,8 @@ ARG NODE_VERSION=20
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+# postinstall mends postgres.js's write scheduler (scripts/patch-postgres.mjs).
+COPY scripts/patch-postgres.mjs ./scripts/
 # As CI does (.ci/run): `npm ci` refuses lock files written where other platforms' optional packages are absent.
 RUN npm install --no-audit --no-fund
 

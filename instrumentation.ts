@@ -1,20 +1,51 @@
-/** Runs once when the server starts: opens and migrates the database and seeds an empty one. */
+/** Runs once when the server starts: opens and migrates the database, seeds an empty one, starts the hourly jobs. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { bootstrap } = await import("./db/seed");
   await bootstrap();
-  // Old login attempts and spent rate-limit windows are pruned at start and every hour (each instance does it;
-  // the deletes are idempotent).
+  if (process.env.SCHEDULER === "0") return;
+  // One scheduler for the periodic jobs (lib/platform/scheduler.ts): each once per period across instances.
+  const HOUR = 60 * 60_000;
+  const { scheduler } = await import("./lib/platform/scheduler");
   const { pruneLoginAttempts } = await import("./lib/platform/passwords");
   const { pruneRateLimits } = await import("./lib/platform/rate-limit");
-  const { asPlatform } = await import("./lib/platform/rls");
-  const prune = () =>
-    asPlatform("prune sign-in attempts and rate limits", () =>
-      Promise.all([pruneLoginAttempts(), pruneRateLimits()]),
-    ).catch((e) => console.error("[prune]", e));
-  void prune();
-  setInterval(prune, 60 * 60_000).unref();
-  // KYC expiry reminders and validity past expiry, hourly (advisory-locked across instances; off with KYC_SWEEP=0).
-  const { startKycExpirySweep } = await import("./lib/franchise/kyc-expiry");
-  startKycExpirySweep();
+  const { sweepOrphanFiles } = await import("./lib/platform/file-sweep");
+  const jobs = scheduler()
+    // Old login attempts and spent rate-limit windows.
+    .register({
+      name: "prune-login-attempts",
+      everyMs: HOUR,
+      run: () => Promise.all([pruneLoginAttempts(), pruneRateLimits()]),
+    })
+    // Stored files no record names, past the grace period (FILE_SWEEP_GRACE_HOURS).
+    .register({ name: "orphan-files", everyMs: HOUR, run: () => sweepOrphanFiles() });
+  // KYC expiry reminders and validity past expiry (off with KYC_SWEEP=0).
+  if (process.env.KYC_SWEEP !== "0") {
+    const { sweepKycExpiry, KYC_SWEEP_HOURS } = await import("./lib/franchise/kyc-expiry");
+    jobs.register({
+      name: "kyc-expiry",
+      everyMs: KYC_SWEEP_HOURS * HOUR,
+      run: () => sweepKycExpiry(new Date()),
+    });
+  }
+  jobs.start();
+}
+
+/**
+ * A page, server action or route handler that failed because the database cannot be reached: the request is marked,
+ * and the server answers 503 with Retry-After instead of 500 (scripts/server.mjs); the page shown is the friendly
+ * "temporarily unavailable" one (app/error.tsx, app/global-error.tsx).
+ */
+export function onRequestError(error: unknown) {
+  // Synchronous, through what lib/platform/db.ts, db-faults.ts and logger.mjs put on globalThis: the mark must be set
+  // before the error's answer is written, and this file is also built for the edge, where none may be imported.
+  const g = globalThis as unknown as {
+    __portalNoteDbError?: (e: unknown) => boolean;
+    __portalIsDbUnavailable?: (e: unknown) => boolean;
+    __portalRequests?: { getStore(): { dbUnavailable?: boolean } | undefined };
+  };
+  const unavailable = g.__portalNoteDbError ?? g.__portalIsDbUnavailable;
+  if (!unavailable?.(error)) return;
+  const r = g.__portalRequests?.getStore();
+  if (r) r.dbUnavailable = true;
 }

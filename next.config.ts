@@ -10,6 +10,9 @@ const nextConfig: NextConfig = {
   outputFileTracingRoot: root,
   turbopack: { root },
   poweredByHeader: false,
+  // The container image (Dockerfile) builds with NEXT_OUTPUT=standalone: a self-contained folder with only the
+  // node_modules the server uses. Off by default: `npm start` and the tests serve the ordinary build.
+  ...(process.env.NEXT_OUTPUT === "standalone" ? { output: "standalone" as const } : {}),
   // Builds of several checkouts' work side by side in one folder (a helper's browser checks): each its own output.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks first, then builds for the browser tests: that build skips the second type check (45 s

@@ -5,10 +5,12 @@
 // peer is a trusted proxy (scripts/client-address.mjs prepareHeaders). Used by `npm start` and the browser tests'
 // server.
 import { AsyncLocalStorage } from "node:async_hooks";
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { prepareHeaders, trustedProxies } from "./client-address.mjs";
+import { isTrustedPeer, prepareHeaders, trustedProxies } from "./client-address.mjs";
+import { getLogger, requestIdOf, routeConsole, runRequest } from "../lib/platform/logger.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const port = Number(process.env.PORT ?? 3000);
@@ -50,6 +52,20 @@ function inScope(fn) {
   return scopes.run({ b: binding, req: { binding } }, fn);
 }
 
+// Every line of the server's log is one JSON object (pino): Next's own error reports too (console.* goes through it).
+const log = getLogger();
+routeConsole();
+
+// The container image runs Next's standalone output, which has no next.config.ts: the build's copy of the config is
+// used instead, as Next's own standalone server.js does.
+if (!["ts", "mjs", "js"].some((ext) => fs.existsSync(path.join(root, `next.config.${ext}`)))) {
+  const files = path.join(root, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
+  if (fs.existsSync(files))
+    process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(
+      JSON.parse(fs.readFileSync(files, "utf8")).config,
+    );
+}
+
 const app = next({ dev: false, dir: root, port, hostname: bindHost ?? "localhost" });
 const handle = app.getRequestHandler();
 await app.prepare();
@@ -62,32 +78,84 @@ const server = http.createServer(
   (req, res) => {
     // Draining: a request that came on a kept-alive connection is answered, and the connection then closed.
     if (stopping) res.setHeader("connection", "close");
+    const fromProxy = isTrustedPeer(req.socket.remoteAddress, trusted);
     prepareHeaders(req.headers, req.socket.remoteAddress, trusted);
-    inScope(() => handle(req, res));
+    // The request id: a trusted proxy's x-request-id, else a new one; the app reads it from the header (the error
+    // page shows it), the client gets it back, and every log line of the request carries it.
+    const state = { id: requestIdOf(req.headers["x-request-id"], fromProxy) };
+    req.headers["x-request-id"] = state.id;
+    res.setHeader("x-request-id", state.id);
+    unavailableAs503(res, state);
+    accessLog(req, res, state);
+    runRequest(state, () => inScope(() => handle(req, res)));
   },
 );
+/**
+ * A page or server action that failed because the database cannot be reached (the app marks the request: see
+ * instrumentation.ts onRequestError and lib/platform/db.ts) answers 503 with Retry-After instead of 500, so a load
+ * balancer and a client know to try again; the page itself is the friendly "temporarily unavailable" one.
+ */
+function unavailableAs503(res, state) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    if (status === 500 && state.dbUnavailable) {
+      status = 503;
+      if (!res.headersSent) res.setHeader("retry-after", "5");
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
+/**
+ * One JSON line per request when its answer is out (or the client went away): the request id, method, path (never
+ * the query, which may carry a link's token), status, duration, and the caller's user and company when known. Never
+ * bodies or headers.
+ */
+function accessLog(req, res, state) {
+  const start = process.hrtime.bigint();
+  let done = false;
+  const line = () => {
+    if (done) return;
+    done = true;
+    const path = (req.url ?? "").split("?")[0].slice(0, 300);
+    log.info(
+      {
+        reqId: state.id,
+        method: req.method,
+        route: path,
+        status: res.writableFinished ? res.statusCode : res.headersSent ? res.statusCode : 0,
+        ms: Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10,
+        userId: state.userId ?? null,
+        companyId: state.companyId ?? null,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      },
+      "request",
+    );
+  };
+  res.on("finish", line);
+  res.on("close", line);
+}
+
 server.headersTimeout = TIMEOUTS.headersTimeout;
 server.keepAliveTimeout = TIMEOUTS.keepAliveTimeout;
 server.timeout = 0;
 // A port already taken (or a host that cannot be bound) ends the process at once, non-zero, with a clear message,
 // so a supervisor sees the failure instead of a process that hangs holding the data folder's lock.
 server.on("error", (e) => {
-  console.error(`[server] cannot listen on ${bindHost ?? "*"}:${port}: ${e.code ?? e.message}`);
+  log.fatal(`cannot listen on ${bindHost ?? "*"}:${port}: ${e.code ?? e.message}`);
   process.exit(1);
 });
-server.listen(port, bindHost, () =>
-  console.log(`[server] ready on http://${bindHost ?? "localhost"}:${port}`),
-);
+server.listen(port, bindHost, () => log.info(`ready on http://${bindHost ?? "localhost"}:${port}`));
 
 let stopping = false;
 async function shutdown(sig) {
   if (stopping) {
     // A second signal: no more waiting.
-    console.log(`[server] ${sig} again: exiting now`);
+    log.warn(`${sig} again: exiting now`);
     process.exit(1);
   }
   stopping = true;
-  console.log(`[server] ${sig}: draining (up to ${drainMs / 1000} s)`);
+  log.info(`${sig}: draining (up to ${drainMs / 1000} s)`);
   const drained = new Promise((resolve) => server.close(() => resolve(true)));
   // Kept-alive connections with no request in flight are closed now; busy ones once their answer is out.
   server.closeIdleConnections();
@@ -95,11 +163,11 @@ async function shutdown(sig) {
   const timedOut = new Promise((resolve) => setTimeout(() => resolve(false), drainMs).unref());
   const clean = await Promise.race([drained, timedOut]);
   if (!clean) {
-    console.log("[server] drain window over: closing the connections left");
+    log.warn("drain window over: closing the connections left");
     server.closeAllConnections();
   }
   // The app's database (lib/platform/db.ts keeps it on globalThis): its pool closes, PGlite flushes and unlocks.
-  await globalThis.__portalDb?.close().catch((e) => console.error("[server] closing the database:", e));
+  await globalThis.__portalDb?.close().catch((err) => log.error({ err }, "closing the database"));
   process.exit(0);
 }
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void shutdown(sig));

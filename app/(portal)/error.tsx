@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useTransition } from "react";
 import { useRouter } from "next/navigation";
-import { Loader2, RotateCw, TriangleAlert } from "lucide-react";
+import { CloudOff, Loader2, RotateCw, TriangleAlert } from "lucide-react";
+import { TroubleReference, UNAVAILABLE_TEXT, useServerTrouble } from "@/app/_components/server-error";
 import { Button } from "@/components/ui/button";
 import { StatusCard } from "./_components/status-card";
 
@@ -15,7 +16,8 @@ type Props = { error: unknown; reset: () => void };
 export default function PortalError({ error, reset }: Props) {
   const router = useRouter();
   const [retrying, startRetry] = useTransition();
-  const digest = error instanceof Error ? (error as Error & { digest?: string }).digest : undefined;
+  // While the portal cannot reach its database (/api/ready says so) the card says it is temporarily unavailable.
+  const { down, requestId, digest } = useServerTrouble(error);
 
   useEffect(() => {
     console.error(error);
@@ -30,9 +32,9 @@ export default function PortalError({ error, reset }: Props) {
 
   return (
     <StatusCard
-      icon={<TriangleAlert />}
-      title="Something went wrong"
-      tone="red"
+      icon={down ? <CloudOff /> : <TriangleAlert />}
+      title={down ? "Temporarily unavailable" : "Something went wrong"}
+      tone={down ? "amber" : "red"}
       role="alert"
       actions={
         <Button type="button" onClick={retry} disabled={retrying}>
@@ -42,9 +44,11 @@ export default function PortalError({ error, reset }: Props) {
       }
     >
       <p>
-        This screen could not be loaded. Please try again; if it keeps failing, contact your administrator.
+        {down
+          ? UNAVAILABLE_TEXT
+          : "This screen could not be loaded. Please try again; if it keeps failing, contact your administrator."}
       </p>
-      {digest ? <p className="mt-3 text-xs text-slate-500">Reference: {digest}</p> : null}
+      <TroubleReference requestId={requestId} digest={digest} />
     </StatusCard>
   );
 }

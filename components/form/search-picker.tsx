@@ -198,6 +198,8 @@ export function SearchPicker({
       </PopoverTrigger>
       <PopoverContent
         align="start"
+        // Radix makes the popover a dialog: it is named after the picker.
+        aria-label={aria["aria-label"] ?? placeholder}
         className="w-(--radix-popover-trigger-width) min-w-72 p-0"
         onOpenAutoFocus={(e) => {
           e.preventDefault();

@@ -12,7 +12,7 @@ import {
   unauthenticated,
   type FieldErrors,
 } from "@/lib/platform/errors";
-import { isDatabaseUnavailable } from "@/lib/platform/db";
+import { noteDatabaseError } from "@/lib/platform/db-faults";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { getSessionContext } from "@/lib/platform/session";
 import { authorize, can } from "@/lib/platform/context";
@@ -383,7 +383,8 @@ export function errorResponse(e: unknown): Response {
       e instanceof TooManyRequests ? { "retry-after": String(e.retryAfter) } : {};
     return Response.json(body, { status: e.status, headers });
   }
-  if (isDatabaseUnavailable(e)) {
+  // The database cannot be reached: 503, and the pool is let go so no request waits through the outage.
+  if (noteDatabaseError(e)) {
     console.error("[api] database unavailable:", e instanceof Error ? e.message : e);
     return Response.json({ message: UNAVAILABLE_MESSAGE }, { status: 503, headers: { "retry-after": "5" } });
   }

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "./db";
+import { noteDatabaseError } from "./db-faults";
 import { getStorage } from "./storage";
 
 // Liveness and readiness (issue 24), for a supervisor, a load balancer or Kubernetes probes. Neither needs a login and
@@ -52,7 +53,7 @@ export async function readiness(timeoutMs = READY_TIMEOUT_MS): Promise<Readiness
         checks.migrations = Number(row?.n ?? 0) >= shippedMigrations() ? "current" : "behind";
       })(),
       timeoutMs,
-    ).catch(() => {}),
+    ).catch((e) => void noteDatabaseError(e)),
     within(getStorage().get("health/readiness-probe"), timeoutMs)
       .then(() => {
         checks.storage = "ok";
