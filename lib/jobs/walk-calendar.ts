@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, userPets, users } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor } from "@/lib/platform/db";
+import { getDb } from "@/lib/platform/db";
 import { invalid, notFound } from "@/lib/platform/errors";
 import { parseIdParam } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
@@ -355,20 +355,8 @@ export type CalendarSummary = Omit<Calendar, "days"> & { days: CalendarSummaryDa
 export const CALENDAR_DAY_WALKS = 100;
 
 /**
- * Runs `run` in a transaction with JIT off: a company's month is a few hundred thousand index entries, where
- * compiling the statement (+0.6-0.85 s measured) costs far more than it saves.
- */
-async function withoutJit<T>(run: (tx: Executor) => Promise<T>): Promise<T> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return run(tx);
-  });
-}
-
-/**
  * The calendar's days with their counts (walks, completed, uncovered) and how many walkers are on approved leave,
- * in three grouped statements whatever the range holds: the walks by day and status over
+ * in three grouped statements whatever the range holds (at once, on three pool connections): the walks by day and status over
  * djp_walks_day_idx (company, date, status, walker) without reading the rows; the walks whose walker is on leave
  * driven by the range's approved leave (a few hundred rows); the leave by day. Same parameters and permission as
  * walkCalendar.
@@ -389,51 +377,51 @@ export async function calendarSummary(ctx: Ctx, raw: RawParams): Promise<Calenda
     gte(leaveRequests.date, q.from),
     lte(leaveRequests.date, q.to),
   );
-  const [counts, onLeave, leave] = await withoutJit((tx) =>
-    Promise.all([
-      tx
-        .select({
-          date: w.date,
-          walks: sql<number>`count(*)::int`,
-          completed: sql<number>`(count(*) filter (where ${w.status} = ${WALK_STATUS.COMPLETED}))::int`,
-          unassigned: sql<number>`(count(*) filter (where ${w.walker_id} is null and ${w.status} in (${notStarted})))::int`,
-        })
-        .from(w)
-        .where(walksWhere(companyId, q))
-        .groupBy(w.date),
-      // Walks not yet started whose walker is on approved leave at their time (each walk once).
-      tx
-        .select({ date: w.date, uncovered: sql<number>`count(distinct ${w.id})::int` })
-        .from(leaveRequests)
-        .innerJoin(
-          w,
-          and(
-            eq(w.company_id, leaveRequests.company_id),
-            eq(w.walker_id, leaveRequests.user_id),
-            eq(w.date, leaveRequests.date),
-          ),
-        )
-        .where(
-          and(
-            eq(leaveRequests.company_id, companyId),
-            eq(leaveRequests.status, 1),
-            isNull(leaveRequests.deleted_at),
-            gte(leaveRequests.date, q.from),
-            lte(leaveRequests.date, q.to),
-            walksWhere(companyId, q),
-            sql`${w.status} in (${notStarted})`,
-            sql`(${leaveRequests.leave_type} = 'full_day' or (${w.timeslot} < ${leaveRequests.end_time}
+  // The pool runs with JIT off (lib/platform/planner.ts): compiling these cost more than they run.
+  const db = await getDb();
+  const [counts, onLeave, leave] = await Promise.all([
+    db
+      .select({
+        date: w.date,
+        walks: sql<number>`count(*)::int`,
+        completed: sql<number>`(count(*) filter (where ${w.status} = ${WALK_STATUS.COMPLETED}))::int`,
+        unassigned: sql<number>`(count(*) filter (where ${w.walker_id} is null and ${w.status} in (${notStarted})))::int`,
+      })
+      .from(w)
+      .where(walksWhere(companyId, q))
+      .groupBy(w.date),
+    // Walks not yet started whose walker is on approved leave at their time (each walk once).
+    db
+      .select({ date: w.date, uncovered: sql<number>`count(distinct ${w.id})::int` })
+      .from(leaveRequests)
+      .innerJoin(
+        w,
+        and(
+          eq(w.company_id, leaveRequests.company_id),
+          eq(w.walker_id, leaveRequests.user_id),
+          eq(w.date, leaveRequests.date),
+        ),
+      )
+      .where(
+        and(
+          eq(leaveRequests.company_id, companyId),
+          eq(leaveRequests.status, 1),
+          isNull(leaveRequests.deleted_at),
+          gte(leaveRequests.date, q.from),
+          lte(leaveRequests.date, q.to),
+          walksWhere(companyId, q),
+          sql`${w.status} in (${notStarted})`,
+          sql`(${leaveRequests.leave_type} = 'full_day' or (${w.timeslot} < ${leaveRequests.end_time}
               and ${w.timeslot} + make_interval(mins => ${w.duration_minutes}::int) > ${leaveRequests.start_time}))`,
-          ),
-        )
-        .groupBy(w.date),
-      tx
-        .select({ date: leaveRequests.date, n: sql<number>`count(*)::int` })
-        .from(leaveRequests)
-        .where(leaveWhere)
-        .groupBy(leaveRequests.date),
-    ]),
-  );
+        ),
+      )
+      .groupBy(w.date),
+    db
+      .select({ date: leaveRequests.date, n: sql<number>`count(*)::int` })
+      .from(leaveRequests)
+      .where(leaveWhere)
+      .groupBy(leaveRequests.date),
+  ]);
   const byDay = new Map(counts.map((c) => [c.date, c]));
   const leaveOf = new Map(onLeave.map((c) => [c.date, c.uncovered]));
   const leaveCount = new Map(leave.map((c) => [c.date, c.n]));

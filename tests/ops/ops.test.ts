@@ -139,7 +139,12 @@ describe("operations", () => {
       answers
         .filter((x) => x.phase === ph)
         .reduce<Record<number, number>>((m, x) => ({ ...m, [x.status]: (m[x.status] ?? 0) + 1 }), {});
-    const summary = { before: statuses("before"), outage: statuses("outage"), after: statuses("after") };
+    const summary = {
+      before: statuses("before"),
+      outage: statuses("outage"),
+      after: statuses("after"),
+      failed: answers.filter((x) => x.status === 0).map((x) => `${x.error} after ${Math.round(x.ms)} ms`),
+    };
     // Only 200 and 503, never a 500, a cut connection or a timeout (status 0).
     for (const x of answers) expect([200, 503], JSON.stringify(summary)).toContain(x.status);
     expect(summary.outage[503], JSON.stringify(summary)).toBeGreaterThan(0);
@@ -163,7 +168,13 @@ describe("operations", () => {
     try {
       const [{ id: companyId }] = await sql<{ id: number }[]>`select id from companies order by id limit 1`;
       const png = await sharp({
-        create: { width: 1800, height: 1800, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+        create: {
+          width: 1800,
+          height: 1800,
+          channels: 3,
+          background: "#808080",
+          noise: { type: "gaussian", mean: 128, sigma: 60 },
+        },
       })
         .png()
         .toBuffer();

@@ -11,9 +11,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
-import { cn } from "@/lib/utils";
 import { calendarDayAction } from "../actions";
-import { leaveText, longDate, timeOfDay } from "./day-label";
+import { leaveText, longDate } from "./day-label";
+import { WalkLink } from "./walk-link";
 
 type Day = Extract<Awaited<ReturnType<typeof calendarDayAction>>, { ok: true }>["data"];
 
@@ -77,20 +77,7 @@ export function DayDialog({
               <ul className="flex flex-col gap-1" aria-label={`Walks of ${longDate(date)}`}>
                 {day.walks.map((w) => (
                   <li key={w.id}>
-                    <Link
-                      href={`/daily-job-plans/${w.plan}`}
-                      className={cn(
-                        "block rounded border px-2 py-1 text-sm hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none",
-                        w.uncovered ? "border-red-300 bg-red-50" : "border-slate-200",
-                      )}
-                    >
-                      <span className="font-medium">{timeOfDay(w.timeslot)}</span> ·{" "}
-                      {w.pet_name ?? w.customer_name ?? ""}
-                      <span className="block text-xs text-slate-600">
-                        {w.walker_name ?? "No walker"} · {w.status_label}
-                        {w.uncovered ? <span className="font-medium text-red-700"> · Uncovered</span> : null}
-                      </span>
-                    </Link>
+                    <WalkLink walk={w} plan={w.plan} large />
                   </li>
                 ))}
               </ul>

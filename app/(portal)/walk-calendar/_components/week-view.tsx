@@ -2,7 +2,8 @@ import Link from "next/link";
 import type { CalendarDay } from "@/lib/jobs/walk-calendar";
 import { encodeId } from "@/lib/platform/ids";
 import { cn } from "@/lib/utils";
-import { leaveText, longDate, timeOfDay } from "./day-label";
+import { leaveText, longDate } from "./day-label";
+import { WalkLink } from "./walk-link";
 
 /**
  * A week, a column a day (stacked on a phone): the day's link to its daily job plans with its counts, its approved
@@ -54,20 +55,7 @@ export function WeekView({
             <ul className="flex flex-col gap-1" aria-label={`Walks of ${longDate(d.date)}`}>
               {d.items.map((w) => (
                 <li key={w.id}>
-                  <Link
-                    href={`/daily-job-plans/${encodeId(w.daily_job_plan_id)}`}
-                    className={cn(
-                      "block rounded border px-1.5 py-1 text-xs hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none",
-                      w.uncovered ? "border-red-300 bg-red-50" : "border-slate-200",
-                    )}
-                  >
-                    <span className="font-medium">{timeOfDay(w.timeslot)}</span> ·{" "}
-                    {w.pet_name ?? w.customer_name ?? ""}
-                    <span className="block text-slate-600">
-                      {w.walker_name ?? "No walker"} · {w.status_label}
-                      {w.uncovered ? <span className="font-medium text-red-700"> · Uncovered</span> : null}
-                    </span>
-                  </Link>
+                  <WalkLink walk={w} plan={encodeId(w.daily_job_plan_id)} />
                 </li>
               ))}
             </ul>
