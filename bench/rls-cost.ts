@@ -95,7 +95,10 @@ if (TREE) {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const schema = await import("@/db/schema");
-  const plain = postgres(process.env.DATABASE_URL, { max: Number(process.env.DB_POOL_MAX ?? 10), onnotice: () => {} });
+  const plain = postgres(process.env.DATABASE_URL, {
+    max: Number(process.env.DB_POOL_MAX ?? 10),
+    onnotice: () => {},
+  });
   const without: Holder = { db: Promise.resolve(drizzle(plain, { schema })), close: () => plain.end() };
   const sides = {
     with: () => {
