@@ -4,6 +4,7 @@
 // Whatever a client sends in that header is replaced, and its X-Forwarded-* headers are dropped unless the socket's
 // peer is a trusted proxy (scripts/client-address.mjs prepareHeaders). Used by `npm start` and the browser tests'
 // server.
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -42,6 +43,15 @@ const TIMEOUTS = {
   connectionsCheckingInterval: 2_000,
 };
 
+// Row-level security (lib/platform/rls.ts): each request is a scope of its own, shared with the app through this
+// global store, so its statements (page renders, server actions, /api) run bound to its caller once resolveContext
+// knows them.
+const scopes = (globalThis[Symbol.for("portal.rls.scope")] ??= new AsyncLocalStorage());
+function inScope(fn) {
+  const binding = { companyId: null, userId: null, platform: null, unbound: true };
+  return scopes.run({ b: binding, req: { binding } }, fn);
+}
+
 // Every line of the server's log is one JSON object (pino): Next's own error reports too (console.* goes through it).
 const log = getLogger();
 routeConsole();
@@ -77,7 +87,7 @@ const server = http.createServer(
     res.setHeader("x-request-id", state.id);
     unavailableAs503(res, state);
     accessLog(req, res, state);
-    runRequest(state, () => handle(req, res));
+    runRequest(state, () => inScope(() => handle(req, res)));
   },
 );
 /**

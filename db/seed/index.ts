@@ -3,9 +3,10 @@ import { companies } from "@/db/schema";
 import { getDb, withStartupLock } from "@/lib/platform/db";
 import { seedDemo } from "./demo";
 import { seedSystem } from "./system";
+import { asPlatform } from "@/lib/platform/rls";
 
 /** At start: migrate (getDb does), make sure the system rows exist, and seed demo data into an empty database. */
-export async function bootstrap(opts: { demo?: boolean } = {}): Promise<void> {
+async function bootstrapUnbound(opts: { demo?: boolean } = {}): Promise<void> {
   // Migrated first (getDb takes the startup lock for that itself), then seeded under the lock: instances started
   // together on an empty PostgreSQL seed one after another, the later ones finding the rows there.
   const db = await getDb();
@@ -20,3 +21,7 @@ export async function bootstrap(opts: { demo?: boolean } = {}): Promise<void> {
     }
   });
 }
+
+/** Bootstrap, as platform work (row-level security, lib/platform/rls.ts). */
+export const bootstrap: typeof bootstrapUnbound = (...args) =>
+  asPlatform("seed", () => bootstrapUnbound(...args));

@@ -1,6 +1,7 @@
 import "server-only";
 import { beginInteractive } from "@/lib/platform/interactive";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
+import { asPlatform, inRequest } from "@/lib/platform/rls";
 import { tokenHash, tokenKey } from "@/lib/platform/api-tokens";
 import { apiTokenBudget, TooManyRequests } from "@/lib/platform/rate-limit";
 import {
@@ -393,6 +394,11 @@ export function errorResponse(e: unknown): Response {
 
 /** The one entry of /api: match, authenticate, check the declared permission, run, answer JSON. */
 export async function dispatch(request: Request, segments: string[]): Promise<Response> {
+  // Each call is its own row-level security binding: nothing until the caller is known (lib/platform/rls.ts).
+  return inRequest(() => dispatchBound(request, segments));
+}
+
+async function dispatchBound(request: Request, segments: string[]): Promise<Response> {
   // In flight until answered (an export's stream goes on after that, at background priority).
   const done = beginInteractive();
   try {
@@ -407,7 +413,13 @@ export async function dispatch(request: Request, segments: string[]): Promise<Re
       // parsed, and walked once (checkRequestValues) — microseconds, whatever the body.
       const { body, files } = await readBody(request, route, route.maxBodyBytes ?? BODY_LIMIT.public);
       checkRequestValues(query, body);
-      return answer(await route.handler({ ctx: null, params, query, body, files, request }), request);
+      const handler = route.handler;
+      return answer(
+        await asPlatform(`public /api/${segments[0]}`, () =>
+          handler({ ctx: null, params, query, body, files, request }),
+        ),
+        request,
+      );
     }
     const ctx = await callerOf(request);
     if (route.permission) authorize(ctx, route.permission);

@@ -12,7 +12,7 @@ import {
 import { ensureKycRows, refreshKycValidity } from "@/lib/franchise/kyc-validity";
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope, upsertOf, wrapBuilt, zoneFilter } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import { forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
@@ -288,12 +288,11 @@ async function checkZone(tx: Executor, ctx: Ctx, zoneId: number | null, errors: 
 
 /** Whether an email is already some user's login (any company: users_email_uq is global). */
 async function emailTaken(tx: Executor, address: string): Promise<boolean> {
-  const [hit] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${address.toLowerCase()}`)
-    .limit(1);
-  return !!hit;
+  // Any company's: by the index, through the database's own lookup (db/migrations/0026_row_level_security.sql).
+  const [hit] = rowsOf<{ id: number | null }>(
+    await tx.execute(sql`select app_user_id_by_email(${address.toLowerCase()}) as id`),
+  );
+  return hit?.id != null;
 }
 
 /** The career request a franchisee is created from, locked: an approved, unused request of the company. */

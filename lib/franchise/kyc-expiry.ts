@@ -7,6 +7,7 @@ import { getDb, rowsOf, type Executor } from "@/lib/platform/db";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { indiaDay, refreshExpiredKycValidity } from "./kyc-validity";
+import { asPlatform } from "@/lib/platform/rls";
 
 /**
  * KYC expiry (issue 10): approved, live documents whose expiry date nears are announced twice — 30 days and 7 days
@@ -160,7 +161,11 @@ const g = globalThis as unknown as { __kycSweep?: NodeJS.Timeout };
  */
 export function startKycExpirySweep(): void {
   if (process.env.NODE_ENV === "test" || process.env.KYC_SWEEP === "0" || g.__kycSweep) return;
-  const run = () => void sweepKycExpiry(new Date()).catch((e) => console.error("[kyc-expiry]", e));
+  // Every company's documents: platform work (row-level security, lib/platform/rls.ts).
+  const run = () =>
+    void asPlatform("KYC expiry sweep", () => sweepKycExpiry(new Date())).catch((e) =>
+      console.error("[kyc-expiry]", e),
+    );
   run();
   g.__kycSweep = setInterval(run, KYC_SWEEP_HOURS * 60 * 60_000);
   g.__kycSweep.unref();

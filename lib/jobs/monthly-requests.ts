@@ -59,6 +59,7 @@ import {
 } from "./common";
 import { generateWalks, moveFutureWalks, walksDue } from "./walk-generation";
 import { dayLabel, monthLabel, walksCount } from "./walk-notices";
+import { searchMatch } from "@/lib/platform/search";
 
 // Monthly job requests (spec 002 §2 "Monthly job requests", §3, §4, §6, §7; issue 11). A customer asks for a month
 // of walks under a plan; the franchisee's admin approves it (franchisee approval, with a walker and timeslots) and
@@ -1276,9 +1277,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
         and(
           customersInScope(ctx, companyId),
           // The users list's trigram-indexed expression (name, email, phone, code).
-          search
-            ? sql`${usersSearchText(users)} ilike ${`%${search.replace(/[\\%_]/g, "\\$&")}%`}`
-            : undefined,
+          search ? searchMatch(usersSearchText(users), users.id, search) : undefined,
         ),
       )
       // The newest first: users_list_idx (company, role, id) serves it without reading every user.

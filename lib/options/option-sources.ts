@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, is, isNotNull, isNull, SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { franchisees, outlets, positions, users, usersSearchText } from "@/db/schema";
 import { franchiseesInScope } from "@/lib/franchise/franchisees";
@@ -10,6 +10,7 @@ import { zoneFilter } from "@/lib/platform/entity";
 import { forbidden, invalid, notFound } from "@/lib/platform/errors";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
+import { searchIds, searchMatch, searchPattern } from "@/lib/platform/search";
 
 // Every picker over a table that can grow (franchisees, customers, staff, users, outlets) reads its options here:
 // one page of at most OPTIONS_MAX_LIMIT rows by name, searched on the server, keyset-paged by the last (name, id).
@@ -225,8 +226,6 @@ function readCursor(after: string | undefined): [string, number] | null {
   throw invalid({ after: "The cursor is invalid." });
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, "\\$&");
-
 export type OptionQuery = { search?: string; after?: string; limit?: number; params?: SourceParams };
 
 /**
@@ -242,6 +241,10 @@ export async function optionPage(ctx: Ctx, name: string, q: OptionQuery = {}): P
   const after = readCursor(q.after);
   const scope = await s.scope(ctx, q.params ?? {});
   const db = await getDb();
+  // A search expression a trigram index is built on (the users'): under row-level security the database's lookup
+  // finds its matches by that index first (lib/platform/search.ts); a plain column is matched by ILIKE.
+  const indexed = !!search && is(s.search, SQL);
+  const found = indexed ? await searchIds(db, s.id, search) : undefined;
   let query = db
     .select({ id: sql<number>`${s.id}`, label: sql<string>`${s.name}`, sublabel: s.sublabel })
     .from(s.from)
@@ -251,7 +254,11 @@ export async function optionPage(ctx: Ctx, name: string, q: OptionQuery = {}): P
     .where(
       and(
         scope,
-        search ? sql`${s.search} ilike ${`%${escapeLike(search)}%`}` : undefined,
+        indexed
+          ? searchMatch(s.search as SQL, s.id, search, found)
+          : search
+            ? sql`${s.search} ilike ${searchPattern(search)}`
+            : undefined,
         after ? sql`(${s.name}, ${s.id}) > (${after[0]}, ${after[1]}::int)` : undefined,
       ),
     )

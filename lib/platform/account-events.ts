@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { auditRecords, users } from "@/db/schema";
 import { getDb, type Executor } from "./db";
+import { asPlatform } from "@/lib/platform/rls";
 
 /**
  * Sign-in events that are not edits of a record but belong in the account's history: a password reset (by
@@ -10,7 +11,7 @@ import { getDb, type Executor } from "./db";
  */
 export type AccountEvent = "password_reset" | "password_change" | "logout";
 
-export async function recordAccountEvent(
+async function recordAccountEventUnbound(
   userId: number,
   event: AccountEvent,
   detail: { address?: string; via?: "portal" | "api" } = {},
@@ -31,3 +32,7 @@ export async function recordAccountEvent(
     },
   });
 }
+
+/** RecordAccountEvent, as platform work (row-level security, lib/platform/rls.ts). */
+export const recordAccountEvent: typeof recordAccountEventUnbound = (...args) =>
+  asPlatform("account event", () => recordAccountEventUnbound(...args));

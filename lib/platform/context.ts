@@ -16,6 +16,7 @@ import {
   users,
 } from "@/db/schema";
 import { executePrepared, getDb, rowsOf } from "./db";
+import { asPlatform, bindRequest } from "./rls";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { noteCaller } from "./logger.mjs";
 import { TooManyRequests } from "./rate-limit";
@@ -154,7 +155,9 @@ async function loadCaller(o: { userId?: number; token?: TokenCheck; requestedCom
 
 /** Builds the caller's context from the database, refusing inactive, deleted or ended sessions. */
 export async function resolveContext(o: ResolveOptions & { token?: TokenCheck }): Promise<Ctx> {
-  const row = await loadCaller(o);
+  // The caller's own row is read as platform work: no company is known yet (row-level security,
+  // lib/platform/rls.ts). Once known, the caller binds the /api request this runs in.
+  const row = await asPlatform("resolve the caller", () => loadCaller(o));
   if (!row) throw unauthenticated();
   if (row.rl_points != null && row.rl_points > (o.token?.budget.points ?? Infinity))
     throw new TooManyRequests(Math.max(1, row.rl_left ?? 1));
@@ -183,7 +186,7 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
 
   // The request's access-log line names its caller (lib/platform/logger.mjs).
   noteCaller(row.id, companyId);
-  return {
+  const ctx: Ctx = {
     userId: row.id,
     user: {
       id: row.id,
@@ -208,6 +211,8 @@ export async function resolveContext(o: ResolveOptions & { token?: TokenCheck })
     via: o.via,
     binding: o.binding,
   };
+  bindRequest(ctx);
+  return ctx;
 }
 
 /** Whether the caller is a SUPER ADMIN or BACKEND ADMIN: they act for any company they choose. */
@@ -221,6 +226,10 @@ export function isPlatformAdmin(ctx: Pick<Ctx, "roleName">): boolean {
  * none of their own and choose any.
  */
 export async function memberCompanyIds(userId: number): Promise<number[]> {
+  return asPlatform("a user's companies", () => memberCompanyIdsOf(userId));
+}
+
+async function memberCompanyIdsOf(userId: number): Promise<number[]> {
   const db = await getDb();
   const [home] = await db.select({ c: users.company_id }).from(users).where(eq(users.id, userId)).limit(1);
   const rows = await db

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postg
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
 import { PLANNER_SETTINGS } from "./planner";
+import { APP_ROLE, settings, settingsStatement } from "./rls";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -14,7 +15,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Executor = Db | Tx;
 
 /** `url`: the PostgreSQL server's, for a worker that opens its own connection (PGlite has none to share). */
-type Holder = { db: Promise<Db>; close: () => Promise<void>; url?: string };
+type Holder = {
+  db: Promise<Db>;
+  close: () => Promise<void>;
+  url?: string;
+  /** Runs statements as the owning role (the server serves as portal_app, which may not change the schema). */
+  asOwner: (statements: SQL[]) => Promise<void>;
+};
 const g = globalThis as unknown as {
   __portalDb?: Holder;
   __portalDbRetry?: { at: number; failures: number; error: unknown };
@@ -112,6 +119,15 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
 }
 // For instrumentation.ts onRequestError, which must mark the request before its answer is written (no await).
 g.__portalIsDbUnavailable = isDatabaseUnavailable;
+
+/**
+ * Schema work a test or a tool does beside the app (creating its own tables): as the role that owns the schema,
+ * since the server's role (portal_app) owns nothing and may create nothing.
+ */
+export async function asOwner(...statements: SQL[]): Promise<void> {
+  await getDb();
+  await g.__portalDb!.asOwner(statements);
+}
 
 /** Closes the process's database (tests, shutdown). */
 export async function closeDb(): Promise<void> {
@@ -224,16 +240,34 @@ export async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 function openPostgres(url: string): Holder {
+  // DATABASE_APP_URL (optional): the pool signs in as a role of its own that holds portal_app (so a statement
+  // cannot RESET ROLE back to the owner); by default it signs in as DATABASE_URL's role and takes portal_app.
+  const appUrl = process.env.DATABASE_APP_URL || url;
   let client: import("postgres").Sql | undefined;
   const db = (async () => {
     const { default: postgres } = await import("postgres");
-    client = postgres(url, {
+    // Migrations run as the connecting (owning) role on a connection of their own, under the startup lock and
+    // without the pool's statement timeout (an index built on a large table may take minutes); the pool serves as
+    // portal_app, which owns nothing and cannot bypass row-level security (lib/platform/rls.ts).
+    const connect_timeout = seconds("DB_CONNECT_TIMEOUT_SECONDS", 5);
+    await underStartupLock(url, async () => {
+      const owner = postgres(url, { max: 1, connect_timeout, onnotice: () => {} });
+      try {
+        const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+        await migrate(drizzlePg(owner), { migrationsFolder });
+      } finally {
+        await owner.end({ timeout: 5 });
+      }
+    });
+    client = postgres(appUrl, {
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // A server that does not answer fails the request within seconds (503), not after postgres.js's 30 s.
-      connect_timeout: seconds("DB_CONNECT_TIMEOUT_SECONDS", 5),
+      connect_timeout,
       // Pool connections idle this long are closed (a restarted or failed-over server leaves none stale for long).
       idle_timeout: seconds("DB_IDLE_TIMEOUT_SECONDS", 60),
       connection: {
+        // Statements run as portal_app, which owns nothing and cannot bypass row-level security.
+        role: APP_ROLE,
         // A statement running longer is cancelled by the server, and a transaction left idle is ended: neither
         // holds a connection (and its locks) for ever. 0 turns either off.
         statement_timeout: Math.round(seconds("DB_STATEMENT_TIMEOUT_SECONDS", 30) * 1000),
@@ -243,29 +277,108 @@ function openPostgres(url: string): Holder {
       },
       onnotice: () => {},
     });
-    const d = drizzlePg(client, { schema, logger });
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    // On a connection of its own, without the pool's statement timeout: an index built on a large table may take
-    // minutes.
-    await underStartupLock(url, async () => {
-      const m = postgres(url, {
-        max: 1,
-        connect_timeout: seconds("DB_CONNECT_TIMEOUT_SECONDS", 5),
-        onnotice: () => {},
-      });
-      try {
-        await migrate(drizzlePg(m), { migrationsFolder });
-      } finally {
-        await m.end({ timeout: 5 });
-      }
-    });
-    return d;
+    return drizzlePg(boundPostgres(client) as unknown as import("postgres").Sql, { schema, logger });
   })();
-  return { db, close: async () => void (await client?.end({ timeout: 5 })), url };
+  const asOwner = async (statements: SQL[]) => {
+    const { default: postgres } = await import("postgres");
+    const owner = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      for (const q of statements) {
+        const { sql, params } = dialect.sqlToQuery(q);
+        await owner.unsafe(sql, params as never[]);
+      }
+    } finally {
+      await owner.end({ timeout: 5 });
+    }
+  };
+  return { db, close: async () => void (await client?.end({ timeout: 5 })), url: appUrl, asOwner };
+}
+
+type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };
+type Pg = import("postgres").Sql;
+type Query = Promise<unknown> & { execute(): Query; values(): Query };
+const SET_SESSION = settingsStatement(false);
+const SET_LOCAL = settingsStatement(true);
+const noop = () => {};
+// The settings statements are named prepared statements: parsed once per connection, not with every statement.
+const PREPARED = { prepare: true };
+
+/**
+ * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the binding of
+ * the code that sends it (lib/platform/rls.ts), and spread over the pool as it was without row-level security:
+ *
+ * - a statement outside a transaction runs on a pooled connection reserved for it, with the settings pipelined
+ *   before it (`set_config(…, false)`, the same round trip). Every statement sets its own, so what a connection
+ *   last ran for never matters;
+ * - a transaction sets them for itself (`set_config(…, true)`), pipelined before its first statement.
+ *
+ * Measured against a connection pinned per request with its settings cached (the first design, docs/rls/README.md):
+ * cheaper, since a request's statements (a list page and its count) run side by side again.
+ */
+function boundPostgres(client: Pg) {
+  const run = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
+    const s = settings();
+    const r = await client.reserve();
+    try {
+      const set = (r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute();
+      set.catch(noop); // the statement's own answer reports a broken connection
+      const main = r.unsafe(q, p as never[], o) as unknown as Query;
+      if (values) main.values();
+      main.execute();
+      return (await Promise.all([set, main]))[1];
+    } finally {
+      r.release();
+    }
+  };
+
+  const begin = (options: string, fn: (tx: unknown) => unknown) => {
+    const s = settings();
+    return client.begin(options, (tx) => {
+      // Sent now, ahead of the transaction's first statement (no round trip of its own); a failure aborts the
+      // transaction, and postgres.js rolls it back and reports it.
+      (tx.unsafe(SET_LOCAL, [...s], PREPARED) as unknown as Query).execute();
+      return fn(tx) as Promise<unknown>;
+    });
+  };
+
+  return {
+    options: client.options,
+    unsafe(q: string, p: unknown[] = [], o?: { prepare?: boolean }): PgQuery {
+      let plain: Promise<unknown> | undefined;
+      const once = () => (plain ??= run(q, p, o, false));
+      return {
+        then: (a, b) => once().then(a, b),
+        catch: (b) => once().catch(b),
+        finally: (f) => once().finally(f),
+        values: () => run(q, p, o, true) as Promise<unknown[][]>,
+        [Symbol.toStringTag]: "Promise",
+      } as PgQuery;
+    },
+    begin(...args: unknown[]) {
+      const fn = args[args.length - 1] as (tx: unknown) => unknown;
+      return begin(args.length > 1 ? String(args[0]) : "", fn);
+    },
+    /**
+     * A connection of the pool held by the caller (the scheduler's advisory locks), with the current binding's
+     * settings applied first: it never runs under what its last statement left.
+     */
+    async reserve() {
+      const r = await client.reserve();
+      try {
+        await r.unsafe(SET_SESSION, [...settings()], PREPARED);
+      } catch (e) {
+        r.release();
+        throw e;
+      }
+      return r;
+    },
+    end: (o?: { timeout?: number }) => client.end(o),
+  };
 }
 
 function openPglite(dir: string): Holder {
   let pg: import("@electric-sql/pglite").PGlite | undefined;
+  let bound: ReturnType<typeof boundPglite> | undefined;
   let lockFile: string | undefined;
   const db = (async () => {
     // Imported here so a DATABASE_URL deployment never loads the WASM.
@@ -283,18 +396,85 @@ function openPglite(dir: string): Holder {
       ...(template ? { loadDataDir: new Blob([fs.readFileSync(template)]) } : {}),
     });
     const { drizzle } = await import("drizzle-orm/pglite");
-    const d = drizzle(pg, { schema, logger });
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(d, { migrationsFolder });
-    return d as unknown as Db;
+    await migrate(drizzle(pg), { migrationsFolder });
+    // Migrated as the owner; from here on the one connection serves as portal_app (lib/platform/rls.ts).
+    await pg.exec(`set role ${APP_ROLE}`);
+    bound = boundPglite(pg);
+    return drizzle(bound.client as unknown as typeof pg, { schema, logger }) as unknown as Db;
   })();
   return {
     db,
+    asOwner: async (statements) => {
+      await db;
+      await bound!.locked(async () => {
+        await pg!.exec("reset role");
+        try {
+          for (const q of statements) {
+            const { sql, params } = dialect.sqlToQuery(q);
+            await pg!.query(sql, params);
+          }
+        } finally {
+          await pg!.exec(`set role ${APP_ROLE}`);
+        }
+      });
+    },
     close: async () => {
       await pg?.close();
       if (lockFile) fs.rmSync(lockFile, { force: true });
     },
   };
+}
+
+/**
+ * PGlite as drizzle uses it, with every statement bound to the current caller's company (lib/platform/rls.ts).
+ * One connection shared by concurrent requests: the settings and the statement run under one lock, and the
+ * settings are sent (session-wide) only when they differ from the last ones; a transaction sets them locally first.
+ */
+function boundPglite(pg: import("@electric-sql/pglite").PGlite) {
+  let applied = "";
+  let tail: Promise<unknown> = Promise.resolve();
+  const locked = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = tail.then(fn, fn);
+    tail = next.catch(() => {});
+    return next;
+  };
+  const apply = async () => {
+    const s = settings();
+    const key = s.join("|");
+    if (key === applied) return;
+    await pg.query(settingsStatement(false), [...s]);
+    applied = key;
+  };
+  const client = new Proxy(pg, {
+    get(target, prop, receiver) {
+      if (prop === "query")
+        return (q: string, p?: unknown[], o?: object) =>
+          locked(async () => {
+            await apply();
+            return target.query(q, p, o);
+          });
+      if (prop === "exec")
+        return (q: string, o?: object) =>
+          locked(async () => {
+            await apply();
+            return target.exec(q, o);
+          });
+      if (prop === "transaction")
+        return <T>(fn: (tx: import("@electric-sql/pglite").Transaction) => Promise<T>) => {
+          const s = settings();
+          return locked(() =>
+            target.transaction(async (tx) => {
+              await tx.query(settingsStatement(true), [...s]);
+              return fn(tx);
+            }),
+          );
+        };
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return { client, locked };
 }
 
 /** Two processes on one PGlite folder corrupt it: refuse to open a folder another live process holds. */

@@ -21,6 +21,7 @@ import { oncePerKey } from "./idempotency";
 import { writeAudit } from "./mutations";
 import { nextUpdatedAt, staleVersion, versionMatches, versionOf, type Expected } from "./versions";
 import { ALL_PERMISSIONS, ROLE, type Permission } from "./permissions";
+import { withCaller } from "./rls";
 
 /** The operations an entity may offer; each maps to the permission `<name>.<op>`. */
 export type Op = "list" | "view" | "create" | "update" | "delete" | "restore" | "export";
@@ -286,7 +287,17 @@ export function defineEntity<
 export type OpMeta = { entity: AnyEntity; op: Op | "upsert"; permissions: Permission[] };
 type WithMeta<F> = F & { meta: OpMeta };
 const withMeta = <F>(fn: F, meta: OpMeta): WithMeta<F> =>
-  Object.assign(fn as object, { meta }) as WithMeta<F>;
+  Object.assign(boundToCaller(fn as (...a: unknown[]) => unknown), { meta }) as WithMeta<F>;
+
+/** Every built operation's statements run for the caller it is handed (row-level security, lib/platform/rls.ts). */
+function boundToCaller(fn: (...a: unknown[]) => unknown) {
+  return (...args: unknown[]) => {
+    const ctx = args[0] as Ctx | null | undefined;
+    return ctx && typeof ctx === "object" && "roleName" in ctx
+      ? withCaller(ctx, () => fn(...args))
+      : fn(...args);
+  };
+}
 
 /**
  * A built function wrapped by a rule that must run before it (a check before its scope lookup or parse): the

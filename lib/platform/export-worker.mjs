@@ -13,7 +13,7 @@
 // thread (lib/platform/interactive.ts shares them in `interactive`): before each fetch and each chunk it waits
 // while they run, at most 50 ms at a time, so its cursor's database work does not compete with them either.
 //
-// workerData: { url, sql, params, keys, dates, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
+// workerData: { url, rls, sql, params, keys, dates, columns: [{ header, field, labels?, otherwise?, width? }], format, sheet,
 //               maxRowsPerSheet?, batch, credit, interactive? (SharedArrayBuffer), idleMs? }
 //
 // No reader: the parent terminates this thread when its client leaves or takes nothing for a while; as a backstop,
@@ -60,7 +60,8 @@ port.on("message", (m) => {
 const sql = postgres(job.url, {
   max: 1,
   onnotice: () => {},
-  connection: { application_name: "portal export" },
+  // As the app's pool: the role row-level security applies to, with the caller's settings (lib/platform/rls.ts).
+  connection: { application_name: "portal export", role: "portal_app" },
 });
 // As drizzle's postgres-js driver sets up the app's own client: date and time values travel as PostgreSQL's text,
 // both ways, so the statement's parameters mean here what they meant there; the fields drizzle reads as Date
@@ -121,6 +122,11 @@ async function* cellBatches(cursor) {
 }
 
 async function run() {
+  // Session-wide on this worker's own single connection, which ends with the export.
+  await sql.unsafe(
+    "select set_config('app.company_id', $1, false), set_config('app.user_id', $2, false), set_config('app.platform', $3, false)",
+    job.rls ?? ["", "", ""],
+  );
   const cursor = sql
     .unsafe(job.sql, job.params)
     .values()

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { postgresUrl } from "./db";
+import { settingsFor } from "./rls";
 import { giveWay, interactiveBusy, interactiveState } from "./interactive";
 import type { Ctx } from "./context";
 import { AppError, invalid } from "./errors";
@@ -212,6 +213,7 @@ export async function streamExport<Row>(
         ? await workerSource(
             {
               url,
+              rls: settingsFor(ctx),
               ...statement,
               columns: def.columns.map(({ header, field, labels, otherwise, format, width }) => ({
                 header,
@@ -491,6 +493,8 @@ async function inProcessSource<Row>(
 
 type WorkerJob = ExportStatement & {
   url: string;
+  /** The caller's row-level security settings: [app.company_id, app.user_id, app.platform]. */
+  rls: string[];
   columns: {
     header: string;
     field?: string;

@@ -23,6 +23,7 @@ import { PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core
 import { rowsOf, selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
+import { searchIds, searchMatch, searchPattern, type SearchIds } from "./search";
 /** Ids and ints are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
@@ -447,8 +448,6 @@ function validTimestamp(s: string): boolean {
   return !!m && validCalendarDate(m[1]);
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * A search through another table that the planner expects to match at most this many of its rows is looked up by
  * those ids (an index of the list's table on the key serves them, or'ed with the list's own trigram index); more,
@@ -471,12 +470,19 @@ async function resolveSearchThrough(
   search: string,
 ): Promise<ThroughIds | undefined> {
   if (!search || !list.searchThrough?.length) return undefined;
-  const term = `%${escapeLike(search)}%`;
+  const term = searchPattern(search);
   const matching = (t: SearchThrough) =>
     sql`select ${t.id} as id from ${t.id.table} where ${ilike(t.text, term)}`;
   const out: ThroughIds = [];
   const rare: number[] = [];
   for (const [i, t] of list.searchThrough.entries()) {
+    // A company-owned table: the database's lookup answers by the index (lib/platform/search.ts), where an ILIKE
+    // under its policy could use neither the index nor the statistics.
+    const looked = await searchIds(db, t.id, search);
+    if (looked !== undefined) {
+      out.push(looked);
+      continue;
+    }
     const estimate = planRows(await db.execute(sql`explain (format json) ${matching(t)}`));
     out.push(null);
     if (estimate <= THROUGH_IDS) rare.push(i);
@@ -505,19 +511,23 @@ async function resolveSearchThrough(
  * Lists over small tables may name plain columns instead (`search`), matched one by one.
  */
 export function searchCondition(
-  list: Pick<ListDecl<Selection>, "search" | "searchText" | "searchThrough">,
+  list: Pick<ListDecl<Selection>, "search" | "searchText" | "searchThrough"> & { id?: AnyPgColumn },
   search: string,
   resolved?: ThroughIds,
+  found?: SearchIds,
 ): SQL | undefined {
   if (!search) return undefined;
-  const term = `%${escapeLike(search)}%`;
+  const term = searchPattern(search);
   const matches: SQL[] = [];
-  if (list.searchText) matches.push(ilike(list.searchText, term));
+  if (list.searchText && list.id) matches.push(searchMatch(list.searchText, list.id, search, found));
+  else if (list.searchText) matches.push(ilike(list.searchText, term));
   else if (list.search?.length) matches.push(...list.search.map((c) => ilike(sql`${c}::text`, term)));
   (list.searchThrough ?? []).forEach((t, i) => {
     const ids = resolved?.[i];
     if (ids === undefined)
-      matches.push(sql`${t.key} in (select ${t.id} from ${t.id.table} where ${ilike(t.text, term)})`);
+      matches.push(
+        sql`${t.key} in (select ${t.id} from ${t.id.table} where ${searchMatch(t.text, t.id, search)})`,
+      );
     // A scalar sub-select, which the planner keeps row by row (an EXISTS it would turn into a join over every match).
     else if (ids === null)
       matches.push(ilike(sql`(select ${t.text} from ${t.id.table} where ${t.id} = ${t.key})`, term));
@@ -533,10 +543,12 @@ function whereOf(
   q: ListQuery,
   scope: SQL | undefined,
   resolved?: ThroughIds,
+  /** The search's matches in the list's own table, found beforehand (searchIds), when they were. */
+  found?: SearchIds,
 ): SQL | undefined {
   const parts: (SQL | undefined)[] = [scope, list.where, ...q.where];
   if (list.deletedAt) parts.push(q.trash ? isNotNull(list.deletedAt) : isNull(list.deletedAt));
-  parts.push(searchCondition(list, q.search, resolved));
+  parts.push(searchCondition(list, q.search, resolved, found));
   return and(...parts.filter(Boolean));
 }
 
@@ -696,7 +708,12 @@ export async function runListQuery<S extends Selection>(
   if (!q.cursor && (q.page - 1) * q.rowsPerPage > OFFSET_PAGES_UP_TO)
     throw invalid({ page: DEEP_PAGE_MESSAGE });
   const l = list as unknown as List<Selection>;
-  const where = whereOf(l, q, scope, await resolveSearchThrough(db, l, q.search));
+  // Under row-level security a search first asks the trigram indexes which rows match (lib/platform/search.ts).
+  const [resolved, found] = await Promise.all([
+    resolveSearchThrough(db, l, q.search),
+    q.search && l.searchText ? searchIds(db, l.id, q.search) : undefined,
+  ]);
+  const where = whereOf(l, q, scope, resolved, found);
   // A search is counted by the planner (see searchCount); anything else by a bounded count in the page's statement.
   const fields = {
     ...list.select,
@@ -796,12 +813,39 @@ function boundedCount(db: Executor, list: List<Selection>, where: SQL | undefine
 
 /** The planner's row estimate for the list's filters (EXPLAIN plans the query; nothing is read). */
 async function estimateOf(db: Executor, list: List<Selection>, where: SQL | undefined): Promise<number> {
-  const plan = await db.execute(
-    sql`explain (format json) ${base(db, list, { one: sql`1` }, where ?? sql``)
-      .where(where)
-      .getSQL()}`,
+  const [plan, share] = await Promise.all([
+    db.execute(
+      sql`explain (format json) ${base(db, list, { one: sql`1` }, where ?? sql``)
+        .where(where)
+        .getSQL()}`,
+    ),
+    policyShare(db, list.from),
+  ]);
+  return Math.round(planRows(plan) / share);
+}
+
+/**
+ * Row-level security (lib/platform/rls.ts) adds its policy's condition to every plan, and the planner, not knowing
+ * the company it compares with, counts it as one more filter (about 1/companies of the rows): an estimate would
+ * shrink by that much although the list's own filters already keep to one company. The share the planner gives
+ * the policy alone (a bare read of the table against its row count) is divided back out. Cached per table for a
+ * minute: it moves only with the table's statistics.
+ */
+const shares = new Map<PgTable, { at: number; share: number }>();
+async function policyShare(db: Executor, table: PgTable): Promise<number> {
+  const hit = shares.get(table);
+  if (hit && Date.now() - hit.at < 60_000) return hit.share;
+  const [bare, stats] = await Promise.all([
+    db.execute(sql`explain (format json) select 1 from ${table}`),
+    db.execute(sql`select reltuples::float8 as n from pg_class where oid = ${getTableName(table)}::regclass`),
+  ]);
+  const total = Number(
+    (Array.isArray(stats) ? stats : (stats as { rows: { n: number }[] }).rows)[0]?.n ?? -1,
   );
-  return planRows(plan);
+  const planned = planRows(bare);
+  const share = total > 0 && planned > 0 ? Math.min(1, planned / total) : 1;
+  shares.set(table, { at: Date.now(), share });
+  return share;
 }
 
 function planRows(result: unknown): number {

@@ -7,6 +7,7 @@ import { AppError, invalid, zodFieldErrors } from "./errors";
 import { guardedAttempt, verifyPassword } from "./passwords";
 import { throttleDoor } from "./rate-limit";
 import { ROLE } from "./permissions";
+import { asPlatform } from "@/lib/platform/rls";
 
 export const loginSchema = z.object({
   email: z
@@ -37,7 +38,7 @@ const PORTAL_ROLES: string[] = [
  * (LOGIN_FAILED) without telling which part was wrong. Unknown emails lock and throttle like known ones. The
  * address budget comes first and a request it refuses touches nothing shared (lib/platform/rate-limit.ts).
  */
-export async function checkCredentials(
+async function checkCredentialsUnbound(
   input: unknown,
   kind: "web" | "api",
   portalOnly: boolean,
@@ -58,7 +59,7 @@ export async function checkCredentials(
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deleted_at)))
+    .where(and(eq(users.id, sql`app_user_id_by_email(${email.toLowerCase()})`), isNull(users.deleted_at)))
     .limit(1);
   const allowed = await guardedAttempt(email, address, kind, async () => {
     const ok = await verifyPassword(u?.hash, password);
@@ -67,3 +68,7 @@ export async function checkCredentials(
   if (!allowed) throw new AppError(401, LOGIN_FAILED);
   return { userId: u!.id, sessionVersion: u!.sv };
 }
+
+/** CheckCredentials, as platform work (row-level security, lib/platform/rls.ts). */
+export const checkCredentials: typeof checkCredentialsUnbound = (...args) =>
+  asPlatform("sign-in", () => checkCredentialsUnbound(...args));

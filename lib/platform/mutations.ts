@@ -1,11 +1,13 @@
 import "server-only";
 import type { z } from "zod";
 import { auditRecords } from "@/db/schema";
-import { authorize, type Ctx } from "./context";
+import { sql } from "drizzle-orm";
+import { authorize, isPlatformAdmin, type Ctx } from "./context";
 import { getDb, type Tx } from "./db";
 import { noteDatabaseError, UNAVAILABLE_MESSAGE } from "./db-faults";
 import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
 import type { Permission } from "./permissions";
+import { audit as auditPlatform, settings, withCaller } from "./rls";
 import { StaleVersion } from "./versions";
 
 /** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
@@ -24,7 +26,9 @@ type MutationDef<S extends z.ZodType, O> = {
  * (old and new values, same transaction). Throws AppError; pages and /api turn it into their answer.
  */
 export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
-  return async (ctx: Ctx, raw: unknown): Promise<O> => {
+  // Its statements run for the caller it is handed (row-level security, lib/platform/rls.ts).
+  return (ctx: Ctx, raw: unknown): Promise<O> => withCaller(ctx, () => run(ctx, raw));
+  async function run(ctx: Ctx, raw: unknown): Promise<O> {
     authorize(ctx, def.permission);
     const parsed = def.input.safeParse(raw);
     if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
@@ -40,7 +44,7 @@ export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
       });
       return change.result;
     });
-  };
+  }
 }
 
 export type AuditEntry = {
@@ -61,17 +65,27 @@ export async function writeAudit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void>
 /** Many audit records in one statement (a bulk upload's). */
 export async function writeAudits(tx: Tx, ctx: Ctx, entries: AuditEntry[]): Promise<void> {
   if (!entries.length) return;
-  await tx.insert(auditRecords).values(
-    entries.map((e) => ({
-      company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
-      actor_id: ctx.userId,
-      entity: e.entity,
-      entity_id: e.entityId,
-      action: e.action,
-      old_json: toJson(e.before),
-      new_json: toJson(e.after),
-    })),
+  const rows = entries.map((e) => ({
+    company_id: e.companyId !== undefined ? e.companyId : ctx.companyId,
+    actor_id: ctx.userId,
+    entity: e.entity,
+    entity_id: e.entityId,
+    action: e.action,
+    old_json: toJson(e.before),
+    new_json: toJson(e.after),
+  }));
+  // Changes to platform records (a role, a module) are recorded under no company, and a platform admin's (a
+  // company) under that record's company, whichever company the caller acts for: written as platform work
+  // (row-level security, lib/platform/rls.ts).
+  const crossing = rows.some(
+    (r) => r.company_id !== ctx.companyId && (r.company_id == null || isPlatformAdmin(ctx)),
   );
+  if (crossing) {
+    auditPlatform(`${ctx.roleName}: audit of a platform record`);
+    await tx.execute(sql`select set_config('app.platform', 'on', true)`);
+  }
+  await tx.insert(auditRecords).values(rows);
+  if (crossing) await tx.execute(sql`select set_config('app.platform', ${settings()[2]}, true)`);
 }
 
 // Secrets never reach the audit trail.

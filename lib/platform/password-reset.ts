@@ -11,6 +11,7 @@ import { sendMail } from "./mail";
 import { recordAccountEvent } from "./account-events";
 import { guardedAttempt, hashPassword, isKnownAddress, passwordSchema, writePassword } from "./passwords";
 import { admitBrake, throttleDoor } from "./rate-limit";
+import { asPlatform } from "@/lib/platform/rls";
 
 export const RESEND_SECONDS = 60;
 const CODE_TTL_MINUTES = 15;
@@ -60,7 +61,7 @@ async function findUser(email: string) {
     .from(users)
     .where(
       and(
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        eq(users.id, sql`app_user_id_by_email(${email.toLowerCase()})`),
         isNull(users.deleted_at),
         eq(users.is_active, 1),
       ),
@@ -79,7 +80,7 @@ const STEP1_FLOOR_MS = 300;
  * except from an address the account signed in from lately (an unknown email is never such an address, so a
  * braked answer says nothing about whether the email exists).
  */
-export async function sendResetCode(input: unknown, address = ""): Promise<{ message: string }> {
+async function sendResetCodeUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const { email } = parse(emailSchema, input);
   await throttleDoor("forgot", address);
   const started = Date.now();
@@ -101,7 +102,7 @@ export async function sendResetCode(input: unknown, address = ""): Promise<{ mes
  * A new account's first password (a franchisee's admin): a welcome mail with a code for the forgot-password screen.
  * No door throttle (the caller is the admin creating the account, not the account's owner).
  */
-export async function sendWelcomeCode(email: string, account: string): Promise<void> {
+async function sendWelcomeCodeUnbound(email: string, account: string): Promise<void> {
   const u = await findUser(email);
   if (!u) return;
   await issueCode(u, (code) => ({
@@ -165,7 +166,7 @@ async function checkCode(email: string, otp: string, address: string) {
 }
 
 /** Step 1 → 2: the code is right. */
-export async function verifyResetCode(input: unknown, address = ""): Promise<{ message: string }> {
+async function verifyResetCodeUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const { email, otp } = parse(codeSchema, input);
   const { row } = await checkCode(email, otp, address);
   const db = await getDb();
@@ -174,7 +175,7 @@ export async function verifyResetCode(input: unknown, address = ""): Promise<{ m
 }
 
 /** Step 2 → 3: sets the new password, ends every session and token of the account, and records the reset. */
-export async function resetPassword(input: unknown, address = ""): Promise<{ message: string }> {
+async function resetPasswordUnbound(input: unknown, address = ""): Promise<{ message: string }> {
   const v = parse(resetSchema, input);
   const { user } = await checkCode(v.email, v.otp, address);
   const db = await getDb();
@@ -189,8 +190,28 @@ export async function resetPassword(input: unknown, address = ""): Promise<{ mes
 }
 
 /** POST /api/forgot_password: one endpoint for the three steps, told apart by the fields sent. */
-export async function forgotPasswordStep(body: Record<string, unknown>, address = "") {
+async function forgotPasswordStepUnbound(body: Record<string, unknown>, address = "") {
   if (body.password != null) return resetPassword(body, address);
   if (body.otp != null && body.otp !== "") return verifyResetCode(body, address);
   return sendResetCode(body, address);
 }
+
+/** SendResetCode, as platform work (row-level security, lib/platform/rls.ts). */
+export const sendResetCode: typeof sendResetCodeUnbound = (...args) =>
+  asPlatform("password reset", () => sendResetCodeUnbound(...args));
+
+/** SendWelcomeCode, as platform work (row-level security, lib/platform/rls.ts). */
+export const sendWelcomeCode: typeof sendWelcomeCodeUnbound = (...args) =>
+  asPlatform("welcome code", () => sendWelcomeCodeUnbound(...args));
+
+/** VerifyResetCode, as platform work (row-level security, lib/platform/rls.ts). */
+export const verifyResetCode: typeof verifyResetCodeUnbound = (...args) =>
+  asPlatform("password reset", () => verifyResetCodeUnbound(...args));
+
+/** ResetPassword, as platform work (row-level security, lib/platform/rls.ts). */
+export const resetPassword: typeof resetPasswordUnbound = (...args) =>
+  asPlatform("password reset", () => resetPasswordUnbound(...args));
+
+/** ForgotPasswordStep, as platform work (row-level security, lib/platform/rls.ts). */
+export const forgotPasswordStep: typeof forgotPasswordStepUnbound = (...args) =>
+  asPlatform("password reset", () => forgotPasswordStepUnbound(...args));

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf, type Db } from "./db";
 import { getLogger } from "./logger.mjs";
+import { asPlatform } from "./rls";
 
 /**
  * The one scheduler of the portal's periodic jobs (issue 24). Jobs are registered by name with a period; every
@@ -77,7 +78,8 @@ export class Scheduler {
         const started = Date.now();
         let ok = true;
         try {
-          await job.run();
+          // Every company's rows: platform work (row-level security, lib/platform/rls.ts).
+          await asPlatform(`scheduled job ${job.name}`, () => job.run());
           log.info({ job: job.name, ms: Date.now() - started }, "job done");
         } catch (err) {
           ok = false;

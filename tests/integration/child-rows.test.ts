@@ -11,7 +11,7 @@ import {
   replaceChildRows,
 } from "@/lib/platform/child-rows";
 import { requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor } from "@/lib/platform/db";
+import { asOwner, getDb, type Executor } from "@/lib/platform/db";
 import { AppError, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { defineMutation } from "@/lib/platform/mutations";
 import { requiredId, requiredText } from "@/lib/platform/schemas";
@@ -136,17 +136,17 @@ beforeAll(async () => {
   const { db, happy, wag } = await seeded();
   happyId = happy.id;
   wagId = wag.id;
-  await db.execute(sql`create table if not exists test_items (
+  await asOwner(sql`create table if not exists test_items (
     id serial primary key, company_id integer not null, name varchar(50) not null, deleted_at timestamptz)`);
-  await db.execute(sql`create table if not exists test_parents (
+  await asOwner(sql`create table if not exists test_parents (
     id serial primary key, company_id integer not null, name varchar(50) not null)`);
-  await db.execute(sql`create table if not exists test_children (
+  await asOwner(sql`create table if not exists test_children (
     id serial primary key, parent_id integer not null references test_parents(id) on delete cascade,
     item_id integer not null references test_items(id), qty integer not null check (qty < 1000),
     unique (parent_id, item_id))`);
-  await db.execute(sql`create table if not exists test_notes (
+  await asOwner(sql`create table if not exists test_notes (
     id serial primary key, parent_id integer not null references test_parents(id), body varchar(200) not null)`);
-  await db.execute(sql`create table if not exists test_links (
+  await asOwner(sql`create table if not exists test_links (
     parent_id integer not null references test_parents(id), item_id integer not null references test_items(id),
     primary key (parent_id, item_id))`);
   const made = await db

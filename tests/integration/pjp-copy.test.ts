@@ -6,6 +6,7 @@ import { pjpsCrud } from "@/lib/operations/pjps";
 import { weekParity } from "@/lib/operations/week-parity";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
+import { asOwner } from "@/lib/platform/db";
 import { ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
 
@@ -300,18 +301,19 @@ describe("copy PJPs from the previous month", () => {
     await newReference(user, "Monday", "ODD", [A], { name: "Monday Odd" });
     await newReference(user, "Monday", "EVEN", [boom], { name: "Monday Even" });
     // The outlets are written after the PJPs: refuse the one outlet, so the PJPs are already in when it fails.
-    await db.execute(
+    // Schema work, as the owning role (the server's role owns no table).
+    await asOwner(
       sql.raw(`create or replace function pjp_copy_boom() returns trigger language plpgsql as $$
       begin if new.outlet_id = ${boom} then raise exception 'boom'; end if; return new; end $$`),
     );
-    await db.execute(
+    await asOwner(
       sql.raw(`create trigger pjp_copy_boom before insert on pjp_outlets
       for each row execute function pjp_copy_boom()`),
     );
     try {
       await expect(copyPjpFromReferences(admin, { user_id: user, month_year: "2026-06" })).rejects.toThrow();
     } finally {
-      await db.execute(sql.raw("drop trigger pjp_copy_boom on pjp_outlets"));
+      await asOwner(sql.raw("drop trigger pjp_copy_boom on pjp_outlets"));
     }
     expect(await planOf(user, "2026-06")).toEqual([]);
     expect(await copyPjpFromReferences(admin, { user_id: user, month_year: "2026-06" })).toEqual({

@@ -7,7 +7,7 @@ import { auditRecords, notifications, stagedRows } from "@/db/schema";
 import { usersUpload } from "@/lib/admin/users/upload";
 import { stagedUploadRoutes } from "@/lib/api/staged-upload";
 import { requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb } from "@/lib/platform/db";
+import { asOwner, getDb } from "@/lib/platform/db";
 import { AppError, invalid } from "@/lib/platform/errors";
 import { requiredId, requiredText } from "@/lib/platform/schemas";
 import {
@@ -131,10 +131,10 @@ beforeAll(async () => {
   const { db, happy, wag } = await seeded();
   happyId = happy.id;
   wagId = wag.id;
-  await db.execute(sql`
+  await asOwner(sql`
     create table if not exists test_colours (
       id serial primary key, company_id integer not null, name varchar(50) not null, deleted_at timestamptz)`);
-  await db.execute(sql`
+  await asOwner(sql`
     create table if not exists test_gadgets (
       id serial primary key, company_id integer not null, name varchar(50) not null, size integer not null,
       colour_id integer not null references test_colours(id))`);

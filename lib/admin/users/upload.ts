@@ -11,7 +11,7 @@ import {
   type StagedPreviewRow,
 } from "@/lib/platform/staged-upload";
 import { userCreateSchema } from "./schema";
-import { insertUser, insertUsers, publicUser, USER_MESSAGES } from "./users";
+import { emailsTaken, insertUser, insertUsers, publicUser, USER_MESSAGES } from "./users";
 
 /** The texts of the bulk upload screen and its calls (spec 000 §8), word for word, and the upload's field errors. */
 export const UPLOAD_MESSAGES = {
@@ -76,7 +76,7 @@ export const usersUpload = defineStagedUpload({
   async validate(db, _ctx, rows) {
     const emails = rows.filter((r) => r.values.email && !r.errors.email).map((r) => r.values.email!);
     // Any user's, deleted ones included: the unique index on email covers them all.
-    const taken = await idsByText(db, { id: users.id, text: users.email, texts: emails });
+    const taken = await emailsTaken(db, emails);
     for (const r of rows) {
       const email = r.values.email?.toLowerCase();
       if (email && !r.errors.email && taken.has(email)) r.errors.email = USER_MESSAGES.emailTaken;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { revokeAllApiTokens } from "@/lib/platform/api-tokens";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
 import {
   createOf,
   defineEntity,
@@ -227,6 +227,25 @@ type RefInput = {
 };
 
 /**
+ * Which of these addresses some user holds (lowercased): any company's, deleted ones included (users_email_uq
+ * covers them all, since the email is the login). Through the database's own lookup, by that index: row-level
+ * security hides the other companies' rows (db/migrations/0026_row_level_security.sql).
+ */
+export async function emailsTaken(db: Executor, emails: string[], limit?: number): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const list = sql.join(
+    [...new Set(emails.map((e) => e.toLowerCase()))].map((e) => sql`${e}`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ email: string }>(
+    await db.execute(
+      sql`select e as email from app_emails_taken(array[${list}]::text[]) e ${limit ? sql`limit ${limit}` : sql``}`,
+    ),
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
  * Checks what a user row points at, all within the acting company: email free (case-insensitive, any user of
  * any company, since it is the login), position live, a staff position from a FRANCHISEE ADMIN and granting no
  * more than the caller holds, franchisee live, upline a live user. `current` is the row being edited: its own email
@@ -235,17 +254,12 @@ type RefInput = {
 async function checkReferences(tx: Executor, ctx: Ctx, input: RefInput, errors: FieldErrors, current?: User) {
   const companyId = requireCompany(ctx);
   if (input.email !== undefined) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`lower(${users.email}) = ${input.email.toLowerCase()}`,
-          current ? ne(users.id, current.id) : undefined,
-        ),
-      )
-      .limit(1);
-    if (taken) errors.email = USER_MESSAGES.emailTaken;
+    // Any company's user: by the index, through the database's own lookup (row-level security would hide the
+    // other companies' rows; db/migrations/0026_row_level_security.sql).
+    const [taken] = rowsOf<{ id: number | null }>(
+      await tx.execute(sql`select app_user_id_by_email(${input.email.toLowerCase()}) as id`),
+    );
+    if (taken?.id != null && taken.id !== current?.id) errors.email = USER_MESSAGES.emailTaken;
   }
 
   if (input.position_id !== undefined && input.position_id !== current?.position_id) {
@@ -400,17 +414,12 @@ export async function insertUsers(tx: Tx, ctx: Ctx, inputs: UserCreateInput[]): 
     } as typeof users.$inferInsert);
   }
   const takenRow = async () => {
-    const taken = await tx
-      .select({ email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(
-        inArray(
-          sql`lower(${users.email})`,
-          inputs.map((r) => r.email.toLowerCase()),
-        ),
-      )
-      .limit(1);
-    const i = taken.length ? inputs.findIndex((r) => r.email.toLowerCase() === taken[0].email) : -1;
+    const taken = await emailsTaken(
+      tx,
+      inputs.map((r) => r.email),
+      1,
+    );
+    const i = taken.size ? inputs.findIndex((r) => taken.has(r.email.toLowerCase())) : -1;
     return i < 0 ? null : rowRefused(i, invalid({ email: USER_MESSAGES.emailTaken }));
   };
   const before = await takenRow();
