@@ -102,6 +102,10 @@ export function useEditConflict<T extends FieldValues>(
     /** The version the next save sends. */
     version,
     reloading,
+    /** A form that stays open after a save (My Profile) takes the saved record's version for its next save. */
+    adopt(saved: string | null | undefined) {
+      if (saved) setVersion(saved);
+    },
     /** Takes a failed save's answer: true when it was a stale save (the dialog opens). */
     onFailure(r: { status: number; message: string; version?: string }): boolean {
       if (r.status !== 409 || !r.version) return false;
