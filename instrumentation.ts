@@ -1,7 +1,7 @@
 /** Runs once when the server starts: opens and migrates the database, seeds an empty one, starts the hourly jobs. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { bootstrap } = await import("./db/seed");
+  const { bootstrap } = await import("./lib/seed");
   await bootstrap();
   if (process.env.SCHEDULER === "0") return;
   // One scheduler for the periodic jobs (lib/platform/scheduler.ts): each once per period across instances.

@@ -165,7 +165,7 @@ async function prepare(url: string, users: number) {
   process.env.DATABASE_URL = url;
   process.env.SEED_DEMO = "true";
   process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
-  const { bootstrap } = await import("@/db/seed");
+  const { bootstrap } = await import("@/lib/seed");
   await bootstrap({ demo: true });
 
   const sql = postgres(url, { max: 1, onnotice: () => {} });

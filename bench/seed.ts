@@ -36,7 +36,7 @@ process.env.DATABASE_URL = url;
 process.env.SEED_DEMO = "true";
 process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
 {
-  const { bootstrap } = await import("@/db/seed");
+  const { bootstrap } = await import("@/lib/seed");
   const { closeDb } = await import("@/lib/platform/db");
   await bootstrap({ demo: true });
   await closeDb();

@@ -21,7 +21,7 @@ import { lifecycleColumns, tenantColumns } from "./columns";
 
 const live = (t: { deleted_at: AnyPgColumn }) => sql`${t.deleted_at} is null`;
 
-/** India's states and union territories: global master data (db/seed/states.ts), served by the masters contexts. */
+/** India's states and union territories: global master data (lib/seed/states.ts), served by the masters contexts. */
 export const states = pgTable(
   "states",
   {

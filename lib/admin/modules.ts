@@ -19,7 +19,7 @@ export const MODULE_MESSAGES = {
 export const moduleSchema = z.object({ name: requiredText("name", 100), is_active: flag.default(1) });
 
 /**
- * The registry's module names: db/seed/system.ts finds these modules by name at every start, so renaming one would
+ * The registry's module names: lib/seed/system.ts finds these modules by name at every start, so renaming one would
  * make the next start create an empty twin. They keep their names (they may still be deactivated).
  */
 const SYSTEM_MODULES: ReadonlySet<string> = new Set(Object.keys(PERMISSION_REGISTRY));

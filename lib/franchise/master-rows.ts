@@ -7,7 +7,7 @@ import { zoneFilter } from "@/lib/platform/entity";
 
 /**
  * The master values whose rows the franchise network reads (as services read "SERVICE TYPES"): a franchisee's and a
- * master franchisee's zones, a plan's tier. db/seed/demo-operations.ts seeds them under these names.
+ * master franchisee's zones, a plan's tier. lib/seed/demo-operations.ts seeds them under these names.
  */
 export const ZONES_VALUE = "ZONES";
 export const PLAN_TIERS_VALUE = "PLAN TIERS";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { services, userServiceInterests, users, valueLists, values } from "@/db/schema";
-import { SERVICE_TYPES_VALUE } from "@/db/seed/demo-operations";
+import { SERVICE_TYPES_VALUE } from "@/lib/operations/master-names";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor } from "@/lib/platform/db";
 import { companyScope, crudOf, defineEntity } from "@/lib/platform/entity";

@@ -8,7 +8,7 @@ import {
   userKycDocuments,
   users,
 } from "@/db/schema";
-import { DEMO_LOGINS } from "@/db/seed/demo";
+import { DEMO_LOGINS } from "@/lib/seed/demo";
 import { franchiseeKycDocumentsCrud as docs } from "@/lib/franchise/franchisee-kyc-documents";
 import { auditFileRead, KYC_MESSAGES } from "@/lib/franchise/kyc-common";
 import { userKycDocumentsCrud as staffDocs } from "@/lib/franchise/user-kyc-documents";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { franchiseeKycDocuments, franchisees, notifications } from "@/db/schema";
-import { DEMO_LOGINS } from "@/db/seed/demo";
+import { DEMO_LOGINS } from "@/lib/seed/demo";
 import { franchiseeKycDocumentsCrud as docs } from "@/lib/franchise/franchisee-kyc-documents";
 import { kycDocumentTypesCrud as types, KYC_TYPE_MESSAGES } from "@/lib/franchise/kyc-document-types";
 import { sweepKycExpiry } from "@/lib/franchise/kyc-expiry";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { franchisees, masterFranchisees, users, valueLists } from "@/db/schema";
-import { DEMO_LOGINS } from "@/db/seed/demo";
+import { DEMO_LOGINS } from "@/lib/seed/demo";
 import { getUser, listUsers } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { ROLE } from "@/lib/platform/permissions";

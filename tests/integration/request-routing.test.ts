@@ -12,7 +12,7 @@ import {
   userPets,
   users,
 } from "@/db/schema";
-import { masterIds } from "@/db/seed/demo-franchise";
+import { masterIds } from "@/lib/seed/demo-franchise";
 import { indiaNow } from "@/lib/jobs/common";
 import { MONTHLY_MESSAGES, nearestFranchisee } from "@/lib/jobs/monthly-requests";
 import { monthLabel } from "@/lib/jobs/walk-notices";

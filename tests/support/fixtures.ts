@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { companies, users } from "@/db/schema";
-import { bootstrap } from "@/db/seed";
-import { DEMO_LOGINS, DEMO_PASSWORD } from "@/db/seed/demo";
+import { bootstrap } from "@/lib/seed";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "@/lib/seed/demo";
 import { dispatch } from "@/lib/api/dispatch";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";

@@ -26,7 +26,7 @@ export default async function setup() {
   delete process.env.S3_BUCKET;
   delete process.env.UPLOADTHING_TOKEN;
   const started = Date.now();
-  const { bootstrap } = await import("@/db/seed");
+  const { bootstrap } = await import("@/lib/seed");
   const { closeDb, getDb } = await import("@/lib/platform/db");
   let teardown = async () => {};
   if (server) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { services, valueLists, values } from "@/db/schema";
-import { SERVICE_TYPES_VALUE } from "@/db/seed/demo-operations";
+import { SERVICE_TYPES_VALUE } from "@/lib/operations/master-names";
 import type { Env, Sample } from "./types";
 
 /** The first live "SERVICE TYPES" row of a company (the service form's type). */

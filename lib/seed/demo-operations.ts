@@ -17,10 +17,9 @@ import {
   values,
 } from "@/db/schema";
 import type { Executor } from "@/lib/platform/db";
+import { SERVICE_TYPES_VALUE } from "@/lib/operations/master-names";
 import { currentMonthYear, datesOfMonth, weekdayOf, weekParity } from "@/lib/operations/week-parity";
 
-/** The master value whose rows are the service types (masters?context=services answers them as service_types). */
-export const SERVICE_TYPES_VALUE = "SERVICE TYPES";
 
 const MASTERS: Record<string, [description: string, code: string][]> = {
   [SERVICE_TYPES_VALUE]: [
