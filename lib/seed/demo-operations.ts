@@ -20,7 +20,6 @@ import type { Executor } from "@/lib/platform/db";
 import { SERVICE_TYPES_VALUE } from "@/lib/operations/master-names";
 import { currentMonthYear, datesOfMonth, weekdayOf, weekParity } from "@/lib/operations/week-parity";
 
-
 const MASTERS: Record<string, [description: string, code: string][]> = {
   [SERVICE_TYPES_VALUE]: [
     ["DOG WALKING", "WALK"],
