@@ -5,10 +5,22 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { cn } from "@/lib/utils";
 
 /** A picked option as the picker shows it: `value` is what the form or the URL holds. */
-export type PickedOption = { value: string; label: string; sublabel?: string | null };
+export type PickedOption = {
+  value: string;
+  label: string;
+  sublabel?: string | null;
+  /** The source's facts about the row (e.g. a plan's dogs), when it has any. */
+  data?: Record<string, number | string | null>;
+};
 
 /** One option as GET /api/options/<source> answers it. */
-type Answered = { id: number; value: string; label: string; sublabel: string | null };
+type Answered = {
+  id: number;
+  value: string;
+  label: string;
+  sublabel: string | null;
+  data?: Record<string, number | string | null>;
+};
 type Page = { data: Answered[]; next: string | null };
 
 const PAGE = 20;
@@ -82,6 +94,8 @@ export function SearchPicker({
   }>({ url: null, items: [], next: null, error: null });
   const [moreLoading, setMoreLoading] = useState(false);
   const [active, setActive] = useState(0);
+  // Enter pressed before the typed search was sent or answered: pick its first match when it is.
+  const pickOnLoad = useRef(false);
   const abort = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -89,6 +103,7 @@ export function SearchPicker({
     value: valueKey === "id" ? String(a.id) : a.value,
     label: a.label,
     sublabel: a.sublabel,
+    ...(a.data ? { data: a.data } : {}),
   });
   const urlOf = (after: string | null) => {
     const q = new URLSearchParams(params ?? {});
@@ -119,9 +134,17 @@ export function SearchPicker({
         if (ctl.signal.aborted) return;
         setLoaded({ url: firstUrl, items: page.data.map(toOption), next: page.next, error: null });
         setActive(0);
+        // The Enter that waited for this answer picks its first choice (none when nothing matched).
+        if (pickOnLoad.current) {
+          pickOnLoad.current = false;
+          const first = none && !search ? none : page.data[0] && toOption(page.data[0]);
+          if (first) pick(first);
+        }
       })
       .catch((e: unknown) => {
-        if (!ctl.signal.aborted) setLoaded({ url: firstUrl, items: [], next: null, error: messageOf(e) });
+        if (ctl.signal.aborted) return;
+        pickOnLoad.current = false;
+        setLoaded({ url: firstUrl, items: [], next: null, error: messageOf(e) });
       });
     return () => ctl.abort();
     // toOption reads only valueKey, which is part of the url's effect through the answer's shape.
@@ -175,7 +198,10 @@ export function SearchPicker({
         if (o) {
           setText("");
           setSearch("");
-        } else onBlur?.();
+        } else {
+          pickOnLoad.current = false;
+          onBlur?.();
+        }
       }}
     >
       <PopoverTrigger asChild disabled={disabled}>
@@ -218,7 +244,10 @@ export function SearchPicker({
             className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
             placeholder="Type to search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              pickOnLoad.current = false;
+            }}
             onKeyDown={(e) => {
               if (e.key === "ArrowDown") move(active + 1);
               else if (e.key === "ArrowUp") move(active - 1);
@@ -227,7 +256,13 @@ export function SearchPicker({
               else if (e.key === "PageDown") move(active + 8);
               else if (e.key === "PageUp") move(active - 8);
               else if (e.key === "Enter") {
-                if (choices[active]) pick(choices[active]);
+                // The typed text not yet searched (the debounce) or its answer not yet in: search now, pick its
+                // first match when it arrives, not a choice of the list the text replaces.
+                const typed = text.trim();
+                if (typed !== search || stale) {
+                  setSearch(typed);
+                  pickOnLoad.current = true;
+                } else if (choices[active]) pick(choices[active]);
               } else return;
               e.preventDefault();
             }}

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, eq, inArray, is, isNotNull, isNull, SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import { franchisees, outlets, positions, users, usersSearchText } from "@/db/schema";
+import { alias, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { franchisees, outlets, plans, positions, users, usersSearchText, valueLists } from "@/db/schema";
 import { franchiseesInScope } from "@/lib/franchise/franchisees";
+import { planName } from "@/lib/franchise/plans";
 import { userNameOf } from "@/lib/jobs/common";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
@@ -23,7 +24,14 @@ export const OPTIONS_MAX_LIMIT = 50;
 export const OPTIONS_DEFAULT_LIMIT = 20;
 
 /** One option as the browser gets it: `id` for form fields, `value` (opaque) for list filters in URLs. */
-export type PickerOption = { id: number; value: string; label: string; sublabel: string | null };
+export type PickerOption = {
+  id: number;
+  value: string;
+  label: string;
+  sublabel: string | null;
+  /** A source's facts the form needs about the chosen row (a plan's dogs), when it declares them. */
+  data?: Record<string, number | string | null>;
+};
 export type OptionPage = { data: PickerOption[]; next: string | null };
 
 /** The parameters a source may read besides search and paging (e.g. a franchisee's walkers). */
@@ -39,8 +47,12 @@ type Source = {
   sublabel: SQL<string | null>;
   /** What the typed text matches (`ilike '%text%'`); a trigram index covers the users' expression. */
   search: SQL | AnyPgColumn;
+  /** `search` is a table's trigram-indexed search text (db/schema's *SearchText), found through its index. */
+  indexed?: boolean;
   /** Extra tables the sublabel reads (left joins on the source's row). */
   joins?: { table: PgTable; on: SQL }[];
+  /** Facts of the row a form reads when it is chosen (answered as `data`). */
+  data?: Record<string, SQL | AnyPgColumn>;
   /** The caller's scope: the rows this caller may pick. Params outside it answer 404 (never another's rows). */
   scope: (ctx: Ctx, params: SourceParams) => Promise<SQL | undefined>;
 };
@@ -61,6 +73,7 @@ const customerLine = sql<
   string | null
 >`nullif(concat_ws(' · ', nullif(${users.phone}, ''), ${users.email}), '')`;
 const positionJoin = [{ table: positions, on: eq(positions.id, users.position_id) }];
+const planTier = alias(valueLists, "plan_tier");
 
 /** A franchisee id param (plain or opaque) that must be one the caller may see, else 404. */
 async function franchiseeParam(ctx: Ctx, raw: string | undefined): Promise<number | null> {
@@ -147,6 +160,7 @@ export const OPTION_SOURCES = {
     name: userName,
     sublabel: staffLine,
     search: usersSearchText(users),
+    indexed: true,
     joins: positionJoin,
     scope: staffScope,
   },
@@ -158,6 +172,7 @@ export const OPTION_SOURCES = {
     name: userName,
     sublabel: customerLine,
     search: usersSearchText(users),
+    indexed: true,
     scope: async (ctx) => customerScope(ctx),
   },
   /** Users field operations assign (outlet users, PJPs): live, active role-USER users of the company. */
@@ -178,8 +193,24 @@ export const OPTION_SOURCES = {
     name: userName,
     sublabel: staffLine,
     search: usersSearchText(users),
+    indexed: true,
     joins: positionJoin,
     scope: async (ctx) => liveActiveUser(requireCompany(ctx)),
+  },
+  /** The company's live, active plans (a company may have thousands): named as plans are, priced second. */
+  plans: {
+    permissions: ["user_monthly_job_requests.create", "user_monthly_job_requests.update", "plans.list"],
+    from: plans,
+    id: plans.id,
+    name: planName(planTier.description),
+    sublabel: sql<
+      string | null
+    >`concat_ws(' · ', '₹' || ${plans.final_amount}::text, nullif(${plans.per_walk_time}, 0) || ' min a walk')`,
+    search: sql`concat_ws(' ', ${planName(planTier.description)}, ${plans.final_amount}::text)`,
+    joins: [{ table: planTier, on: eq(planTier.id, plans.tier_id) }],
+    data: { dogs: plans.no_of_dogs, walks: plans.no_of_walks },
+    scope: async (ctx) =>
+      and(eq(plans.company_id, requireCompany(ctx)), isNull(plans.deleted_at), eq(plans.is_active, 1)),
   },
   /** Live, active outlets of the company. */
   outlets: {
@@ -226,6 +257,29 @@ function readCursor(after: string | undefined): [string, number] | null {
   throw invalid({ after: "The cursor is invalid." });
 }
 
+/** The source's `data` columns, selected under prefixed keys beside the option's own. */
+const dataOf = (s: Source) =>
+  Object.fromEntries(Object.entries(s.data ?? {}).map(([k, v]) => [`data_${k}`, sql`${v}`])) as Record<
+    string,
+    SQL
+  >;
+
+function optionOf(s: Source, r: Record<string, unknown>): PickerOption {
+  const id = r.id as number;
+  const o: PickerOption = {
+    id,
+    value: encodeId(id),
+    label: (r.label as string | null) ?? "",
+    sublabel: (r.sublabel as string | null) ?? null,
+  };
+  if (s.data) {
+    o.data = Object.fromEntries(
+      Object.keys(s.data).map((k) => [k, (r[`data_${k}`] as number | string | null) ?? null]),
+    );
+  }
+  return o;
+}
+
 export type OptionQuery = { search?: string; after?: string; limit?: number; params?: SourceParams };
 
 /**
@@ -243,10 +297,10 @@ export async function optionPage(ctx: Ctx, name: string, q: OptionQuery = {}): P
   const db = await getDb();
   // A search expression a trigram index is built on (the users'): under row-level security the database's lookup
   // finds its matches by that index first (lib/platform/search.ts); a plain column is matched by ILIKE.
-  const indexed = !!search && is(s.search, SQL);
+  const indexed = !!search && !!s.indexed && is(s.search, SQL);
   const found = indexed ? await searchIds(db, s.id, search) : undefined;
   let query = db
-    .select({ id: sql<number>`${s.id}`, label: sql<string>`${s.name}`, sublabel: s.sublabel })
+    .select({ id: sql<number>`${s.id}`, label: sql<string>`${s.name}`, sublabel: s.sublabel, ...dataOf(s) })
     .from(s.from)
     .$dynamic();
   for (const j of s.joins ?? []) query = query.leftJoin(j.table, j.on);
@@ -267,12 +321,7 @@ export async function optionPage(ctx: Ctx, name: string, q: OptionQuery = {}): P
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    data: page.map((r) => ({
-      id: r.id,
-      value: encodeId(r.id),
-      label: r.label ?? "",
-      sublabel: r.sublabel ?? null,
-    })),
+    data: page.map((r) => optionOf(s, r)),
     next: rows.length > limit && last ? cursorOf(last.label ?? "", last.id) : null,
   };
 }
@@ -293,17 +342,12 @@ export async function optionsByIds(
   const scope = await s.scope(ctx, params);
   const db = await getDb();
   let query = db
-    .select({ id: sql<number>`${s.id}`, label: sql<string>`${s.name}`, sublabel: s.sublabel })
+    .select({ id: sql<number>`${s.id}`, label: sql<string>`${s.name}`, sublabel: s.sublabel, ...dataOf(s) })
     .from(s.from)
     .$dynamic();
   for (const j of s.joins ?? []) query = query.leftJoin(j.table, j.on);
   const rows = await query.where(and(scope, inArray(s.id, wanted.slice(0, OPTIONS_MAX_LIMIT))));
-  return rows.map((r) => ({
-    id: r.id,
-    value: encodeId(r.id),
-    label: r.label ?? "",
-    sublabel: r.sublabel ?? null,
-  }));
+  return rows.map((r) => optionOf(s, r));
 }
 
 /** The first option of `ids` in scope, or null (a form's chosen value). */

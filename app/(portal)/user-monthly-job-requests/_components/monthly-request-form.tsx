@@ -30,17 +30,14 @@ export type CreateMonthlyRequestValues = {
   month: string;
 };
 
-export type PlanChoice = { value: string; label: string; dogs: number; walks: number };
-
 const C = fieldsFor<CreateMonthlyRequestValues>();
 /** No franchisee chosen: the nearest one takes the request. */
 const NO_FRANCHISEE: PickedOption = { value: "", label: "Nearest franchisee" };
 
 /** The chosen customer's pets (as many as the plan's dogs) and addresses, loaded when the customer changes. */
-function CustomerParts({ plans }: { plans: PlanChoice[] }) {
+function CustomerParts({ dogs }: { dogs: number | undefined }) {
   const { control, formState, setValue } = useFormContext<CreateMonthlyRequestValues>();
   const userId = useWatch<CreateMonthlyRequestValues, "user_id">({ name: "user_id" });
-  const planId = useWatch<CreateMonthlyRequestValues, "plan_id">({ name: "plan_id" });
   const [loaded, setLoaded] = useState<{ userId: string; pets: Option[]; addresses: Option[] } | null>(null);
   useEffect(() => {
     let live = true;
@@ -66,7 +63,6 @@ function CustomerParts({ plans }: { plans: PlanChoice[] }) {
     setValue("user_pet_ids", []);
     setValue("user_address_id", "");
   }, [userId, setValue]);
-  const dogs = plans.find((p) => p.value === planId)?.dogs;
   const invalid = !!fieldError(formState.errors, "user_pet_ids");
   return (
     <>
@@ -133,25 +129,31 @@ function MonthOfStart() {
 /**
  * Add User Monthly Job Request: the customer, their address and pets (1 or 2, as the plan's dogs), the plan, the
  * start and end date (at most 62 days), the zone (default the franchisee's) and the franchisee (a franchisee's
- * admin: their own, not asked).
+ * admin: their own, not asked). Customers, plans and franchisees are searched on the server (a company has
+ * thousands of each); the chosen plan tells how many pets to choose.
  */
 export function CreateMonthlyRequestForm({
-  plans,
   zones,
   chooseFranchisee,
   ...props
 }: FormScreenProps & {
   initial: CreateMonthlyRequestValues;
-  plans: PlanChoice[];
   zones: Option[];
   /** False for a franchisee's admin (their own franchisee). */
   chooseFranchisee: boolean;
 }) {
+  const [dogs, setDogs] = useState<number | undefined>(undefined);
   return (
     <EntityForm<CreateMonthlyRequestValues> {...props} actions={{ create: createMonthlyRequestAction }}>
       <C.Picker name="user_id" label="Customer" source="customers" required />
-      <C.Select name="plan_id" label="Plan" options={plans} required />
-      <CustomerParts plans={plans} />
+      <C.Picker
+        name="plan_id"
+        label="Plan"
+        source="plans"
+        required
+        onPicked={(o) => setDogs(typeof o?.data?.dogs === "number" ? o.data.dogs : undefined)}
+      />
+      <CustomerParts dogs={dogs} />
       <C.Text name="start_date" label="Start Date" type="date" required />
       <C.Text name="end_date" label="End Date" type="date" required />
       <MonthOfStart />

@@ -1,4 +1,5 @@
-import { monthlyRequestsCrud, monthlyScreenChoices } from "@/lib/jobs/monthly-requests";
+import { masterRows, ZONES_VALUE } from "@/lib/franchise/master-rows";
+import { monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { createScreen } from "@/lib/platform/screens";
 import {
   CreateMonthlyRequestForm,
@@ -23,18 +24,13 @@ const EMPTY_MONTHLY_REQUEST: CreateMonthlyRequestValues = {
 /** Add User Monthly Job Request (spec 002 §2: the route exists, its content is ours). */
 export default async function CreateMonthlyRequestPage() {
   const s = await createScreen(monthlyRequestsCrud);
-  const m = await monthlyScreenChoices(s.ctx);
+  // Plans, like customers and franchisees, are searched by the form's pickers (a company may have thousands).
+  const zones = await masterRows(s.ctx, ZONES_VALUE);
   return (
     <CreateMonthlyRequestForm
       {...s.form}
       initial={EMPTY_MONTHLY_REQUEST}
-      plans={m.plans.map((p) => ({
-        value: String(p.id),
-        label: p.name,
-        dogs: p.no_of_dogs,
-        walks: p.no_of_walks,
-      }))}
-      zones={m.zones.map((z) => ({ value: String(z.id), label: z.description }))}
+      zones={zones.map((z) => ({ value: String(z.id), label: z.description }))}
       chooseFranchisee={s.ctx.franchiseeId == null}
     />
   );
