@@ -113,6 +113,11 @@ export function SearchPicker({
     return `/api/options/${encodeURIComponent(source)}?${q}`;
   };
 
+  const pick = (o: PickedOption) => {
+    onChange(none && o.value === none.value ? null : o);
+    setOpen(false);
+  };
+
   // Typing settles before the search is sent.
   useEffect(() => {
     const t = setTimeout(() => setSearch(text.trim()), DEBOUNCE_MS);
@@ -173,10 +178,6 @@ export function SearchPicker({
   };
 
   const choices = none && !search ? [none, ...items] : items;
-  const pick = (o: PickedOption) => {
-    onChange(none && o.value === none.value ? null : o);
-    setOpen(false);
-  };
   const move = (to: number) => {
     if (choices.length === 0) return;
     if (to >= choices.length) {
