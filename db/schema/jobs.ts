@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   time,
@@ -256,6 +257,26 @@ export const dailyJobPlanWalks = pgTable(
     check("djp_walks_status_ck", sql`${t.status} between 0 and 6`),
     check("djp_walks_rating_ck", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * Walks counted per company, franchisee, day, status and whether a walker is set (live walks only), kept by
+ * statement-level triggers on daily_job_plan_walks in the writing transaction (migration 0027_walk_day_figures), so a
+ * company's calendar month reads a few hundred rows instead of counting ~400k walks. `franchisee_id` 0 is the
+ * company's whole figure; a row per franchisee beside it serves a franchisee's calendar. Read through
+ * lib/jobs/walk-calendar.ts (walkDayCounts).
+ */
+export const walkDayFigures = pgTable(
+  "walk_day_figures",
+  {
+    company_id: integer("company_id").notNull(),
+    franchisee_id: integer("franchisee_id").notNull().default(0),
+    date: date("date").notNull(),
+    status: smallint("status").notNull(),
+    assigned: boolean("assigned").notNull(),
+    walks: integer("walks").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.franchisee_id, t.date, t.status, t.assigned] })],
 );
 
 /**
