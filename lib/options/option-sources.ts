@@ -142,7 +142,14 @@ const JOB_SCREENS = [
 export const OPTION_SOURCES = {
   /** Franchisees in the caller's scope (a member's own, a MASTER FRANCHISEE's zones'), live and active. */
   franchisees: {
-    permissions: ["users.list", "users.create", "users.update", "franchisees.list", ...JOB_SCREENS],
+    permissions: [
+      "users.list",
+      "users.create",
+      "users.update",
+      "franchisees.list",
+      "franchisee_kyc_documents.create",
+      ...JOB_SCREENS,
+    ],
     from: franchisees,
     id: franchisees.id,
     name: franchisees.name,
@@ -154,7 +161,7 @@ export const OPTION_SOURCES = {
   },
   /** Walkers and other franchisee staff (see staffScope); `franchisee_id` narrows to one franchisee. */
   staff: {
-    permissions: ["users.list", ...JOB_SCREENS],
+    permissions: ["users.list", "user_kyc_documents.create", ...JOB_SCREENS],
     from: users,
     id: users.id,
     name: userName,

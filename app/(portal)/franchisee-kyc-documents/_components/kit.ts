@@ -1,7 +1,6 @@
 import "server-only";
 import {
   FRANCHISEE_KYC,
-  franchiseeChoices,
   franchiseeKycDocumentsCrud,
   franchiseeKycMasters,
 } from "@/lib/franchise/franchisee-kyc-documents";
@@ -12,7 +11,7 @@ export const franchiseeKycKit = {
   kind: FRANCHISEE_KYC,
   crud: franchiseeKycDocumentsCrud,
   masters: franchiseeKycMasters,
-  owners: franchiseeChoices,
+  ownerSource: "franchisees" as const,
   ownerField: "franchisee_id" as const,
   ownerLabel: "Franchisee",
   create: createFranchiseeKycDocumentAction,

@@ -49,7 +49,7 @@ type Save = (values: unknown) => Promise<ActionResult<unknown>>;
  * review fields (the server refuses them from anyone else).
  */
 export function KycDocumentForm({
-  owners,
+  ownerSource,
   ownerField,
   ownerLabel,
   documentTypes,
@@ -63,8 +63,8 @@ export function KycDocumentForm({
   ...props
 }: FormScreenProps & {
   initial: KycDocumentFormValues;
-  /** On create: the franchisees (or staff) to choose from; none for a franchisee's own admin. */
-  owners?: Option[];
+  /** On create: the option source the owner is searched in (franchisees or staff); none for a franchisee's own admin. */
+  ownerSource?: "franchisees" | "staff";
   ownerField: "franchisee_id" | "user_id";
   ownerLabel: string;
   documentTypes: DocumentTypeOption[];
@@ -77,7 +77,7 @@ export function KycDocumentForm({
   submitLabel?: string;
 }) {
   const payload = (v: KycDocumentFormValues, withOwner: boolean) => ({
-    ...(withOwner && owners ? { [ownerField]: v.owner_id } : {}),
+    ...(withOwner && ownerSource ? { [ownerField]: v.owner_id } : {}),
     document_type_id: v.document_type_id,
     document_name: v.document_name,
     expires_on: v.expires_on,
@@ -103,7 +103,7 @@ export function KycDocumentForm({
       {(form) => (
         <Fields
           form={form}
-          owners={props.id ? undefined : owners}
+          ownerSource={props.id ? undefined : ownerSource}
           ownerLabel={ownerLabel}
           documentTypes={documentTypes}
           reviewer={reviewer}
@@ -118,7 +118,7 @@ export function KycDocumentForm({
 
 function Fields({
   form,
-  owners,
+  ownerSource,
   ownerLabel,
   documentTypes,
   reviewer,
@@ -127,7 +127,7 @@ function Fields({
   readOnly,
 }: {
   form: UseFormReturn<KycDocumentFormValues>;
-  owners?: Option[];
+  ownerSource?: "franchisees" | "staff";
   ownerLabel: string;
   documentTypes: DocumentTypeOption[];
   reviewer: boolean;
@@ -145,7 +145,7 @@ function Fields({
   }, [status, form]);
   return (
     <>
-      {owners ? <F.Select name="owner_id" label={ownerLabel} options={owners} required /> : null}
+      {ownerSource ? <F.Picker name="owner_id" label={ownerLabel} source={ownerSource} required /> : null}
       <F.Select name="document_type_id" label="Document Type" options={documentTypes} required />
       <F.Text name="document_name" label="Document Name" required />
       <DocumentFileField

@@ -1,6 +1,5 @@
 import "server-only";
 import { EditScreen } from "@/components/audit/edit-screen";
-import type { Option } from "@/components/form";
 import {
   isReviewer,
   kycButtons,
@@ -32,7 +31,8 @@ type Kit = {
     ctx: Ctx,
     keep?: number | null,
   ) => Promise<{ document_types: { id: number; description: string; requires_expiry: number }[] }>;
-  owners: (ctx: Ctx) => Promise<Option[]>;
+  /** The option source owners are searched in on create (a company has thousands of each). */
+  ownerSource: "franchisees" | "staff";
   ownerField: "franchisee_id" | "user_id";
   ownerLabel: string;
   create: (values: unknown) => Promise<ActionResult<unknown>>;
@@ -88,7 +88,7 @@ export async function KycCreateScreen({ kit }: { kit: Kit }) {
     <KycDocumentForm
       {...s.form}
       initial={EMPTY_KYC_DOCUMENT}
-      owners={ownFranchisee ? undefined : await kit.owners(s.ctx)}
+      ownerSource={ownFranchisee ? undefined : kit.ownerSource}
       ownerField={kit.ownerField}
       ownerLabel={kit.ownerLabel}
       documentTypes={typeChoices(await kit.masters(s.ctx))}

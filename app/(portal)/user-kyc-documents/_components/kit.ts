@@ -1,10 +1,5 @@
 import "server-only";
-import {
-  staffChoices,
-  USER_KYC,
-  userKycDocumentsCrud,
-  userKycMasters,
-} from "@/lib/franchise/user-kyc-documents";
+import { USER_KYC, userKycDocumentsCrud, userKycMasters } from "@/lib/franchise/user-kyc-documents";
 import { createUserKycDocumentAction, updateUserKycDocumentAction } from "../actions";
 
 /** The staff documents' screens: their kind, domain functions, choices and actions. */
@@ -12,7 +7,7 @@ export const userKycKit = {
   kind: USER_KYC,
   crud: userKycDocumentsCrud,
   masters: userKycMasters,
-  owners: staffChoices,
+  ownerSource: "staff" as const,
   ownerField: "user_id" as const,
   ownerLabel: "User",
   create: createUserKycDocumentAction,
