@@ -51,7 +51,12 @@ import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-request
 import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
 import { customerSeesWalker, mayViewWalk, WALK_FILE_ENTITY } from "@/lib/jobs/walks";
 import { userAddressesCrud, userPetsCrud, walkerSeesPet } from "@/lib/jobs/customer-data";
+import { adminMasters } from "@/lib/admin/masters";
+import { franchiseMasters } from "@/lib/franchise/masters";
+import { jobsMasters } from "@/lib/jobs/masters";
+import { operationsMasters } from "@/lib/operations/masters";
 import { can, type Ctx } from "@/lib/platform/context";
+import { mastersOf } from "@/lib/platform/masters";
 import { getDb } from "@/lib/platform/db";
 import { exportOf, type AnyEntity } from "@/lib/platform/entity";
 import type { EntityActions } from "@/lib/platform/entity-actions";
@@ -114,6 +119,12 @@ const byName = new Map(registry.map((r) => [r.def.name as string, r]));
 
 /** The registered entity of that name (the audit records' `entity`), if any. */
 export const registered = (name: string): Registered | undefined => byName.get(name);
+
+/** GET masters: every area's lookup contexts, each opened by its entity's screens' permissions. */
+export const masters = mastersOf(
+  { ...adminMasters, ...operationsMasters, ...franchiseMasters, ...jobsMasters },
+  (entity) => registered(entity)?.def,
+);
 
 /**
  * Whether the caller may view one record: the entity's view permission, and the record within the caller's scope

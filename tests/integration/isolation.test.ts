@@ -14,7 +14,7 @@ import {
   valueLists,
   values,
 } from "@/db/schema";
-import { MASTERS_CONTEXTS } from "@/lib/admin/masters";
+import { masters } from "@/lib/registry";
 import { apiRoutes } from "@/lib/api/routes";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { rowsOf } from "@/lib/platform/db";
@@ -312,7 +312,7 @@ describe("every masters context, for every caller", () => {
   it("answers only rows in the caller's scope, and 404 (or its plain answer) for ids outside it", async () => {
     const leaks: string[] = [];
     let opened = 0;
-    for (const context of MASTERS_CONTEXTS) {
+    for (const context of masters.names) {
       for (const c of callers) {
         const plain = await call(c, `masters?context=${context}`);
         if (plain.status === 403) continue;
@@ -331,7 +331,7 @@ describe("every masters context, for every caller", () => {
         }
       }
     }
-    expect(opened).toBeGreaterThan(MASTERS_CONTEXTS.length);
+    expect(opened).toBeGreaterThan(masters.names.length);
     expect(leaks).toEqual([]);
   });
 

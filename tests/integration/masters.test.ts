@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { permissions, rolePermissions, users } from "@/db/schema";
-import { getMasters } from "@/lib/admin/masters";
+import { masters } from "@/lib/registry";
 import type { Db } from "@/lib/platform/db";
 import { AppError } from "@/lib/platform/errors";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -61,7 +61,7 @@ describe("GET masters", () => {
     const email = DEMO_LOGINS[ROLE.MASTER_FRANCHISEE];
     const token = await tokenFor(email);
     expect((await api("GET", "masters?context=user", { token })).status).toBe(403);
-    expect(await statusOf(getMasters(await ctxFor(email), new URLSearchParams("context=user")))).toBe(403);
+    expect(await statusOf(masters.get(await ctxFor(email), new URLSearchParams("context=user")))).toBe(403);
 
     const list = perms.find((p) => p.name === "users.list")!;
     await db.insert(rolePermissions).values({ role_id: mf, permission_id: list.id });

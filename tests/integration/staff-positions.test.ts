@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { positions, users } from "@/db/schema";
-import { getMasters } from "@/lib/admin/masters";
+import { masters } from "@/lib/registry";
 import { positionsCrud } from "@/lib/admin/positions";
 import { isStaffPosition, STAFF_POSITION_ONLY } from "@/lib/admin/users/staff-positions";
 import type { Ctx } from "@/lib/platform/context";
@@ -67,7 +67,7 @@ describe("staff positions", () => {
 
 describe("a FRANCHISEE ADMIN", () => {
   it("is offered only staff positions in the user form's picker", async () => {
-    const m = (await getMasters(fa, new URLSearchParams("context=user"))) as {
+    const m = (await masters.get(fa, new URLSearchParams("context=user"))) as {
       positions: { id: number; name: string }[];
     };
     expect(m.positions.map((p) => p.name).sort()).toEqual([POSITION.FRANCHISEE_STAFF, "Walker"]);
@@ -146,7 +146,7 @@ describe("an ADMIN", () => {
     session.ctx = admin;
     const r = await actions.createUserAction(staff(pos[POSITION.MASTER_FRANCHISEE]));
     expect(r.ok, JSON.stringify(r)).toBe(true);
-    const m = (await getMasters(admin, new URLSearchParams("context=user"))) as {
+    const m = (await masters.get(admin, new URLSearchParams("context=user"))) as {
       positions: { id: number }[];
     };
     expect(m.positions.map((p) => p.id)).toContain(pos[POSITION.MASTER_FRANCHISEE]);

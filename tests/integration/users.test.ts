@@ -12,7 +12,7 @@ import {
   users,
 } from "@/db/schema";
 import { GET as download } from "@/app/api/download/route";
-import { getMasters } from "@/lib/admin/masters";
+import { masters } from "@/lib/registry";
 import { getProfile, updateProfile } from "@/lib/admin/users/profile";
 import { userCreateSchema } from "@/lib/admin/users/schema";
 import {
@@ -606,7 +606,7 @@ describe("a FRANCHISEE ADMIN", () => {
   });
 
   it("sees only the own franchisee among the masters", async () => {
-    const m = (await getMasters(fa, new URLSearchParams("context=user"))) as {
+    const m = (await masters.get(fa, new URLSearchParams("context=user"))) as {
       franchisees: { id: number }[];
     };
     expect(m.franchisees.map((f) => f.id)).toEqual([fr[0].id]);

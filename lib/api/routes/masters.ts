@@ -1,5 +1,5 @@
 import "server-only";
-import { getMasters, MASTERS_PERMISSIONS, mastersOutput, mastersQuery } from "@/lib/admin/masters";
+import { masters } from "@/lib/registry";
 import type { ApiRoute } from "../types";
 
 /** Lookup lists (spec 000 §7 Masters). */
@@ -10,12 +10,12 @@ export const mastersRoutes: ApiRoute[] = [
     auth: "user",
     // Each context needs a permission of the screens that use it (checked inside): any one of these opens some.
     permission: null,
-    variants: MASTERS_PERMISSIONS,
+    variants: masters.permissions,
     shape: "data",
     tag: "Masters",
     summary: "The lookup lists a screen needs (context=user: the company's positions and franchisees)",
-    query: mastersQuery,
-    output: mastersOutput,
-    handler: async ({ ctx, query }) => ({ data: await getMasters(ctx, query) }),
+    query: masters.query,
+    output: masters.output,
+    handler: async ({ ctx, query }) => ({ data: await masters.get(ctx, query) }),
   },
 ];
