@@ -1,7 +1,16 @@
 import "server-only";
 import { and, asc, eq, inArray, is, isNotNull, isNull, SQL, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
-import { franchisees, outlets, plans, positions, users, usersSearchText, valueLists } from "@/db/schema";
+import {
+  franchisees,
+  outlets,
+  plans,
+  positions,
+  users,
+  usersSearchText,
+  userTimestamps,
+  valueLists,
+} from "@/db/schema";
 import { franchiseesInScope } from "@/lib/franchise/franchisees";
 import { planName } from "@/lib/franchise/plans";
 import { userNameOf } from "@/lib/jobs/common";
@@ -191,6 +200,7 @@ export const OPTION_SOURCES = {
       "pjps.list",
       "pjps.create",
       "pjps.update",
+      "pjps.copy",
       "pjp_references.list",
       "pjp_references.create",
       "pjp_references.update",
@@ -203,6 +213,26 @@ export const OPTION_SOURCES = {
     indexed: true,
     joins: positionJoin,
     scope: async (ctx) => liveActiveUser(requireCompany(ctx)),
+  },
+  /**
+   * The people with page time in the company (the user timestamps' filter): any role, live or not, found through
+   * their timestamps (user_timestamps_user_idx) and named as the list names them.
+   */
+  page_time_users: {
+    permissions: ["user_timestamps.list"],
+    from: users,
+    id: users.id,
+    name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), nullif(${users.email}, ''), '-')`,
+    sublabel: sql<string | null>`nullif(${users.email}, '')`,
+    search: usersSearchText(users),
+    indexed: true,
+    scope: async (ctx) => {
+      const companyId = requireCompany(ctx);
+      return and(
+        eq(users.company_id, companyId),
+        sql`exists (select 1 from ${userTimestamps} t where t.company_id = ${companyId} and t.user_id = ${users.id})`,
+      );
+    },
   },
   /** The company's live, active plans (a company may have thousands): named as plans are, priced second. */
   plans: {
@@ -228,6 +258,8 @@ export const OPTION_SOURCES = {
       "pjps.list",
       "pjps.create",
       "pjps.update",
+      "pjp_references.create",
+      "pjp_references.update",
     ],
     from: outlets,
     id: outlets.id,

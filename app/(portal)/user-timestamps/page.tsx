@@ -1,5 +1,6 @@
-import { listUserTimestamps, userTimestampList, userTimestampUsers } from "@/lib/admin/user-timestamps";
+import { listUserTimestamps, userTimestampList } from "@/lib/admin/user-timestamps";
 import { formatDateTime, formatDuration } from "@/lib/format";
+import { withPickers } from "@/lib/options/option-sources";
 import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar, parseListQuery } from "@/lib/platform/list";
@@ -66,15 +67,18 @@ export default async function UserTimestampsPage({ searchParams }: Props) {
     may,
   }));
   table.catch(() => {});
-  const people = await guardPage(() => userTimestampUsers(ctx));
-  const userOptions = people.map((u) => ({ value: encodeId(u.id), label: u.name }));
+  // The people with page time (up to the company's million users) are searched on the server; only the chosen one
+  // is named here.
+  const filters = await withPickers(ctx, filterBar(userTimestampList), sp, {
+    user_id: { source: "page_time_users" },
+  });
   return (
     <ListPage
       title="User Timestamps"
       toolbar={
         <ListToolbar
           searchPlaceholder="Search by name, email or URL"
-          filters={filterBar(userTimestampList, { user_id: userOptions })}
+          filters={filters}
           exportAction={may.export ? exportUserTimestampsAction : undefined}
         />
       }

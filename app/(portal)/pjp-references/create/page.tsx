@@ -1,4 +1,3 @@
-import { pjpMasters } from "@/lib/operations/pjp-masters";
 import { pjpReferencesCrud } from "@/lib/operations/pjp-references";
 import { createScreen } from "@/lib/platform/screens";
 import { EMPTY_PJP_REFERENCE, PjpReferenceForm } from "../_components/pjp-reference-form";
@@ -7,13 +6,6 @@ export const metadata = { title: "Add Pjp Reference" };
 
 export default async function CreatePjpReferencePage() {
   const s = await createScreen(pjpReferencesCrud);
-  const m = await pjpMasters(s.ctx, { forReferences: true });
-  return (
-    <PjpReferenceForm
-      {...s.form}
-      initial={EMPTY_PJP_REFERENCE}
-      users={m.users.map((u) => ({ value: String(u.id), label: u.user_name }))}
-      outlets={m.outlets.map((o) => ({ value: String(o.id), label: o.name }))}
-    />
-  );
+  // The user and outlets are searched by the form's pickers (a company has up to a million users).
+  return <PjpReferenceForm {...s.form} initial={EMPTY_PJP_REFERENCE} />;
 }

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { Copy, Loader2 } from "lucide-react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { Field, FormTitle, reportFormFailure, SelectField, settle, type Option } from "@/components/form";
+import { Field, FormTitle, PickerField, reportFormFailure, settle } from "@/components/form";
 import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -24,11 +24,9 @@ const monthName = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice
  */
 export function CopyPjpForm({
   mode,
-  users,
   initialMonth,
 }: {
   mode: "references" | "previous";
-  users: Option[];
   initialMonth: string;
 }) {
   const router = useRouter();
@@ -64,7 +62,7 @@ export function CopyPjpForm({
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-2">
             <fieldset disabled={form.formState.isSubmitting} className="contents">
-              <SelectField name="user_id" label="User" options={users} required />
+              <PickerField name="user_id" label="User" source="users" required />
               <Field name="month_year" label={fromReferences ? "for Month" : "from Previous Month"} required>
                 <Input
                   id="month_year"

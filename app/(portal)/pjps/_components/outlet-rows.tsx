@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { fieldError, SelectField, type Option } from "@/components/form";
+import { fieldError, PickerField, type PickedOption } from "@/components/form";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -21,16 +21,17 @@ const REMOVE_QUESTION = "Do you want to remove the outlet?";
 
 /**
  * The repeatable outlet rows of the PJP and PJP reference forms (`pjp_outlets` / `pjp_reference_outlets`, each
- * `{ outlet_id }`): an Outlet dropdown per row, a remove button asking Yes/No first, and Add Outlet. The server's
- * errors show under their row (`pjp_outlets.{index}.outlet_id`) or under the list (`pjp_outlets`).
+ * `{ outlet_id }`): an Outlet picker per row (searched on the server: a company may have 20k outlets), a remove
+ * button asking Yes/No first, and Add Outlet. `chosen` names the record's outlets on first paint (also one
+ * deactivated since). The server's errors show under their row (`pjp_outlets.{index}.outlet_id`) or under the list.
  */
 export function OutletRows({
   name,
-  outlets,
+  chosen = [],
   disabled,
 }: {
   name: "pjp_outlets" | "pjp_reference_outlets";
-  outlets: Option[];
+  chosen?: PickedOption[];
   disabled?: boolean;
 }) {
   const { control, formState, clearErrors } = useFormContext();
@@ -65,11 +66,13 @@ export function OutletRows({
         {fields.map((f, i) => (
           <div key={f.id} className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
-              <SelectField
+              <PickerField
                 name={`${name}.${i}.outlet_id`}
                 label={`Outlet ${i + 1}`}
-                options={outlets}
+                source="outlets"
+                selected={chosen.find((o) => o.value === (f as { outlet_id?: string }).outlet_id) ?? null}
                 required
+                disabled={disabled}
               />
             </div>
             {disabled ? null : (

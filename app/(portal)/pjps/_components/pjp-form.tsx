@@ -1,5 +1,5 @@
 "use client";
-import { EntityForm, fieldsFor, type Option } from "@/components/form";
+import { EntityForm, fieldsFor, type PickedOption } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createPjpAction, updatePjpAction } from "../actions";
 import { OutletRows } from "./outlet-rows";
@@ -29,21 +29,24 @@ export const EMPTY_PJP: PjpFormValues = {
 
 const F = fieldsFor<PjpFormValues>();
 
-/** Name, Location, User, Date, Description and the outlets; on edit also Is outlet visited and Is Active. */
+/**
+ * Name, Location, User, Date, Description and the outlets; on edit also Is outlet visited and Is Active. The user
+ * and outlets are searched on the server; `user` and `outlets` name the record's own on first paint.
+ */
 export function PjpForm(
-  props: FormScreenProps & { initial: PjpFormValues; users: Option[]; outlets: Option[] },
+  props: FormScreenProps & { initial: PjpFormValues; user?: PickedOption | null; outlets?: PickedOption[] },
 ) {
-  const { users, outlets, initial, ...form } = props;
+  const { user, outlets, initial, ...form } = props;
   return (
     <EntityForm<PjpFormValues>
       {...form}
       initial={initial}
       actions={{ create: createPjpAction, update: updatePjpAction }}
-      after={<OutletRows name="pjp_outlets" outlets={outlets} disabled={form.readOnly} />}
+      after={<OutletRows name="pjp_outlets" chosen={outlets} disabled={form.readOnly} />}
     >
       <F.Text name="name" label="Name" required />
       <F.Text name="location" label="Location" />
-      <F.Select name="user_id" label="User" options={users} required />
+      <F.Picker name="user_id" label="User" source="users" selected={user} required />
       <F.Text name="date" label="Date" type="date" required />
       <F.Text name="description" label="Description" multiline className="md:col-span-2" />
       {form.id ? (

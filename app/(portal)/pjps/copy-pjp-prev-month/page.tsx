@@ -1,4 +1,3 @@
-import { pjpMasters } from "@/lib/operations/pjp-masters";
 import { nextMonthYear } from "@/lib/operations/week-parity";
 import { pageCompanyId, authorizePage } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
@@ -14,12 +13,6 @@ export default async function CopyPjpFromPreviousMonthPage() {
   const ctx = await requirePageContext();
   authorizePage(ctx, "pjps.copy");
   pageCompanyId(ctx);
-  const { users } = await pjpMasters(ctx);
-  return (
-    <CopyPjpForm
-      mode="previous"
-      users={users.map((u) => ({ value: String(u.id), label: u.user_name }))}
-      initialMonth={nextMonthYear()}
-    />
-  );
+  // The user is searched by the form's picker (a company has up to a million users).
+  return <CopyPjpForm mode="previous" initialMonth={nextMonthYear()} />;
 }

@@ -1,4 +1,3 @@
-import { pjpMasters } from "@/lib/operations/pjp-masters";
 import { pjpsCrud } from "@/lib/operations/pjps";
 import { createScreen } from "@/lib/platform/screens";
 import { EMPTY_PJP, PjpForm } from "../_components/pjp-form";
@@ -7,13 +6,6 @@ export const metadata = { title: "Add Pjp" };
 
 export default async function CreatePjpPage() {
   const s = await createScreen(pjpsCrud);
-  const m = await pjpMasters(s.ctx);
-  return (
-    <PjpForm
-      {...s.form}
-      initial={EMPTY_PJP}
-      users={m.users.map((u) => ({ value: String(u.id), label: u.user_name }))}
-      outlets={m.outlets.map((o) => ({ value: String(o.id), label: o.name }))}
-    />
-  );
+  // The user and outlets are searched by the form's pickers (a company has up to a million users).
+  return <PjpForm {...s.form} initial={EMPTY_PJP} />;
 }
