@@ -1,5 +1,5 @@
 "use server";
-import { listAuditRecords } from "@/lib/admin/audit";
+import { listAuditRecords } from "@/lib/history";
 import { toActionResult } from "@/lib/platform/mutations";
 import { actionContext, actionId } from "@/lib/platform/session";
 import { HISTORY_PAGE_SIZE, toEntryViews } from "./format";

@@ -1,5 +1,5 @@
 import "server-only";
-import { listAuditRecords } from "@/lib/admin/audit";
+import { listAuditRecords } from "@/lib/history";
 import { can, type Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";

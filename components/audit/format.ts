@@ -1,7 +1,7 @@
 import "server-only";
 // Turns audit entries into what the history card shows. The server component renders the first page with it and
 // the 'Show more' action the next ones, so both look the same.
-import { readableChanges, type AuditEntry } from "@/lib/admin/audit";
+import { readableChanges, type AuditEntry } from "@/lib/history";
 import { fieldLabel } from "@/lib/admin/audit-fields";
 import { formatDateTime } from "@/lib/format";
 

@@ -66,7 +66,7 @@ export const companySchema = z.object({
 
 /**
  * Which companies a caller sees: a SUPER ADMIN every company (acting for one or not: they may edit another, see
- * lib/admin/audit.ts); anyone else only the company they act for, and without one 'Choose a company first.'.
+ * lib/history.ts); anyone else only the company they act for, and without one 'Choose a company first.'.
  * A company's records belong to the company itself.
  */
 const companyRows: Scope = {

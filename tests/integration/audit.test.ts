@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { companies as companiesTable, type companies } from "@/db/schema";
 import { companiesCrud } from "@/lib/admin/companies";
-import { diffRecords, listAuditRecords } from "@/lib/admin/audit";
+import { diffRecords, listAuditRecords } from "@/lib/history";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError } from "@/lib/platform/errors";

@@ -9,7 +9,7 @@ import {
   users,
   type companies,
 } from "@/db/schema";
-import { listAuditRecords } from "@/lib/admin/audit";
+import { listAuditRecords } from "@/lib/history";
 import { positionsCrud } from "@/lib/admin/positions";
 import type { Ctx } from "@/lib/platform/context";
 import type { Db } from "@/lib/platform/db";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { positions, storedFiles, users } from "@/db/schema";
-import { valueText } from "@/lib/admin/audit";
+import { valueText } from "@/lib/history";
 import { historyField } from "@/lib/admin/audit-fields";
 import type { Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";

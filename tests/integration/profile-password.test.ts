@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { apiTokens, auditRecords, loginAttempts, users } from "@/db/schema";
 import { CHANGE_PASSWORD_MESSAGES } from "@/lib/admin/me";
-import { listAuditRecords } from "@/lib/admin/audit";
+import { listAuditRecords } from "@/lib/history";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { resolveContext, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";

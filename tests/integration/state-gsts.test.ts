@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { companies, stateGsts } from "@/db/schema";
-import { listAuditRecords, readableChanges } from "@/lib/admin/audit";
+import { listAuditRecords, readableChanges } from "@/lib/history";
 import { STATE_GST_MESSAGES, stateGstsCrud } from "@/lib/operations/state-gsts";
 import { STATE_INVALID } from "@/lib/operations/states";
 import type { Ctx } from "@/lib/platform/context";

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { listAuditRecords } from "@/lib/admin/audit";
+import { listAuditRecords } from "@/lib/history";
 import type { ApiRoute } from "../types";
 
 const change = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
