@@ -1,12 +1,26 @@
+import { Suspense } from "react";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Building2, ChevronRight } from "lucide-react";
 import { menuFor, menuLinks } from "@/components/shell/menu";
+import { Skeleton } from "@/components/ui/skeleton";
+import { homeKind } from "@/lib/admin/home-figures";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
 import { requirePageContext } from "@/lib/platform/session";
+import { FranchiseeHomeView, FranchisorHomeView, MasterHomeView } from "./_components/homes";
 
 export const metadata = { title: "Home" };
+
+function FiguresLoading() {
+  return (
+    <div role="status" aria-label="Loading the figures" className="grid gap-4 xl:grid-cols-3">
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-56 bg-slate-100 xl:col-span-2" />
+      <Skeleton className="h-56 bg-slate-100" />
+    </div>
+  );
+}
 
 export default async function HomePage() {
   const ctx = await requirePageContext();
@@ -20,6 +34,17 @@ export default async function HomePage() {
     franchiseeHref: ctx.franchiseeId != null ? `/franchisees/${encodeId(ctx.franchiseeId)}` : null,
   });
   const cards = menuLinks(menu).filter((l) => l.href !== "/home");
+  // Figures first (issue 25): the franchisor's company, a master franchisee's zones, a franchisee admin's franchisee.
+  // Each streams in after the greeting; the shortcuts shrink to a row of links beneath them.
+  const kind = homeKind(ctx);
+  const View =
+    kind === "franchisor"
+      ? FranchisorHomeView
+      : kind === "master"
+        ? MasterHomeView
+        : kind === "franchisee"
+          ? FranchiseeHomeView
+          : null;
 
   return (
     <div className="space-y-6">
@@ -37,6 +62,12 @@ export default async function HomePage() {
         </p>
       </section>
 
+      {View ? (
+        <Suspense fallback={<FiguresLoading />}>
+          <View ctx={ctx} />
+        </Suspense>
+      ) : null}
+
       {cards.length > 0 ? (
         <section aria-labelledby="home-shortcuts">
           <h2
@@ -45,22 +76,37 @@ export default async function HomePage() {
           >
             Shortcuts
           </h2>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {cards.map((c) => (
-              <li key={c.href}>
-                <Link
-                  href={c.href}
-                  className="group flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-teal-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none"
-                >
-                  <span>
-                    {c.group ? <span className="block text-xs text-slate-500">{c.group}</span> : null}
-                    <span className="font-medium text-slate-900">{c.label}</span>
-                  </span>
-                  <ChevronRight className="size-4 text-slate-400 group-hover:text-teal-600" aria-hidden />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          {View ? (
+            <ul className="flex flex-wrap gap-2">
+              {cards.map((c) => (
+                <li key={c.href}>
+                  <Link
+                    href={c.href}
+                    className="inline-block rounded-full border border-slate-200 bg-white px-3 py-1 text-sm text-slate-800 hover:border-teal-300 focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none"
+                  >
+                    {c.group ? `${c.group}: ${c.label}` : c.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {cards.map((c) => (
+                <li key={c.href}>
+                  <Link
+                    href={c.href}
+                    className="group flex h-full items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-teal-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-teal-500 focus-visible:outline-none"
+                  >
+                    <span>
+                      {c.group ? <span className="block text-xs text-slate-500">{c.group}</span> : null}
+                      <span className="font-medium text-slate-900">{c.label}</span>
+                    </span>
+                    <ChevronRight className="size-4 text-slate-400 group-hover:text-teal-600" aria-hidden />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       ) : null}
     </div>
