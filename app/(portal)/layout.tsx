@@ -2,6 +2,7 @@ import { Toaster } from "sonner";
 import { AppShell } from "@/components/shell/app-shell";
 import { menuFor } from "@/components/shell/menu";
 import { countUnreadNotifications } from "@/lib/admin/notifications";
+import { inboxTotal } from "@/lib/approvals/inbox";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE } from "@/lib/platform/permissions";
 import { requirePageContext } from "@/lib/platform/session";
@@ -9,11 +10,11 @@ import { requirePageContext } from "@/lib/platform/session";
 /** The signed-in shell: every portal page sits inside it; without a session the browser goes to /auth/login. */
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageContext();
-  const unread = await countUnreadNotifications(ctx);
+  const [unread, approvalsCount] = await Promise.all([countUnreadNotifications(ctx), inboxTotal(ctx)]);
 
   const profileHref = `/profile/${encodeId(ctx.userId)}`;
   const ownFranchisee = ctx.franchiseeId != null ? `/franchisees/${encodeId(ctx.franchiseeId)}` : null;
-  const menu = menuFor(ctx, { profileHref, franchiseeHref: ownFranchisee });
+  const menu = menuFor(ctx, { profileHref, franchiseeHref: ownFranchisee, approvalsCount });
   const u = ctx.user;
   const name = u.user_name?.trim() || [u.first_name, u.last_name].filter(Boolean).join(" ").trim() || u.email;
 

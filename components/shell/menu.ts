@@ -4,7 +4,8 @@ import "server-only";
 // pages and actions check permissions themselves.
 import { can, type Ctx } from "@/lib/platform/context";
 import { POSITION, ROLE, isVisibleTo, type Permission, type Visibility } from "@/lib/platform/permissions";
-import { registered } from "@/lib/registry";
+import { INBOX_PERMISSIONS } from "@/lib/approvals/inbox";
+import { registered, registry } from "@/lib/registry";
 
 /** Icon keys the drawer maps to lucide icons (strings, so the menu crosses the server/client boundary). */
 export type MenuIcon =
@@ -27,7 +28,8 @@ export type MenuIcon =
   | "leave"
   | "calendar"
   | "api"
-  | "operations";
+  | "operations"
+  | "inbox";
 
 export type MenuItem = {
   label: string;
@@ -36,20 +38,31 @@ export type MenuItem = {
   /** Visibility rule names (role or position names); empty means everyone. */
   names: string[];
   icon?: MenuIcon;
+  /** A count shown beside the label (the inbox's pending items). */
+  count?: number;
   children?: MenuItem[];
 };
 
 /**
  * An entry as declared below: a link of its own, or `entity` — a registered entity whose list route (`href`) and
- * list permission the registry gives. Resolved per caller into MenuItems.
+ * list permission the registry gives. A link of its own is checked too: against `permission` (any of them) when
+ * declared, else the list permission of the registered entity whose list route it is; `permission: null` marks a
+ * page every caller the names admit may open (their own profile, the API reference). Resolved per caller.
  */
-type Entry = Omit<MenuItem, "href" | "children"> & { href?: string; entity?: string; children?: Entry[] };
+type Entry = Omit<MenuItem, "href" | "children"> & {
+  href?: string;
+  entity?: string;
+  permission?: Permission | readonly Permission[] | null;
+  children?: Entry[];
+};
 
 export type MenuLinks = {
   /** The signed-in user's own profile (/profile/{own opaque id}). */
   profileHref?: string | null;
   /** A FRANCHISEE ADMIN's own franchisee (/franchisees/{own franchisee opaque id}). */
   franchiseeHref?: string | null;
+  /** The caller's pending approvals (the Approvals entry's count). */
+  approvalsCount?: number;
 };
 
 const ADMINS = [ROLE.ADMIN, ROLE.SUPER_ADMIN];
@@ -63,6 +76,15 @@ const COMPANY: Entry = { label: "Company", entity: "companies", names: ADMINS, i
 function fullMenu(links: MenuLinks): Entry[] {
   return [
     HOME,
+    // Issue 25: every pending item the caller may decide, across the ten workflow kinds (the drawer shows its count).
+    {
+      label: "Approvals",
+      href: "/approvals",
+      names: [],
+      permission: INBOX_PERMISSIONS,
+      icon: "inbox",
+      ...(links.approvalsCount ? { count: links.approvalsCount } : {}),
+    },
     COMPANY,
     { label: "Users", entity: "users", names: ADMINS, icon: "users" },
     ...(links.franchiseeHref
@@ -71,12 +93,13 @@ function fullMenu(links: MenuLinks): Entry[] {
             label: "Franchisee Details",
             href: links.franchiseeHref,
             names: FA,
+            permission: "franchisees.view",
             icon: "details",
           } satisfies Entry,
         ]
       : []),
     { label: "KYC Document", href: "/franchisee-kyc-documents", names: FA, icon: "kyc" },
-    { label: "Staff", href: "/franchisee-staffs", names: FA, icon: "staff" },
+    { label: "Staff", href: "/franchisee-staffs", names: FA, permission: "users.list", icon: "staff" },
     { label: "Leave Requests", entity: "leave_requests", names: FA, icon: "leave" },
     { label: "Plans", entity: "plans", names: ADMINS, icon: "plans" },
     { label: "Interest Service", entity: "user_service_interests", names: ADMINS, icon: "interest" },
@@ -88,7 +111,13 @@ function fullMenu(links: MenuLinks): Entry[] {
     },
     // Not in §6's menu (issue 11): the franchisee admin's daily plans and the calendar of walks.
     { label: "Daily Job Plans", entity: "daily_job_plans", names: FA, icon: "walk" },
-    { label: "Calendar", href: "/walk-calendar", names: FA, icon: "calendar" },
+    {
+      label: "Calendar",
+      href: "/walk-calendar",
+      names: FA,
+      permission: "daily_job_plans.list",
+      icon: "calendar",
+    },
     {
       label: "Career Requests",
       names: [...ADMINS, ...MF],
@@ -110,7 +139,7 @@ function fullMenu(links: MenuLinks): Entry[] {
     { label: "Master Franchisee", entity: "master_franchisees", names: ADMINS, icon: "master-franchisee" },
     { label: "Franchisee", entity: "franchisees", names: [...ADMINS, ...MF], icon: "franchisee" },
     // Listed twice so each role sees §6's order; a user matching both sees it once (first wins).
-    { label: "Staff", href: "/franchisee-staffs", names: MF, icon: "staff" },
+    { label: "Staff", href: "/franchisee-staffs", names: MF, permission: "users.list", icon: "staff" },
     // Not in §6's menu: the admins review every franchisee's and staff member's documents here (a franchisee's row
     // and a staff member's row link to theirs).
     {
@@ -131,7 +160,7 @@ function fullMenu(links: MenuLinks): Entry[] {
         { label: "Monthly Job Requests", entity: "user_monthly_job_requests", names: ADMINS },
         { label: "Daily Job Plans", entity: "daily_job_plans", names: ADMINS },
         { label: "Leave Requests", entity: "leave_requests", names: ADMINS },
-        { label: "Calendar", href: "/walk-calendar", names: ADMINS },
+        { label: "Calendar", href: "/walk-calendar", names: ADMINS, permission: "daily_job_plans.list" },
       ],
     },
     // Not in §6's menu, though spec 001 builds these screens for the admins: grouped here rather than left unreachable.
@@ -156,19 +185,32 @@ function fullMenu(links: MenuLinks): Entry[] {
         { label: "Permissions", entity: "permissions", names: ADMINS },
         { label: "Master", entity: "values", names: ADMINS },
         // The value lists screen (/value-lists) edits the rows of the masters.
-        { label: "Master Value", href: "/value-lists", names: ADMINS },
+        { label: "Master Value", href: "/value-lists", names: ADMINS, permission: "value_lists.list" },
         { label: "State Holidays", entity: "state_holidays", names: ADMINS },
         { label: "State GSTs", entity: "state_gsts", names: ADMINS },
         { label: "KYC Document Types", href: "/kyc-document-types", names: ADMINS },
-        { label: "Walk Request Policy", href: "/walk-request-policy", names: ADMINS },
+        {
+          label: "Walk Request Policy",
+          href: "/walk-request-policy",
+          names: ADMINS,
+          permission: "walk_request_policies.view",
+        },
         { label: "Positions", entity: "positions", names: ADMINS },
-        ...(links.profileHref ? [{ label: "My Profile", href: links.profileHref, names: ADMINS }] : []),
+        ...(links.profileHref
+          ? [{ label: "My Profile", href: links.profileHref, names: ADMINS, permission: null }]
+          : []),
       ],
     },
     // Not a registered entity (no defineEntity: lib/admin/user-timestamps.ts), so its link is written here.
-    { label: "User Timestamps", href: "/user-timestamps", names: ADMINS, icon: "timestamps" },
+    {
+      label: "User Timestamps",
+      href: "/user-timestamps",
+      names: ADMINS,
+      permission: "user_timestamps.list",
+      icon: "timestamps",
+    },
     // Not in §6: the /api reference for the mobile apps' developers (the page itself admits any signed-in user).
-    { label: "API Reference", href: "/api-reference", names: ADMINS, icon: "api" },
+    { label: "API Reference", href: "/api-reference", names: ADMINS, permission: null, icon: "api" },
   ];
 }
 
@@ -182,17 +224,35 @@ export function entityLink(name: string): { href: string; permission: Permission
   return { href: def.href, permission: def.permission("list") };
 }
 
+let listRoutes: Map<string, Permission> | null = null;
+/** The list permission of the registered entity whose list route `href` is (null when none is). */
+function listPermissionOf(href: string): Permission | null {
+  listRoutes ??= new Map(
+    registry
+      .filter((r) => r.def.href && r.def.ops.includes("list"))
+      .map((r) => [r.def.href as string, r.def.permission("list") as Permission]),
+  );
+  return listRoutes.get(href.split("?")[0]) ?? null;
+}
+
+/** Whether the caller may open an entry's own link (see Entry). */
+function mayOpen(ctx: Ctx, item: Entry, href: string): boolean {
+  const p = item.permission === undefined ? listPermissionOf(href) : item.permission;
+  if (p == null) return true;
+  return typeof p === "string" ? can(ctx, p) : p.some((x) => can(ctx, x));
+}
+
 /** The entries `rule` (the visibility rule's names) shows and the caller's permissions allow, as plain MenuItems. */
 function resolve(items: Entry[], ctx: Ctx, rule: Visibility, seen = new Set<string>()): MenuItem[] {
   const out: MenuItem[] = [];
-  for (const { entity, children, ...item } of items) {
+  for (const { entity, children, permission, ...item } of items) {
     if (item.names.length > 0 && !isVisibleTo(rule, item.names)) continue;
     let href = item.href;
     if (entity) {
       const link = entityLink(entity);
       if (!link || !can(ctx, link.permission)) continue;
       href = link.href;
-    }
+    } else if (href && !mayOpen(ctx, { ...item, permission }, href)) continue;
     if (href) {
       if (seen.has(href)) continue;
       seen.add(href);

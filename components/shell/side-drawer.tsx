@@ -17,6 +17,7 @@ import {
   HeartHandshake,
   House,
   IdCard,
+  Inbox,
   ClipboardList,
   Network,
   Newspaper,
@@ -53,6 +54,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   calendar: CalendarDays,
   api: BookOpenText,
   operations: MapPinned,
+  inbox: Inbox,
 };
 
 /** Whether a menu link is the current page (or one of its sub-pages: create, edit). */
@@ -128,6 +130,7 @@ function MenuNav({ menu, onNavigate }: { menu: MenuItem[]; onNavigate?: () => vo
                 href={item.href}
                 label={item.label}
                 icon={item.icon}
+                count={item.count}
                 active={isActiveHref(pathname, item.href)}
                 onNavigate={onNavigate}
               />
@@ -197,6 +200,7 @@ function MenuLink(props: {
   href: string;
   label: string;
   icon?: MenuIcon;
+  count?: number;
   active: boolean;
   small?: boolean;
   onNavigate?: () => void;
@@ -217,6 +221,18 @@ function MenuLink(props: {
     >
       {Icon ? <Icon className="size-4 shrink-0" aria-hidden /> : null}
       <span className="truncate">{props.label}</span>
+      {props.count ? (
+        <span
+          className={cn(
+            "ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums",
+            props.active ? "bg-white text-teal-900" : "bg-amber-100 text-amber-900",
+          )}
+          data-testid="menu-count"
+        >
+          {props.count > 999 ? "999+" : props.count}
+          <span className="sr-only"> pending</span>
+        </span>
+      ) : null}
     </Link>
   );
 }

@@ -31,6 +31,7 @@ describe("the menu", () => {
   it("keeps spec 000 §6's entries, order and titles for an ADMIN", () => {
     expect(labels(menuFor(caller(ROLE.ADMIN), links))).toEqual([
       "Home",
+      "Approvals",
       "Company",
       "Users",
       "Plans",
@@ -107,6 +108,7 @@ describe("the menu", () => {
     const fa = caller(ROLE.FRANCHISEE_ADMIN, { positionName: POSITION.FRANCHISEE_ADMIN, franchiseeId: 3 });
     expect(labels(menuFor(fa, links))).toEqual([
       "Home",
+      "Approvals",
       "Franchisee Details",
       "KYC Document",
       "Staff",
@@ -119,11 +121,36 @@ describe("the menu", () => {
     const mf = caller(ROLE.MASTER_FRANCHISEE, { positionName: POSITION.MASTER_FRANCHISEE });
     expect(labels(menuFor(mf, links))).toEqual([
       "Home",
+      "Approvals",
       "Monthly Job Requests",
       "Career Requests [Franchisee]",
       "Franchisee",
       "Staff",
     ]);
+  });
+
+  it("checks the permission of entries declared with a link of their own, not only registered entities", () => {
+    const fa = caller(ROLE.FRANCHISEE_ADMIN, { positionName: POSITION.FRANCHISEE_ADMIN, franchiseeId: 3 });
+    const without = (...names: string[]) =>
+      caller(ROLE.FRANCHISEE_ADMIN, {
+        positionName: POSITION.FRANCHISEE_ADMIN,
+        franchiseeId: 3,
+        permissions: new Set([...fa.permissions].filter((p) => !names.includes(p))),
+      });
+    const shown = (ctx: Ctx) => menuLinks(menuFor(ctx, links)).map((l) => l.label);
+    expect(shown(fa)).toEqual(expect.arrayContaining(["Calendar", "Staff", "KYC Document", "Approvals"]));
+    expect(shown(without("daily_job_plans.list"))).not.toContain("Calendar");
+    expect(shown(without("users.list"))).not.toContain("Staff");
+    // A link that is a registered entity's list route takes that entity's list permission.
+    expect(shown(without("franchisee_kyc_documents.list"))).not.toContain("KYC Document");
+    // The inbox shows to whoever may decide any kind.
+    const deciders = [...fa.permissions].filter(
+      (p) => p.endsWith(".approve") || p.endsWith(".update") || p.endsWith(".review"),
+    );
+    expect(shown(without(...deciders))).not.toContain("Approvals");
+    // The count rides on the entry.
+    const withCount = menuFor(fa, { ...links, approvalsCount: 4 }).find((i) => i.href === "/approvals");
+    expect(withCount?.count).toBe(4);
   });
 
   it("is plain data the server can hand to the client shell", () => {
