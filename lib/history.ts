@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { mayViewRecord } from "@/lib/registry";
-import { historyField, REFERENCES, type HistoryKind, type Reference } from "./audit-fields";
+import { historyField, REFERENCES, type HistoryKind, type Reference } from "@/lib/admin/audit-fields";
 
 /** One changed field of a record: its value before and after the change (raw JSON values). */
 export type FieldChange = { field: string; before: unknown; after: unknown };
