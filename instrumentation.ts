@@ -1,8 +1,37 @@
-/** Runs once when the server starts: opens and migrates the database, seeds an empty one, starts the hourly jobs. */
+/**
+ * Runs once when the server starts: opens and migrates the database, seeds an empty one, starts the hourly jobs.
+ * The database down at start (issue 24): the hook still returns (Next would keep a failed hook and answer 500 to
+ * every request until restarted), the server listens, every request but liveness answers 503 (scripts/server.mjs,
+ * while `__portalBooted` is false), and the bootstrap is retried with the database's reconnect backoff until it
+ * succeeds: the same process then serves. Any other failure (a migration that fails) ends the process non-zero.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const g = globalThis as unknown as { __portalBooted?: boolean };
+  g.__portalBooted = false;
   const { bootstrap } = await import("./lib/seed");
-  await bootstrap();
+  const { isDatabaseUnavailable, reconnectDelayMs } = await import("./lib/platform/db");
+  const boot = async (failures: number): Promise<void> => {
+    try {
+      await bootstrap();
+    } catch (e) {
+      if (!isDatabaseUnavailable(e)) {
+        console.error("[bootstrap] failed: exiting", e);
+        process.exit(1);
+      }
+      if (failures === 0) console.warn("[bootstrap] the database cannot be reached: answering 503, retrying");
+      setTimeout(() => void boot(failures + 1), reconnectDelayMs(failures + 1));
+      return;
+    }
+    if (failures > 0) console.warn(`[bootstrap] done after ${failures} failed attempts: serving`);
+    g.__portalBooted = true;
+    await startJobs();
+  };
+  await boot(0);
+}
+
+/** The hourly jobs, once the database is bootstrapped. */
+async function startJobs() {
   if (process.env.SCHEDULER === "0") return;
   // One scheduler for the periodic jobs (lib/platform/scheduler.ts): each once per period across instances.
   const HOUR = 60 * 60_000;
