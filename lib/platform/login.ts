@@ -8,6 +8,7 @@ import { guardedAttempt, verifyPassword } from "./passwords";
 import { throttleDoor } from "./rate-limit";
 import { ROLE } from "./permissions";
 import { asPlatform } from "@/lib/platform/rls";
+import { noteCaller } from "./logger.mjs";
 
 export const loginSchema = z.object({
   email: z
@@ -69,6 +70,12 @@ async function checkCredentialsUnbound(
   return { userId: u!.id, sessionVersion: u!.sv };
 }
 
-/** CheckCredentials, as platform work (row-level security, lib/platform/rls.ts). */
-export const checkCredentials: typeof checkCredentialsUnbound = (...args) =>
-  asPlatform("sign-in", () => checkCredentialsUnbound(...args));
+/**
+ * CheckCredentials, as platform work (row-level security, lib/platform/rls.ts). The sign-in's access-log line names
+ * the user who signed in (lib/platform/logger.mjs).
+ */
+export const checkCredentials: typeof checkCredentialsUnbound = async (...args) => {
+  const r = await asPlatform("sign-in", () => checkCredentialsUnbound(...args));
+  noteCaller(r.userId, null);
+  return r;
+};
