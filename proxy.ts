@@ -20,7 +20,18 @@ function route(req: NextRequest, signedIn: boolean, next: () => NextResponse): N
   return next();
 }
 
+/**
+ * The access log names the signed-in user of every page request (scripts/server.mjs's request state, shared through
+ * globalThis): a prefetch or a redirect never resolves its caller, a page's render does and adds the company.
+ */
+function noteUser(uid: unknown) {
+  const g = globalThis as { __portalRequests?: { getStore(): { userId?: number | null } | undefined } };
+  const r = g.__portalRequests?.getStore();
+  if (r && r.userId == null && typeof uid === "number" && Number.isInteger(uid)) r.userId = uid;
+}
+
 export const proxy = auth((req) => {
+  noteUser((req.auth as { uid?: unknown } | null)?.uid);
   const csp = pageCsp(createNonce());
   // Next reads the nonce from the request's policy and puts it on the scripts it renders (Next's CSP guide).
   const headers = new Headers(req.headers);

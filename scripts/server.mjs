@@ -87,6 +87,10 @@ const server = http.createServer(
     res.setHeader("x-request-id", state.id);
     unavailableAs503(res, state);
     accessLog(req, res, state);
+    // Started while the database was down: liveness answers, the rest 503 until the bootstrap succeeds
+    // (instrumentation.ts retries it), so nothing runs against a database not yet migrated and seeded.
+    if (globalThis.__portalBooted === false && (req.url ?? "").split("?")[0] !== "/api/health")
+      return starting(req, res, state.id);
     runRequest(state, () => inScope(() => handle(req, res)));
   },
 );
@@ -104,6 +108,28 @@ function unavailableAs503(res, state) {
     }
     return writeHead.call(this, status, ...rest);
   };
+}
+
+/** The answer while the database is not yet reachable at start: 503 with Retry-After, a plain page or JSON. */
+function starting(req, res, id) {
+  const message = "The service is temporarily unavailable. Please try again in a moment.";
+  const html = /text\/html/.test(req.headers.accept ?? "");
+  res.writeHead(503, {
+    "retry-after": "5",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    "content-type": html ? "text/html; charset=utf-8" : "application/json",
+  });
+  res.end(
+    html
+      ? `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Temporarily unavailable</title>` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a">` +
+          `<h1 style="font-size:1.25rem">Temporarily unavailable</h1><p>${message}</p>` +
+          `<p style="color:#64748b;font-size:.875rem">Reference: ${id}</p></body></html>`
+      : JSON.stringify(req.url?.startsWith("/api/ready") ? { status: "starting" } : { message }),
+  );
 }
 
 /**
