@@ -16,7 +16,9 @@ export async function updateProfileAction(opaqueId: string, values: unknown) {
     const ctx = await actionContext();
     const id = typeof opaqueId === "string" ? decodeId(opaqueId) : null;
     if (id == null) throw forbidden();
-    await updateProfile(ctx, id, values);
+    // The saved version: the form stays open and sends it with its next save.
+    const saved = await updateProfile(ctx, id, values);
+    return { version: saved.version };
   });
 }
 

@@ -7,6 +7,8 @@ import { getDb } from "@/lib/platform/db";
 import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { writeAudit } from "@/lib/platform/mutations";
 import { optionalText, phone, requiredText } from "@/lib/platform/schemas";
+import { nextUpdatedAt, staleVersion, versionMatches, versionOf } from "@/lib/platform/versions";
+import { VERSION_FIELD } from "@/lib/platform/write-fields";
 import { fullName, publicUser } from "./users";
 
 /** What a user may change about themselves on /profile/{userId}; email, role, position and company stay read-only. */
@@ -28,6 +30,8 @@ export type Profile = {
   role_name: string;
   position_name: string | null;
   company_name: string | null;
+  /** The record's version (its updated_at): the form sends it back, so a save over someone else's change is refused. */
+  version: string | null;
 };
 
 /** The profile route is for one's own account only: another id is the access warning, never someone else's data. */
@@ -49,6 +53,7 @@ export async function getProfile(ctx: Ctx, userId: number): Promise<Profile> {
       phone: users.phone,
       role_name: roles.name,
       position_name: positions.name,
+      updated_at: users.updated_at,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
@@ -56,15 +61,20 @@ export async function getProfile(ctx: Ctx, userId: number): Promise<Profile> {
     .where(and(eq(users.id, ctx.userId), isNull(users.deleted_at)))
     .limit(1);
   if (!row) throw notFound();
-  return { ...row, company_name: ctx.companyName };
+  const { updated_at, ...profile } = row;
+  return { ...profile, company_name: ctx.companyName, version: versionOf({ updated_at }) };
 }
 
 /**
  * Saves one's own names and phone, with an audit record in the same transaction. Not through the users entity's
  * builders: editing oneself needs no permission, only being oneself, and it reaches any role, not just role USER.
+ * The form's version (`__version`, the updated_at it was opened on) is compared under the row lock, as the kernel's
+ * update does: an admin's save of the same user in between makes this one a 409 naming them (lib/platform/versions.ts).
  */
 export async function updateProfile(ctx: Ctx, userId: number, raw: unknown): Promise<Profile> {
   ownOnly(ctx, userId);
+  const sent = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[VERSION_FIELD] : undefined;
+  const expected = typeof sent === "string" && sent ? [sent] : null;
   const parsed = profileSchema.safeParse(raw);
   if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const input = parsed.data;
@@ -76,9 +86,16 @@ export async function updateProfile(ctx: Ctx, userId: number, raw: unknown): Pro
       .where(and(eq(users.id, ctx.userId), isNull(users.deleted_at)))
       .for("update");
     if (!before) throw notFound();
+    if (expected && !versionMatches(expected, versionOf(before)))
+      throw await staleVersion(tx, "users", before);
     const [after] = await tx
       .update(users)
-      .set({ ...input, user_name: fullName(input), updated_at: new Date(), updated_by: ctx.userId })
+      .set({
+        ...input,
+        user_name: fullName(input),
+        updated_at: nextUpdatedAt(before.updated_at),
+        updated_by: ctx.userId,
+      })
       .where(eq(users.id, ctx.userId))
       .returning();
     await writeAudit(tx, ctx, {

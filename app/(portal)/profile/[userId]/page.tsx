@@ -24,6 +24,7 @@ export default async function ProfilePage({ params }: Props) {
       <h1 className="text-xl font-semibold text-slate-900">My Profile</h1>
       <ProfileForm
         id={userId}
+        version={p.version ?? undefined}
         initial={{
           first_name: p.first_name,
           middle_name: p.middle_name ?? "",

@@ -6,7 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { fieldsFor, settle } from "@/components/form";
+import { useEditConflict } from "@/components/form/edit-conflict";
 import { reloadAt, useDialogs } from "@/components/shell/dialogs";
+import { VERSION_FIELD } from "@/lib/platform/write-fields";
 import { updateProfileAction } from "../actions";
 
 /** The fields of profileSchema (lib/admin/users/profile.ts) as the form holds them. */
@@ -16,21 +18,26 @@ const F = fieldsFor<ProfileFormValues>();
 type Props = {
   id: string;
   initial: ProfileFormValues;
+  /** The record's version the form was opened on (a save over someone else's change opens the conflict dialog). */
+  version?: string;
   /** Shown, not editable: the user's email, role, position and company. */
   readOnly: { label: string; value: string }[];
 };
 
 /** My Profile: one's own names and phone; the rest is shown read-only. */
-export function ProfileForm({ id, initial, readOnly }: Props) {
+export function ProfileForm({ id, initial, version, readOnly }: Props) {
   const router = useRouter();
   const dialogs = useDialogs();
   const form = useForm<ProfileFormValues>({ defaultValues: initial });
   const { handleSubmit, setError, formState } = form;
+  const conflict = useEditConflict(form, { version, initial });
 
   const onSubmit = handleSubmit(async (values) => {
     // A call that never answered shows the error popup too; what was typed stays.
-    const r = await settle(() => updateProfileAction(id, values));
+    const sent = conflict.version ? { ...values, [VERSION_FIELD]: conflict.version } : values;
+    const r = await settle(() => updateProfileAction(id, sent));
     if (!r.ok) {
+      if (conflict.onFailure(r)) return;
       if (r.status === 401) return reloadAt("/auth/login");
       if (r.status === 403) return dialogs.accessWarning();
       if (r.fieldErrors) {
@@ -39,12 +46,14 @@ export function ProfileForm({ id, initial, readOnly }: Props) {
       } else dialogs.error(r.message);
       return;
     }
+    conflict.adopt(r.data?.version);
     dialogs.success("Profile updated successfully.");
     router.refresh();
   });
 
   return (
     <FormProvider {...form}>
+      {conflict.dialog}
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-6">
         <Card>
           <CardHeader>
@@ -67,7 +76,7 @@ export function ProfileForm({ id, initial, readOnly }: Props) {
           </CardContent>
         </Card>
         <div className="flex justify-end">
-          <Button type="submit" disabled={formState.isSubmitting}>
+          <Button type="submit" disabled={formState.isSubmitting || conflict.reloading}>
             {formState.isSubmitting ? "Saving..." : "Update Profile"}
           </Button>
         </div>
