@@ -165,6 +165,15 @@ try {
   const first = p95(ok.filter((s) => s.at < windowMs));
   const last = p95(ok.filter((s) => s.at > runMs - windowMs));
   const bad = samples.filter((s) => !(s.status === 200 || (s.status === 503 && s.phase === "outage")));
+  // p95 of the last window within 20 % of the first (issue 24's bar).
+  const slower = first && last ? last > first * 1.2 : false;
+  // Memory flat after warm-up: each instance's highest RSS in the last window at most 25 % above its RSS at the end
+  // of the first window (warm-up: the first five minutes, caches and JIT filling).
+  const rssAt = (t) => rss.filter((r) => r.at <= t).at(-1)?.rss ?? rss[0]?.rss ?? [];
+  const warm = rssAt(windowMs);
+  const lateRss = rss.filter((r) => r.at > runMs - windowMs);
+  const peak = portals.map((_, i) => Math.max(...lateRss.map((r) => r.rss[i] ?? 0)));
+  const grew = peak.some((mb, i) => warm[i] && mb > warm[i] * 1.25);
   const report = {
     minutes,
     rate,
@@ -180,6 +189,8 @@ try {
       last,
       change: first && last ? `${Math.round((last / first - 1) * 100)} %` : null,
     },
+    rssAfterWarmUpMB: warm,
+    rssPeakLastWindowMB: peak,
     rssMB: rss
       .filter((_, i) => i % 3 === 0 || i === rss.length - 1)
       .map((r) => `${Math.round(r.at / 1000)}s ${r.rss.join("/")}`),
@@ -188,7 +199,10 @@ try {
   if (lost.length) log("FAILED: lost acknowledged writes", lost.slice(0, 10));
   if (bad.length)
     log("FAILED: answers other than 200 (and 503 during the outage):", JSON.stringify(bad.slice(0, 10)));
-  if (lost.length || bad.length) exitCode = 1;
+  if (slower)
+    log(`FAILED: p95 of the last ${windowMs / 60_000} min ${last} ms, first ${first} ms (over 20 %)`);
+  if (grew) log(`FAILED: memory grew after warm-up: ${warm.join("/")} MB → peak ${peak.join("/")} MB`);
+  if (lost.length || bad.length || slower || grew) exitCode = 1;
 } finally {
   for (const p of portals) p.kill("SIGTERM");
   await Promise.all(portals.map((p) => p.exited));
