@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, franchisees, users } from "@/db/schema";
+import { companies, franchisees, plans, users, userTimestamps } from "@/db/schema";
 import { GET } from "@/app/api/options/[source]/route";
 import { optionPage, optionsByIds, OPTIONS_MAX_LIMIT, type PickerOption } from "@/lib/options/option-sources";
 import type { Ctx } from "@/lib/platform/context";
@@ -10,7 +10,8 @@ import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, ctxFor, DEMO_LOGINS, seeded, tokenFor } from "../support/fixtures";
 
 // The pickers' one server path (lib/options/option-sources.ts): scope (company, franchisee, zone), staff-only and
-// customers-only sources, keyset paging by (name, id), the page limit, and GET /api/options/<source>.
+// customers-only sources, plans with their dogs, the people with page time, keyset paging by (name, id), the page
+// limit, and GET /api/options/<source>.
 
 let db: Awaited<ReturnType<typeof seeded>>["db"];
 let happy: typeof companies.$inferSelect;
@@ -76,6 +77,23 @@ beforeAll(async () => {
   for (let i = 0; i < 55; i++) await person(happy.id, `Customer ${String(i).padStart(2, "0")}`, null);
   wagIds = [await person(wag.id, "Walker Wag", fWag), await person(wag.id, "Customer Wag", null)];
 });
+
+/** A plan priced `amount` (the price is in its search text and second line). */
+async function plan(companyId: number, amount: number, dogs: 1 | 2, extra = {}) {
+  const [p] = await db
+    .insert(plans)
+    .values({
+      company_id: companyId,
+      no_of_dogs: dogs,
+      no_of_walks: 1,
+      original_amount: amount,
+      final_amount: amount,
+      days: 30,
+      ...extra,
+    })
+    .returning({ id: plans.id });
+  return p.id;
+}
 
 describe("option sources", () => {
   it("staff offers the company's live, active franchisee staff only, by name, with code and position", async () => {
@@ -154,6 +172,45 @@ describe("option sources", () => {
     const appUser = await ctxFor(email);
     expect((await failureOf(optionPage(appUser, "customers"))).status).toBe(403);
     expect((await failureOf(optionPage(admin, "customers", { after: "not-a-cursor" }))).status).toBe(422);
+  });
+
+  it("plans: the company's live, active plans searched by name or price, each with its dogs", async () => {
+    const price = 40000 + (Date.now() % 9000);
+    const two = await plan(happy.id, price, 2);
+    const one = await plan(happy.id, price, 1);
+    await plan(happy.id, price, 1, { is_active: 0 });
+    await plan(happy.id, price, 1, { deleted_at: new Date() });
+    await plan(wag.id, price, 1);
+    const page = await optionPage(admin, "plans", { search: String(price), limit: 50 });
+    // By name ("1 dog ..." before "2 dogs ..."), then id; inactive, deleted and Wag Nation's plans are not offered.
+    expect(page.data.map((o) => o.id)).toEqual([one, two]);
+    expect(page.data.map((o) => o.data?.dogs)).toEqual([1, 2]);
+    expect(page.data[1].label).toContain("2 dogs");
+    expect(page.data[1].sublabel).toContain(String(price));
+    // Keyset paging over the same search.
+    const first = await optionPage(admin, "plans", { search: String(price), limit: 1 });
+    const rest = await optionPage(admin, "plans", { search: String(price), limit: 1, after: first.next! });
+    expect([...first.data, ...rest.data].map((o) => o.id)).toEqual([one, two]);
+    expect(rest.next).toBeNull();
+    // An app user asks for nothing.
+    const customer = (await optionPage(admin, "customers", { search: tag, limit: 1 })).data[0];
+    const [{ email }] = await db.select({ email: users.email }).from(users).where(eq(users.id, customer.id));
+    expect((await failureOf(optionPage(await ctxFor(email), "plans"))).status).toBe(403);
+  });
+
+  it("page_time_users: the company's people with page time only, searched, never another company's", async () => {
+    const timed = await person(happy.id, "Timed Tess", null);
+    await person(happy.id, "Untimed Uma", null);
+    await db.insert(userTimestamps).values([
+      { company_id: happy.id, user_id: timed, from_path: "/users", from_name: "Users", timespent: 12 },
+      { company_id: wag.id, user_id: wagIds[1], from_path: "/users", from_name: "Users", timespent: 5 },
+    ]);
+    const page = await optionPage(admin, "page_time_users", { search: tag, limit: 50 });
+    expect(labels(page.data)).toEqual([`Timed Tess ${tag}`]);
+    expect(page.data[0].sublabel).toContain("@options.test");
+    expect(await optionsByIds(admin, "page_time_users", [timed, wagIds[1]])).toHaveLength(1);
+    // The screen's permission is asked: a franchisee's admin has no user timestamps screen.
+    expect((await failureOf(optionPage(fa, "page_time_users"))).status).toBe(403);
   });
 
   it("GET /api/options/<source> answers a page for a token, 401 without one", async () => {
