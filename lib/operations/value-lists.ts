@@ -13,6 +13,7 @@ import { MAX_PAGE_ROWS } from "@/lib/list-limits";
 import { flag, requiredId } from "@/lib/platform/schemas";
 import { lockSaves } from "@/lib/platform/unique";
 import { liveValueOf, valueOptions } from "./values";
+import { nextUpdatedAt } from "@/lib/platform/versions";
 
 /** The spec's texts (001 §5, §8) and those of the value lists' own rules. */
 export const VALUE_LIST_MESSAGES = {
@@ -276,7 +277,6 @@ export async function saveMultipleValueLists(ctx: Ctx, valueId: number, raw: unk
       if (taken.has(r.code)) errors[`datas.${r.index}.code`] ??= VALUE_LIST_MESSAGES.codeTaken;
     if (Object.keys(errors).length) throw invalid(errors);
 
-    const now = new Date();
     const changed = rows.filter((r) => {
       if (r.id == null) return false;
       const s = byId.get(r.id)!;
@@ -302,7 +302,8 @@ export async function saveMultipleValueLists(ctx: Ctx, valueId: number, raw: unk
           description: r.description,
           code: r.code,
           ...(r.is_active != null ? { is_active: r.is_active } : {}),
-          updated_at: now,
+          // A version strictly after the one replaced (lib/platform/versions.ts), as the kernel's update writes.
+          updated_at: nextUpdatedAt(before.updated_at),
           updated_by: ctx.userId,
         })
         .where(eq(valueLists.id, r.id!))

@@ -55,6 +55,7 @@ import { staffCareerLink } from "@/lib/franchise/career-requests";
 import { ensureKycRows } from "@/lib/franchise/kyc-validity";
 import { KYC_STATUS, userCreateSchema, userUpdateSchema, type UserCreateInput } from "./schema";
 import { isStaffPosition, STAFF_POSITION_ONLY, staffPositionsOnly } from "./staff-positions";
+import { nextUpdatedAt } from "@/lib/platform/versions";
 
 export type { User };
 
@@ -529,7 +530,7 @@ async function promoteApplicant(ctx: Ctx, raw: unknown): Promise<number | null> 
     if (Object.keys(errors).length) throw invalid(errors);
     const [after] = await tx
       .update(users)
-      .set({ ...next, updated_at: new Date(), updated_by: ctx.userId })
+      .set({ ...next, updated_at: nextUpdatedAt(before.updated_at), updated_by: ctx.userId })
       .where(eq(users.id, before.id))
       .returning();
     await writeAudit(tx, ctx, {
