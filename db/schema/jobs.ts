@@ -205,6 +205,12 @@ export const dailyJobPlans = pgTable(
     index("daily_job_plans_franchisee_idx").on(t.company_id, t.franchisee_id, t.date, t.id).where(live(t)),
     // A customer's walks in the app, by date.
     index("daily_job_plans_user_idx").on(t.company_id, t.user_id, t.date).where(live(t)),
+    // The list's search through its walker's and pets' search indexes (a rare name's plans, by these keys).
+    index("daily_job_plans_walker_idx").on(t.company_id, t.walker_id, t.date).where(live(t)),
+    index("daily_job_plans_pet_idx").on(t.company_id, t.user_pet_id).where(live(t)),
+    index("daily_job_plans_pet2_idx")
+      .on(t.company_id, t.user_pet_2_id)
+      .where(sql`${t.deleted_at} is null and ${t.user_pet_2_id} is not null`),
     uniqueIndex("daily_job_plans_request_date_uq").on(t.user_monthly_job_request_id, t.date).where(live(t)),
     check("daily_job_plans_status_ck", sql`${t.status} between 0 and 3`),
   ],
