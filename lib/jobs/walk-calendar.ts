@@ -2,7 +2,15 @@ import "server-only";
 import { and, asc, eq, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, userPets, users } from "@/db/schema";
+import {
+  dailyJobPlanWalks,
+  dailyJobPlans,
+  franchisees,
+  leaveRequests,
+  userPets,
+  users,
+  walkDayFigures,
+} from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { invalid, notFound } from "@/lib/platform/errors";
@@ -222,6 +230,102 @@ function walksWhere(companyId: number, q: CalendarQuery): SQL {
 
 const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
 
+/** The approved leave of the range (the franchisee's walkers, or the walker's). */
+function leaveWhere(companyId: number, q: CalendarQuery): SQL {
+  return and(
+    eq(leaveRequests.company_id, companyId),
+    q.walkerId != null ? eq(leaveRequests.user_id, q.walkerId) : undefined,
+    q.franchiseeId != null ? eq(leaveRequests.franchisee_id, q.franchiseeId) : undefined,
+    eq(leaveRequests.status, 1),
+    isNull(leaveRequests.deleted_at),
+    gte(leaveRequests.date, q.from),
+    lte(leaveRequests.date, q.to),
+  )!;
+}
+
+type DayCounts = { walks: number; completed: number; uncovered: number };
+
+/**
+ * The walks of each day of the range: how many (cancelled left out), completed, and uncovered (not started, and no
+ * walker or one on approved leave at the time).
+ *
+ * - One walker's: their walks by the walker index, each tested (a month is a few hundred walks).
+ * - A franchisee's or the whole company's: the kept figures (walk_day_figures, by day, status and walker set: a few
+ *   hundred rows, however many walks; a company's month counted ~400k walks), plus the walks whose walker is on
+ *   approved leave, driven by the range's approved leave (a few hundred rows). At once, on two pool connections.
+ */
+export async function dayCounts(companyId: number, q: CalendarQuery): Promise<Map<string, DayCounts>> {
+  const db = await getDb();
+  const notStarted = sql.join(
+    NOT_STARTED.map((s) => sql`${s}::smallint`),
+    sql`, `,
+  );
+  if (q.walkerId != null) {
+    const rows = await db
+      .select({
+        date: w.date,
+        walks: sql<number>`count(*)::int`,
+        completed: sql<number>`(count(*) filter (where ${w.status} = ${WALK_STATUS.COMPLETED}))::int`,
+        uncovered: sql<number>`(count(*) filter (where ${uncoveredSql}))::int`,
+      })
+      .from(w)
+      .where(walksWhere(companyId, q))
+      .groupBy(w.date);
+    return new Map(rows.map(({ date, ...c }) => [date, c]));
+  }
+  const f = walkDayFigures;
+  const [figures, onLeave] = await Promise.all([
+    db
+      .select({
+        date: f.date,
+        walks: sql<number>`(coalesce(sum(${f.walks}) filter (where ${f.status} <> ${WALK_STATUS.CANCELLED}), 0))::int`,
+        completed: sql<number>`(coalesce(sum(${f.walks}) filter (where ${f.status} = ${WALK_STATUS.COMPLETED}), 0))::int`,
+        unassigned: sql<number>`(coalesce(sum(${f.walks}) filter (where not ${f.assigned} and ${f.status} in (${notStarted})), 0))::int`,
+      })
+      .from(f)
+      .where(
+        and(
+          eq(f.company_id, companyId),
+          eq(f.franchisee_id, q.franchiseeId ?? 0),
+          gte(f.date, q.from),
+          lte(f.date, q.to),
+        ),
+      )
+      .groupBy(f.date),
+    // Walks not yet started whose walker is on approved leave at their time (each walk once).
+    db
+      .select({ date: w.date, uncovered: sql<number>`count(distinct ${w.id})::int` })
+      .from(leaveRequests)
+      .innerJoin(
+        w,
+        and(
+          eq(w.company_id, leaveRequests.company_id),
+          eq(w.walker_id, leaveRequests.user_id),
+          eq(w.date, leaveRequests.date),
+        ),
+      )
+      .where(
+        and(
+          leaveWhere(companyId, q),
+          walksWhere(companyId, q),
+          sql`${w.status} in (${notStarted})`,
+          sql`(${leaveRequests.leave_type} = 'full_day' or (${w.timeslot} < ${leaveRequests.end_time}
+              and ${w.timeslot} + make_interval(mins => ${w.duration_minutes}::int) > ${leaveRequests.start_time}))`,
+        ),
+      )
+      .groupBy(w.date),
+  ]);
+  const out = new Map<string, DayCounts>();
+  for (const r of figures)
+    out.set(r.date, { walks: r.walks, completed: r.completed, uncovered: r.unassigned });
+  for (const r of onLeave) {
+    const c = out.get(r.date) ?? { walks: 0, completed: 0, uncovered: 0 };
+    c.uncovered += r.uncovered;
+    out.set(r.date, c);
+  }
+  return out;
+}
+
 /**
  * The calendar of a range: every day with its walk counts (walks, completed, uncovered) and approved leave; a range
  * of at most 7 days also lists each day's walks by timeslot. Permission daily_job_plans.list; the parameters as
@@ -235,19 +339,9 @@ export async function walkCalendar(
   const q = await parseCalendarQuery(ctx, raw);
   const companyId = requireCompany(ctx);
   const db = await getDb();
-  const counts = await db
-    .select({
-      date: w.date,
-      walks: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${w.status} = ${WALK_STATUS.COMPLETED}))::int`,
-      uncovered: sql<number>`(count(*) filter (where ${uncoveredSql}))::int`,
-    })
-    .from(w)
-    .where(walksWhere(companyId, q))
-    .groupBy(w.date);
-
   const replacement = alias(users, "replacement");
-  const leave = await db
+  // The counts and the leave at once (two pool connections: one round trip of waiting).
+  const leaveOfRange = db
     .select({
       id: leaveRequests.id,
       date: leaveRequests.date,
@@ -262,18 +356,9 @@ export async function walkCalendar(
     .from(leaveRequests)
     .innerJoin(users, eq(users.id, leaveRequests.user_id))
     .leftJoin(replacement, eq(replacement.id, leaveRequests.replacement_user_id))
-    .where(
-      and(
-        eq(leaveRequests.company_id, companyId),
-        q.walkerId != null ? eq(leaveRequests.user_id, q.walkerId) : undefined,
-        q.franchiseeId != null ? eq(leaveRequests.franchisee_id, q.franchiseeId) : undefined,
-        eq(leaveRequests.status, 1),
-        isNull(leaveRequests.deleted_at),
-        gte(leaveRequests.date, q.from),
-        lte(leaveRequests.date, q.to),
-      ),
-    )
+    .where(leaveWhere(companyId, q))
     .orderBy(asc(leaveRequests.date), asc(leaveRequests.start_time), asc(leaveRequests.id));
+  const [counts, leave] = await Promise.all([dayCounts(companyId, q), leaveOfRange]);
 
   let items: Map<string, CalendarWalk[]> | null = null;
   if (daysBetween(q.from, q.to) < 7) {
@@ -315,7 +400,7 @@ export async function walkCalendar(
     }
   }
 
-  const byDay = new Map(counts.map((c) => [c.date, c]));
+  const byDay = counts;
   const leaveByDay = new Map<string, CalendarLeave[]>();
   for (const { date, ...l } of leave) {
     const list = leaveByDay.get(date) ?? [];
@@ -364,75 +449,24 @@ export const CALENDAR_DAY_WALKS = 100;
 export async function calendarSummary(ctx: Ctx, raw: RawParams): Promise<CalendarSummary> {
   const q = await parseCalendarQuery(ctx, raw);
   const companyId = requireCompany(ctx);
-  const notStarted = sql.join(
-    NOT_STARTED.map((s) => sql`${s}::smallint`),
-    sql`, `,
-  );
-  const leaveWhere = and(
-    eq(leaveRequests.company_id, companyId),
-    q.walkerId != null ? eq(leaveRequests.user_id, q.walkerId) : undefined,
-    q.franchiseeId != null ? eq(leaveRequests.franchisee_id, q.franchiseeId) : undefined,
-    eq(leaveRequests.status, 1),
-    isNull(leaveRequests.deleted_at),
-    gte(leaveRequests.date, q.from),
-    lte(leaveRequests.date, q.to),
-  );
-  // The pool runs with JIT off (lib/platform/planner.ts): compiling these cost more than they run.
   const db = await getDb();
-  const [counts, onLeave, leave] = await Promise.all([
-    db
-      .select({
-        date: w.date,
-        walks: sql<number>`count(*)::int`,
-        completed: sql<number>`(count(*) filter (where ${w.status} = ${WALK_STATUS.COMPLETED}))::int`,
-        unassigned: sql<number>`(count(*) filter (where ${w.walker_id} is null and ${w.status} in (${notStarted})))::int`,
-      })
-      .from(w)
-      .where(walksWhere(companyId, q))
-      .groupBy(w.date),
-    // Walks not yet started whose walker is on approved leave at their time (each walk once).
-    db
-      .select({ date: w.date, uncovered: sql<number>`count(distinct ${w.id})::int` })
-      .from(leaveRequests)
-      .innerJoin(
-        w,
-        and(
-          eq(w.company_id, leaveRequests.company_id),
-          eq(w.walker_id, leaveRequests.user_id),
-          eq(w.date, leaveRequests.date),
-        ),
-      )
-      .where(
-        and(
-          eq(leaveRequests.company_id, companyId),
-          eq(leaveRequests.status, 1),
-          isNull(leaveRequests.deleted_at),
-          gte(leaveRequests.date, q.from),
-          lte(leaveRequests.date, q.to),
-          walksWhere(companyId, q),
-          sql`${w.status} in (${notStarted})`,
-          sql`(${leaveRequests.leave_type} = 'full_day' or (${w.timeslot} < ${leaveRequests.end_time}
-              and ${w.timeslot} + make_interval(mins => ${w.duration_minutes}::int) > ${leaveRequests.start_time}))`,
-        ),
-      )
-      .groupBy(w.date),
+  const [counts, leave] = await Promise.all([
+    dayCounts(companyId, q),
     db
       .select({ date: leaveRequests.date, n: sql<number>`count(*)::int` })
       .from(leaveRequests)
-      .where(leaveWhere)
+      .where(leaveWhere(companyId, q))
       .groupBy(leaveRequests.date),
   ]);
-  const byDay = new Map(counts.map((c) => [c.date, c]));
-  const leaveOf = new Map(onLeave.map((c) => [c.date, c.uncovered]));
   const leaveCount = new Map(leave.map((c) => [c.date, c.n]));
   const days: CalendarSummaryDay[] = [];
   for (let d = q.from; d <= q.to; d = addDays(d, 1)) {
-    const c = byDay.get(d);
+    const c = counts.get(d);
     days.push({
       date: d,
       walks: c?.walks ?? 0,
       completed: c?.completed ?? 0,
-      uncovered: (c?.unassigned ?? 0) + (leaveOf.get(d) ?? 0),
+      uncovered: c?.uncovered ?? 0,
       on_leave: leaveCount.get(d) ?? 0,
     });
   }

@@ -1,3 +1,4 @@
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests, users } from "@/db/schema";
 import {
@@ -8,6 +9,7 @@ import {
   type CalendarDay,
 } from "@/lib/jobs/walk-calendar";
 import type { Ctx } from "@/lib/platform/context";
+import { rowsOf } from "@/lib/platform/db";
 import { AppError } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -295,5 +297,95 @@ describe("walk calendar summary and opened day", () => {
       404,
     );
     expect((await failureOf(calendarDay(admin, { date: "07-05-2031" }))).status).toBe(422);
+  });
+});
+
+describe("walk day figures (kept by triggers, read by the calendar of a franchisee or the company)", () => {
+  // The figures against the walks themselves, counted directly (live walks by day, status and walker set).
+  const direct = async (franchiseeId: number | null) =>
+    rowsOf(
+      await db.execute(sql`
+        select date::text as date, status, walker_id is not null as assigned, count(*)::int as walks
+        from daily_job_plan_walks
+        where company_id = ${happy.id} and deleted_at is null and date between '2032-01-01' and '2032-01-31'
+          ${franchiseeId == null ? sql`` : sql`and franchisee_id = ${franchiseeId}`}
+        group by 1, 2, 3 order by 1, 2, 3`),
+    );
+  const kept = async (franchiseeId: number | null) =>
+    rowsOf(
+      await db.execute(sql`
+        select date::text as date, status, assigned, walks
+        from walk_day_figures
+        where company_id = ${happy.id} and franchisee_id = ${franchiseeId ?? 0} and walks <> 0
+          and date between '2032-01-01' and '2032-01-31'
+        order by 1, 2, 3`),
+    );
+  const agree = async () => {
+    expect(await kept(fC)).toEqual(await direct(fC));
+    expect(await kept(null)).toEqual(await direct(null));
+  };
+
+  it("follow inserts, status and walker changes, soft deletes, restores, moves between franchisees and deletes", async () => {
+    const [p] = await db
+      .insert(dailyJobPlans)
+      .values({
+        company_id: happy.id,
+        user_id: customer,
+        franchisee_id: fC,
+        walker_id: w1,
+        date: "2032-01-10",
+      })
+      .returning({ id: dailyJobPlans.id });
+    const ids = (
+      await db
+        .insert(dailyJobPlanWalks)
+        .values(
+          ["07:00", "08:00", "09:00", "10:00"].map((timeslot, i) => ({
+            company_id: happy.id,
+            daily_job_plan_id: p.id,
+            franchisee_id: fC,
+            walker_id: i === 3 ? null : w1,
+            date: "2032-01-10",
+            walk_no: i + 1,
+            timeslot,
+          })),
+        )
+        .returning({ id: dailyJobPlanWalks.id })
+    ).map((r) => r.id);
+    await agree();
+    const month = { month: "2032-01", franchisee_id: encodeId(fC) };
+    expect(dayOf((await walkCalendar(admin, month)).days, "2032-01-10")).toMatchObject({
+      walks: 4,
+      uncovered: 1,
+    });
+
+    await db.update(dailyJobPlanWalks).set({ status: 2 }).where(eq(dailyJobPlanWalks.id, ids[0]));
+    await db.update(dailyJobPlanWalks).set({ walker_id: null }).where(eq(dailyJobPlanWalks.id, ids[1]));
+    await db.update(dailyJobPlanWalks).set({ status: 6 }).where(eq(dailyJobPlanWalks.id, ids[2]));
+    await agree();
+    expect(counts(dayOf((await walkCalendar(admin, month)).days, "2032-01-10"))).toEqual({
+      walks: 3,
+      completed: 1,
+      uncovered: 2,
+      leave: 0,
+    });
+
+    // Soft delete and restore; a move to another day and to no franchisee; a change of nothing counted.
+    await db
+      .update(dailyJobPlanWalks)
+      .set({ deleted_at: new Date() })
+      .where(eq(dailyJobPlanWalks.id, ids[3]));
+    await agree();
+    await db.update(dailyJobPlanWalks).set({ deleted_at: null }).where(eq(dailyJobPlanWalks.id, ids[3]));
+    await db.update(dailyJobPlanWalks).set({ date: "2032-01-11" }).where(eq(dailyJobPlanWalks.id, ids[0]));
+    await db.update(dailyJobPlanWalks).set({ franchisee_id: null }).where(eq(dailyJobPlanWalks.id, ids[1]));
+    await db.update(dailyJobPlanWalks).set({ rating: 5 }).where(inArray(dailyJobPlanWalks.id, ids));
+    await agree();
+
+    // Deleting the plan deletes its walks (cascade): nothing is left counted.
+    await db.delete(dailyJobPlans).where(eq(dailyJobPlans.id, p.id));
+    await agree();
+    expect(await kept(fC)).toEqual([]);
+    expect(await kept(null)).toEqual([]);
   });
 });
