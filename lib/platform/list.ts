@@ -475,10 +475,13 @@ async function resolveSearchThrough(
     sql`select ${t.id} as id from ${t.id.table} where ${ilike(t.text, term)}`;
   const out: ThroughIds = [];
   const rare: number[] = [];
+  // Each table looked up once, all at once (a plan's customer and walker are both users).
+  const lookups = new Map<AnyPgColumn, Promise<SearchIds>>();
+  for (const t of list.searchThrough) if (!lookups.has(t.id)) lookups.set(t.id, searchIds(db, t.id, search));
   for (const [i, t] of list.searchThrough.entries()) {
     // A company-owned table: the database's lookup answers by the index (lib/platform/search.ts), where an ILIKE
     // under its policy could use neither the index nor the statistics.
-    const looked = await searchIds(db, t.id, search);
+    const looked = await lookups.get(t.id)!;
     if (looked !== undefined) {
       out.push(looked);
       continue;
