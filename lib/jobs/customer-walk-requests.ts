@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, max, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -22,6 +22,7 @@ import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "@
 import { encodeId } from "@/lib/platform/ids";
 import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
 import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
 import { ROLE } from "@/lib/platform/permissions";
@@ -67,7 +68,6 @@ export const WALK_REQUEST_MESSAGES = {
     `The reschedule quota of this plan is used up (${q.reschedules_used} of ${q.current_quota} used).`,
   walkGone: "The walk can no longer be moved: it has started, been completed, cancelled or deleted.",
   newPassed: "The new date and time have passed: reject the request instead.",
-  restorePending: "This walk has another pending request: this one cannot be restored while it is pending.",
   approved: "Request approved successfully.",
   rejected: "Request rejected successfully.",
 } as const;
@@ -432,78 +432,109 @@ async function setWalkStatus(
     .where(and(eq(w.id, walkId), inArray(w.status, [...from])));
 }
 
+/** The walk a request is for, locked: live, in the caller's reach (an app user's own plans; a franchisee's walks). */
+async function lockWalk(tx: Tx, ctx: Ctx, walkId: number) {
+  const [walk] = await tx
+    .select({
+      id: w.id,
+      date: w.date,
+      timeslot: w.timeslot,
+      status: w.status,
+      franchisee_id: w.franchisee_id,
+      plan_franchisee_id: p.franchisee_id,
+      user_id: p.user_id,
+      request_id: p.user_monthly_job_request_id,
+    })
+    .from(w)
+    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+    .where(
+      and(
+        eq(w.id, walkId),
+        eq(w.company_id, requireCompany(ctx)),
+        isNull(w.deleted_at),
+        isNull(p.deleted_at),
+        ctx.roleName === ROLE.USER ? eq(p.user_id, ctx.userId) : undefined,
+        ctx.franchiseeId != null && ctx.roleName !== ROLE.USER
+          ? eq(w.franchisee_id, ctx.franchiseeId)
+          : undefined,
+      ),
+    )
+    .for("update");
+  return walk ?? null;
+}
+type LockedWalk = NonNullable<Awaited<ReturnType<typeof lockWalk>>>;
+
+/**
+ * The checks of a pending request, at create and at restore (issue 25): the walk not started and still to come; no
+ * other pending request for it; a reschedule's new date and time ahead and not the walk's own, within the quota. The
+ * quota is counted under an advisory lock per monthly request (or customer and month): concurrent requests take turns,
+ * so four at once under a quota of 1 pass one. Answers the company's policy.
+ */
+async function checkRequest(
+  tx: Tx,
+  companyId: number,
+  walk: LockedWalk,
+  v: { request_type: string; new_date: string | null; new_timeslot: string | null },
+  errors: FieldErrors,
+) {
+  const now = new Date();
+  const start = walkStart(walk.date, walk.timeslot);
+  if (!NOT_STARTED.includes(walk.status)) errors.walk_id = WALK_REQUEST_MESSAGES.walkStarted;
+  else if (start.getTime() <= now.getTime()) errors.walk_id = WALK_REQUEST_MESSAGES.walkBegun;
+  else {
+    const [open] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.walk_id, walk.id), eq(t.status, "pending"), isNull(t.deleted_at)))
+      .limit(1);
+    if (open) errors.walk_id = WALK_REQUEST_MESSAGES.pendingExists;
+  }
+  const reschedule = v.request_type === "reschedule";
+  if (reschedule) {
+    if (!v.new_date) errors.new_date = WALK_REQUEST_MESSAGES.newDateRequired;
+    if (!v.new_timeslot) errors.new_timeslot = WALK_REQUEST_MESSAGES.newTimeslotRequired;
+    if (v.new_date && v.new_timeslot) {
+      const to = walkStart(v.new_date, v.new_timeslot);
+      if (to.getTime() <= now.getTime()) errors.new_date = WALK_REQUEST_MESSAGES.newPast;
+      else if (to.getTime() === start.getTime()) errors.new_date = WALK_REQUEST_MESSAGES.newSame;
+    }
+  }
+  const policy = await policyOf(tx, companyId);
+  if (reschedule && !Object.keys(errors).length) {
+    const month = walk.date.slice(0, 7);
+    await lockSaves(
+      tx,
+      walk.request_id != null ? `walk-quota:r${walk.request_id}` : `walk-quota:u${walk.user_id}:${month}`,
+      companyId,
+    );
+    const used = await reschedulesUsed(tx, companyId, {
+      monthlyRequestId: walk.request_id,
+      userId: walk.user_id,
+      date: walk.date,
+    });
+    const q = quotaInfo(used, policy.reschedule_quota);
+    if (q.remaining <= 0) errors.request_type = WALK_REQUEST_MESSAGES.quota(q);
+  }
+  return policy;
+}
+
 export const customerWalkRequestsCrud = {
   ...crudOf(customerWalkRequestsDef, {
     /**
      * A customer's request for a walk of their own daily plans (others' answer 404; staff holding the create
-     * permission may ask for any walk in their scope, for its customer): live, not started, still to come; one
-     * pending request per walk; a reschedule needs a new date and timeslot in the future, within the quota, and
-     * marks the walk Reschedule Pending (3). Hours before the walk and the refund are fixed now. The franchisee's
-     * admins are notified.
+     * permission may ask for any walk in their scope, for its customer), as checkRequest allows; a reschedule marks
+     * the walk Reschedule Pending (3). Hours before the walk and the refund are fixed now. The franchisee's admins
+     * are notified.
      */
     async create({ ctx, tx, input, insert, errors }) {
       const companyId = requireCompany(ctx);
-      const [walk] = await tx
-        .select({
-          id: w.id,
-          date: w.date,
-          timeslot: w.timeslot,
-          status: w.status,
-          franchisee_id: w.franchisee_id,
-          plan_franchisee_id: p.franchisee_id,
-          user_id: p.user_id,
-          request_id: p.user_monthly_job_request_id,
-        })
-        .from(w)
-        .innerJoin(p, eq(p.id, w.daily_job_plan_id))
-        .where(
-          and(
-            eq(w.id, input.walk_id),
-            eq(w.company_id, companyId),
-            isNull(w.deleted_at),
-            isNull(p.deleted_at),
-            ctx.roleName === ROLE.USER ? eq(p.user_id, ctx.userId) : undefined,
-            ctx.franchiseeId != null && ctx.roleName !== ROLE.USER
-              ? eq(w.franchisee_id, ctx.franchiseeId)
-              : undefined,
-          ),
-        )
-        .for("update");
+      const walk = await lockWalk(tx, ctx, input.walk_id);
       if (!walk) throw notFound();
-      const now = new Date();
-      const start = walkStart(walk.date, walk.timeslot);
-      if (!NOT_STARTED.includes(walk.status)) errors.walk_id = WALK_REQUEST_MESSAGES.walkStarted;
-      else if (start.getTime() <= now.getTime()) errors.walk_id = WALK_REQUEST_MESSAGES.walkBegun;
-      else {
-        const [open] = await tx
-          .select({ id: t.id })
-          .from(t)
-          .where(and(eq(t.walk_id, walk.id), eq(t.status, "pending"), isNull(t.deleted_at)))
-          .limit(1);
-        if (open) errors.walk_id = WALK_REQUEST_MESSAGES.pendingExists;
-      }
-      const reschedule = input.request_type === "reschedule";
-      if (reschedule) {
-        if (!input.new_date) errors.new_date = WALK_REQUEST_MESSAGES.newDateRequired;
-        if (!input.new_timeslot) errors.new_timeslot = WALK_REQUEST_MESSAGES.newTimeslotRequired;
-        if (input.new_date && input.new_timeslot) {
-          const to = walkStart(input.new_date, input.new_timeslot);
-          if (to.getTime() <= now.getTime()) errors.new_date = WALK_REQUEST_MESSAGES.newPast;
-          else if (to.getTime() === start.getTime()) errors.new_date = WALK_REQUEST_MESSAGES.newSame;
-        }
-      }
-      const policy = await policyOf(tx, companyId);
-      if (reschedule && !Object.keys(errors).length) {
-        const used = await reschedulesUsed(tx, companyId, {
-          monthlyRequestId: walk.request_id,
-          userId: walk.user_id,
-          date: walk.date,
-        });
-        const q = quotaInfo(used, policy.reschedule_quota);
-        if (q.remaining <= 0) errors.request_type = WALK_REQUEST_MESSAGES.quota(q);
-      }
+      const policy = await checkRequest(tx, companyId, walk, input, errors);
       if (Object.keys(errors).length) throw invalid(errors);
-      const hours = hoursBefore(start, now);
+      const now = new Date();
+      const reschedule = input.request_type === "reschedule";
+      const hours = hoursBefore(walkStart(walk.date, walk.timeslot), now);
       const refund = reschedule
         ? { refund_eligibility: 0, refund_percent: 0, refund_amount: 0 }
         : refundFor(policy.refund_tiers, hours, await priceOfPlan(tx, walk.request_id));
@@ -545,18 +576,19 @@ export const customerWalkRequestsCrud = {
         await setWalkStatus(tx, ctx, row.walk_id, WALK_STATUS.PENDING, [WALK_STATUS.RESCHEDULE_PENDING]);
     },
   }),
-  /** Restore: a pending request while its walk has another pending one: 409; a pending reschedule marks the walk 3 again. */
+  /**
+   * Restore: a pending request passes the create's checks again (409 with the first reason: the walk begun, another
+   * pending request, the quota used up meanwhile); a pending reschedule marks the walk 3 again.
+   */
   restore: restoreOf(customerWalkRequestsDef, {
-    guard: async ({ tx, row }) => {
+    guard: async ({ ctx, tx, row }) => {
       if (row.status !== "pending") return;
-      const [other] = await tx
-        .select({ id: t.id })
-        .from(t)
-        .where(
-          and(eq(t.walk_id, row.walk_id), eq(t.status, "pending"), isNull(t.deleted_at), ne(t.id, row.id)),
-        )
-        .limit(1);
-      if (other) throw new AppError(409, WALK_REQUEST_MESSAGES.restorePending);
+      const walk = await lockWalk(tx, ctx, row.walk_id);
+      if (!walk) throw new AppError(409, WALK_REQUEST_MESSAGES.walkGone);
+      const errors: FieldErrors = {};
+      await checkRequest(tx, row.company_id, walk, row, errors);
+      const reason = Object.values(errors)[0];
+      if (reason) throw new AppError(409, reason);
     },
     after: async ({ ctx, tx, row }) => {
       if (row.status === "pending" && row.request_type === "reschedule")

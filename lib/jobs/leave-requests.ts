@@ -4,8 +4,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor, type Tx } from "@/lib/platform/db";
-import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
+import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
+import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
 import {
   AppError,
@@ -76,6 +76,8 @@ export const LEAVE_MESSAGES = {
   walkerRequired: "The walker field is required.",
   past: "The leave date cannot be in the past.",
   overlap: "A leave request already exists for this walker at this time.",
+  restoreApproved:
+    "An approved leave cannot be restored: deleting it gave its walks back to the walker. Ask for the leave again.",
   timesRequired: "The start and end time are required for a time range leave.",
   endAfterStart: "The end time must be after the start time.",
   time: "The time must be like 09:30.",
@@ -471,7 +473,7 @@ async function applyApproval(
   };
 }
 
-export const leaveRequestsCrud = crudOf(leaveRequestsDef, {
+const leaveCrud = crudOf(leaveRequestsDef, {
   async create({ ctx, tx, input, insert, errors }) {
     const fromApp = ctx.roleName === ROLE.USER;
     const userId = fromApp ? ctx.userId : input.user_id;
@@ -567,6 +569,72 @@ export const leaveRequestsCrud = crudOf(leaveRequestsDef, {
     return write(values);
   },
 });
+
+/**
+ * Delete and restore (issue 25). Deleting an approved leave reverts its effects: its walks not begun that are still
+ * with the replacement go back to the walker (a walk begun stays with whoever walks it); the walker and the
+ * replacement hear of it. Restore runs the create's overlap check (409 with the reason) on a pending leave, and
+ * refuses an approved one, whose walks went back.
+ */
+export const leaveRequestsCrud = {
+  ...leaveCrud,
+  delete: softDeleteOf(leaveRequestsDef, {
+    after: async ({ ctx, tx, row }) => {
+      if (row.status === LEAVE_STATUS.APPROVED) await revertWalks(tx, ctx, row);
+    },
+  }),
+  restore: restoreOf(leaveRequestsDef, {
+    guard: async ({ tx, row }) => {
+      if (row.status === LEAVE_STATUS.APPROVED) throw new AppError(409, LEAVE_MESSAGES.restoreApproved);
+      if (row.status !== LEAVE_STATUS.PENDING) return;
+      const errors: FieldErrors = {};
+      await checkLeave(tx, row, errors, { dateChanged: false });
+      if (errors.date) throw new AppError(409, errors.date);
+    },
+  }),
+};
+
+/** An approved leave's walks not begun, still with their replacement, back to the walker (one statement). */
+async function revertWalks(tx: Tx, ctx: Ctx, leave: Leave) {
+  const back = rowsOf<{ replacement: number; n: number }>(
+    await tx.execute(sql`
+      with back as (
+        update daily_job_plan_walks w set walker_id = lw.original_walker_id, updated_at = now(),
+          updated_by = ${ctx.userId}
+        from leave_request_walks lw
+        where lw.leave_request_id = ${leave.id} and w.id = lw.walk_id and lw.replacement_user_id is not null
+          and w.walker_id = lw.replacement_user_id and w.deleted_at is null
+          and w.status in (${sql.join(
+            NOT_STARTED.map((x) => sql`${x}::int`),
+            sql`, `,
+          )})
+        returning lw.replacement_user_id as replacement)
+      select replacement, count(*)::int as n from back group by replacement`),
+  );
+  if (!back.length) return;
+  const total = back.reduce((a, b) => a + Number(b.n), 0);
+  const when = windowText(leave);
+  const who = await nameOf(tx, leave.user_id);
+  await notify(
+    [
+      {
+        userId: leave.user_id,
+        companyId: leave.company_id,
+        title: "Leave withdrawn",
+        body: `Your leave on ${when} was deleted: ${walksCount(total)} ${total === 1 ? "is" : "are"} yours again.`,
+        link: "/notifications",
+      },
+      ...back.map((b) => ({
+        userId: Number(b.replacement),
+        companyId: leave.company_id,
+        title: `${b.n} walk${Number(b.n) === 1 ? "" : "s"} taken from you`,
+        body: `The leave on ${when} of ${who} was deleted: ${walksCount(Number(b.n))} went back to them.`,
+        link: "/notifications",
+      })),
+    ],
+    tx,
+  );
+}
 
 async function notifyRejected(tx: Tx, leave: Leave) {
   await notify(
