@@ -16,7 +16,6 @@ import {
   companyScope,
   crudOf,
   defineEntity,
-  updateOf,
   type EntityName,
   type EntityTable,
   type Scope,
@@ -25,8 +24,9 @@ import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { enumFilter, type List, type Selection } from "@/lib/platform/list";
-import { toActionResult, writeAudit } from "@/lib/platform/mutations";
-import { notify } from "@/lib/platform/notifications";
+import { approvalActions, approvalOf, decide } from "@/lib/platform/approval";
+import { writeAudit } from "@/lib/platform/mutations";
+import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { ROLE } from "@/lib/platform/permissions";
 import { flag, optionalText } from "@/lib/platform/schemas";
 
@@ -91,17 +91,6 @@ export const careerUpdateFields = {
   rejection_reason: optionalText("rejection reason", 1000).optional(),
 };
 export const careerUpdateSchema = z.object(careerUpdateFields);
-
-/** Reject from the list: the reason dialog (required). */
-export const careerRejectSchema = z.object({
-  rejection_reason: z
-    .string({ error: CAREER_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, CAREER_MESSAGES.reasonRequired)
-    .max(1000, "The rejection reason may not be greater than 1000 characters."),
-});
-/** Approve from the list: nothing to send. */
-export const careerApproveSchema = z.object({});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pieces of the application forms (decisions: the spec gives no bounds): a name and a phone are required; an age is
@@ -227,15 +216,54 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
   });
 
   /** The applicant hears of a decision, in the decision's transaction (paper applications have no applicant). */
-  const tellApplicant = async (tx: Tx, row: Rec, status: number) => {
+  const toApplicant = (row: Rec): NewNotification[] => {
+    const status = row.status as number;
     if (row.request_by == null || (status !== CAREER_STATUS.APPROVED && status !== CAREER_STATUS.REJECTED))
-      return;
+      return [];
     const n = decisionNotice(o.kind, status, row.rejection_reason);
-    await notify(
-      { userId: row.request_by as number, companyId: (row.company_id as number | null) ?? null, ...n },
-      tx,
-    );
+    return [{ userId: row.request_by as number, companyId: (row.company_id as number | null) ?? null, ...n }];
   };
+
+  /** Approve and Reject from pending (the list's buttons, /api, the inbox): the approval kernel takes them. */
+  const approval = approvalOf({
+    entity: def,
+    kind: o.noun,
+    field: t.status,
+    states: CAREER_STATUS_LABELS,
+    pending: CAREER_STATUS.PENDING,
+    reasonField: t.rejection_reason,
+    reasonMessages: { required: CAREER_MESSAGES.reasonRequired, max: 1000 },
+    permission: def.permission("update"),
+    notInState: CAREER_MESSAGES.notPending,
+    transitions: {
+      approve: {
+        from: [CAREER_STATUS.PENDING],
+        to: CAREER_STATUS.APPROVED,
+        label: "Approve",
+        path: `${o.name}/approve/:id`,
+        summary: `Approve a pending ${o.noun.toLowerCase()} (409 when it is no longer pending)`,
+        // Spec 002 §2, word for word.
+        confirm: {
+          title: "Are you sure to Approve?",
+          description: "Are you sure you want to approve this request?",
+        },
+        success: CAREER_MESSAGES.approved,
+        notify: ({ row }) => toApplicant(row),
+      },
+      reject: {
+        from: [CAREER_STATUS.PENDING],
+        to: CAREER_STATUS.REJECTED,
+        label: "Reject",
+        reason: "required",
+        path: `${o.name}/reject/:id`,
+        summary: `Reject a pending ${o.noun.toLowerCase()} with a reason (409 when it is no longer pending)`,
+        confirm: { title: "Reject this request?", description: "Give the reason for the rejection." },
+        success: CAREER_MESSAGES.rejected,
+        notify: ({ row }) => toApplicant(row),
+      },
+    },
+    inbox: { title: MINE[o.kind].name, askedBy: t.request_by, href: (id) => `${o.href}/${id}` },
+  });
 
   const crud = crudOf(def, {
     async create({ ctx, tx, input, insert, errors }) {
@@ -287,50 +315,16 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
       await o.checkUpdate?.({ ctx, tx, before: b, patch: values, errors });
       const row = await write(values);
       if (values.status !== undefined && values.status !== b.status && !Object.keys(errors).length)
-        await tellApplicant(tx, row as Rec, values.status as number);
+        await notify(toApplicant(row as Rec), tx);
       return row;
     },
   });
 
-  /** Approve or reject from the list: the row locked, pending only; the builder's permission (update), scope, audit. */
-  const decide = (status: 1 | 2) =>
-    updateOf(
-      { ...def, update: status === 1 ? careerApproveSchema : careerRejectSchema } as unknown as typeof def,
-      async ({ tx, before, input, write }) => {
-        if ((before as Rec).status !== CAREER_STATUS.PENDING)
-          throw new AppError(409, CAREER_MESSAGES.notPending);
-        const reason = status === 2 ? (input as Rec).rejection_reason : null;
-        const row = await write({ status, rejection_reason: reason });
-        await tellApplicant(tx, row as Rec, status);
-        return row;
-      },
-    );
-  const approve = decide(1);
-  const reject = decide(2);
-
-  const session = () => import("@/lib/platform/session");
-  const caller = async (opaqueId: string) => {
-    const s = await session();
-    return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
-  };
-  const actions = {
-    ...entityActions(crud),
-    /** The list's Approve (after its confirmation). */
-    approve: (opaqueId: string) =>
-      toActionResult(async () => {
-        const { ctx, id } = await caller(opaqueId);
-        await approve(ctx, { id });
-        return { id: opaqueId };
-      }),
-    /** The list's Reject (the reason dialog). */
-    reject: (opaqueId: string, reason: unknown) =>
-      toActionResult(async () => {
-        const { ctx, id } = await caller(opaqueId);
-        await reject(ctx, { id, rejection_reason: reason });
-        return { id: opaqueId };
-      }),
-  };
-  return { def, crud, approve, reject, actions };
+  const approve = (ctx: Ctx, input: { id: number }) => decide(ctx, approval, input.id, "approve", input);
+  const reject = (ctx: Ctx, input: { id: number; rejection_reason?: unknown }) =>
+    decide(ctx, approval, input.id, "reject", input);
+  const actions = { ...entityActions(crud), ...approvalActions(approval) };
+  return { def, crud, approval, approve, reject, actions };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -336,13 +336,13 @@ describe("approve and reject", () => {
     expect(second.json.message).toBe(CAREER_MESSAGES.notPending);
     expect((await failure(walkie.reject(admin, { id: w.id, rejection_reason: "Late" }))).status).toBe(409);
     // The list's action says the same.
-    const action = await walkie.actions.approve(encodeId(w.id));
+    const action = await walkie.actions.decide(encodeId(w.id), "approve");
     expect(action).toMatchObject({ ok: false, status: 409, message: CAREER_MESSAGES.notPending });
   });
 
   it("reject needs a reason and stores it; the list's actions approve and reject", async () => {
     const d = await daycare.crud.create(admin, { full_name: `Reject ${tag()}`, phone_no: "+91 98200 50002" });
-    const blank = await daycare.actions.reject(encodeId(d.id), "  ");
+    const blank = await daycare.actions.decide(encodeId(d.id), "reject", { rejection_reason: "  " });
     expect(blank).toMatchObject({
       ok: false,
       status: 422,
@@ -351,16 +351,18 @@ describe("approve and reject", () => {
     const missing = await api("POST", `daycare_career_requests/reject/${d.id}`, { token, body: {} });
     expect(missing.status).toBe(422);
     expect(missing.json.errors).toEqual({ rejection_reason: [CAREER_MESSAGES.reasonRequired] });
-    expect(await daycare.actions.reject(encodeId(d.id), "No references")).toMatchObject({ ok: true });
+    expect(
+      await daycare.actions.decide(encodeId(d.id), "reject", { rejection_reason: "No references" }),
+    ).toMatchObject({ ok: true });
     const got = await daycare.crud.get(admin, d.id);
     expect(got).toMatchObject({ status: 2, rejection_reason: "No references" });
-    expect((await daycare.actions.approve(encodeId(d.id))).ok).toBe(false);
+    expect((await daycare.actions.decide(encodeId(d.id), "approve")).ok).toBe(false);
 
     const t = await trainer.crud.create(admin, {
       user_name: `Approve ${tag()}`,
       phone_no: "+91 98200 50003",
     });
-    expect(await trainer.actions.approve(encodeId(t.id))).toMatchObject({ ok: true });
+    expect(await trainer.actions.decide(encodeId(t.id), "approve")).toMatchObject({ ok: true });
     expect((await trainer.crud.get(admin, t.id)).status).toBe(1);
   });
 });
@@ -469,8 +471,11 @@ describe("a MASTER FRANCHISEE", () => {
     }
     session.ctx = mfCtx;
     try {
-      expect(await franchisee.actions.approve(encodeId(other.id))).toMatchObject({ ok: false, status: 404 });
-      expect(await franchisee.actions.approve(encodeId(mine.id))).toMatchObject({ ok: true });
+      expect(await franchisee.actions.decide(encodeId(other.id), "approve")).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      expect(await franchisee.actions.decide(encodeId(mine.id), "approve")).toMatchObject({ ok: true });
     } finally {
       session.ctx = admin;
     }

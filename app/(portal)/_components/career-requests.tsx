@@ -1,13 +1,12 @@
 "use client";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { Loader2 } from "lucide-react";
-import { Chip } from "@/components/data-table";
+import { DecisionCell } from "@/components/approval/decision-cell";
+import type { DecideAction } from "@/components/approval/decision-dialog";
 import { EntityForm, fieldsFor } from "@/components/form";
-import { settle } from "@/components/form/settle";
-import { reportFailure, useDialogs } from "@/components/shell/dialogs";
+import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,17 +16,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { FormScreenProps } from "@/lib/platform/screens";
 
 // The screen pieces the four career request lists and edit screens share (spec 002 §2 Career requests): the
 // approval cell with Approve / Reject on pending rows (and, once approved, the record created from it), the inline
 // zone of a franchisee request, and the review form (status, Is Active, the rejection reason).
-
-type Action = (opaqueId: string) => Promise<ActionResult<unknown>>;
-type RejectAction = (opaqueId: string, reason: string) => Promise<ActionResult<unknown>>;
 
 /** What an approved application leads to: a franchisee (franchisee requests) or a staff user (the others). */
 export type CareerFollow =
@@ -56,224 +51,118 @@ export type ApprovalRow = {
   created_record_id: string | null;
 };
 
-const STATUS_TEXT: Record<number, string> = { 0: "PENDING", 1: "APPROVED", 2: "REJECTED" };
-
 /**
- * A row's approval: pending rows offer Approve (a confirmation) and Reject (a reason dialog) to whoever may update;
- * approved rows link to the record created from them, or offer to create it; rejected ones show the reason as the
- * chip's tooltip. After a successful approve the dialog offers the create screen.
+ * A row's approval (the kernel's DecisionCell over the workflow's declaration): pending rows offer Approve (its
+ * confirmation) and Reject (the reason dialog) to whoever may take them; approved rows link to the record created
+ * from them, or offer to create it; rejected ones show the reason as the chip's tooltip. After an approve the
+ * caller who may create the record is offered its create screen.
  */
-export function ApprovalCell({
+export function CareerDecisionCell({
   row,
   label,
-  canUpdate,
+  approval,
+  enabled,
   canFollow,
   follow,
-  approve,
-  reject,
+  decide,
 }: {
   row: ApprovalRow;
   label: string;
-  canUpdate: boolean;
+  approval: ClientApproval;
+  /** False in the trash view. */
+  enabled: boolean;
   /** Whether the caller may open the created record's screens (franchisees / staff). */
   canFollow: boolean;
   follow: CareerFollow;
-  approve: Action;
-  reject: RejectAction;
+  decide: DecideAction;
 }) {
   const router = useRouter();
   const dialogs = useDialogs();
-  const [open, setOpen] = useState<null | "approve" | "approved" | "reject">(null);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
+  const [offer, setOffer] = useState(false);
   const next = followLinks(follow, row.id, row.created_record_id);
-
-  const close = () => {
-    if (pending) return;
-    const wasApproved = open === "approved";
-    setOpen(null);
-    if (wasApproved) router.refresh();
-  };
-
-  const runApprove = () =>
-    start(async () => {
-      const r = await settle(() => approve(row.id));
-      if (!r.ok) {
-        setOpen(null);
-        return reportFailure(dialogs, r);
-      }
-      if (canFollow) setOpen("approved");
-      else {
-        setOpen(null);
-        dialogs.success("Request approved successfully.");
-        router.refresh();
-      }
-    });
-
-  const runReject = () => {
-    if (!reason.trim()) return setReasonError("Reason is required for rejection.");
-    start(async () => {
-      const r = await settle(() => reject(row.id, reason));
-      if (!r.ok) {
-        if (r.fieldErrors?.rejection_reason) return setReasonError(r.fieldErrors.rejection_reason);
-        setOpen(null);
-        return reportFailure(dialogs, r);
-      }
-      setOpen(null);
-      dialogs.success("Request rejected successfully.");
-      router.refresh();
-    });
-  };
-
-  if (row.status !== 0 && open === null)
-    return (
-      <div className="flex flex-col items-start gap-1">
-        <Chip tone={row.status === 1 ? "ok" : "no"} tip={row.rejection_reason ?? undefined}>
-          {STATUS_TEXT[row.status] ?? "PENDING"}
-        </Chip>
-        {row.status === 1 && canFollow && (row.created_record_id || canUpdate) ? (
-          <Link href={next.href} className="text-primary text-xs underline underline-offset-2">
-            {next.label}
-          </Link>
-        ) : null}
-      </div>
-    );
-
+  const create = followLinks(follow, row.id, null);
+  const mayCreate = approval.transitions.length > 0;
   return (
-    <div className="flex items-center gap-1">
-      {row.status === 0 ? <Chip tone="muted">PENDING</Chip> : null}
-      {row.status === 0 && canUpdate ? (
-        <>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Approve ${label}`}
-            onClick={() => setOpen("approve")}
-          >
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Reject ${label}`}
-            onClick={() => {
-              setReason("");
-              setReasonError(null);
-              setOpen("reject");
-            }}
-          >
-            Reject
-          </Button>
-        </>
-      ) : null}
-      <Dialog open={open === "approve" || open === "approved"} onOpenChange={(o) => !o && close()}>
-        <DialogContent>
-          {open === "approved" ? (
-            <>
-              <DialogHeader>
-                <DialogTitle>Hurray!</DialogTitle>
-                <DialogDescription>
-                  Request approved successfully.{" "}
-                  {follow.kind === "franchisee"
-                    ? "Create the franchisee from this application now?"
-                    : "Create the staff user from this application now?"}
-                </DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button variant="outline" onClick={close}>
-                  Later
-                </Button>
-                <Button asChild>
-                  <Link href={followLinks(follow, row.id, null).href}>
-                    {followLinks(follow, row.id, null).label}
-                  </Link>
-                </Button>
-              </DialogFooter>
-            </>
-          ) : (
-            <>
-              <DialogHeader>
-                <DialogTitle>Are you sure to Approve?</DialogTitle>
-                <DialogDescription>Are you sure you want to approve this request?</DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button variant="outline" onClick={close} disabled={pending}>
-                  Cancel
-                </Button>
-                <Button onClick={runApprove} disabled={pending}>
-                  {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-                  Confirm
-                </Button>
-              </DialogFooter>
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
-      <Dialog open={open === "reject"} onOpenChange={(o) => !o && close()}>
+    <>
+      <DecisionCell
+        approval={approval}
+        row={{ id: row.id, status: row.status, reason: row.rejection_reason }}
+        label={label}
+        decide={decide}
+        enabled={enabled}
+        decided={
+          row.status === 1 && canFollow && (row.created_record_id || mayCreate) ? (
+            <Link href={next.href} className="text-primary text-xs underline underline-offset-2">
+              {next.label}
+            </Link>
+          ) : null
+        }
+        onDone={(t) => {
+          if (t === "approve" && canFollow) return setOffer(true);
+          dialogs.success(approval.transitions.find((x) => x.name === t)?.success ?? "");
+          router.refresh();
+        }}
+      />
+      <Dialog
+        open={offer}
+        onOpenChange={(o) => {
+          if (o) return;
+          setOffer(false);
+          router.refresh();
+        }}
+      >
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Reject this request?</DialogTitle>
-            <DialogDescription>Give the reason for the rejection.</DialogDescription>
+            <DialogTitle>Hurray!</DialogTitle>
+            <DialogDescription>
+              Request approved successfully.{" "}
+              {follow.kind === "franchisee"
+                ? "Create the franchisee from this application now?"
+                : "Create the staff user from this application now?"}
+            </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`reason-${row.id}`}>
-              Reason <span aria-hidden>*</span>
-            </Label>
-            <Textarea
-              id={`reason-${row.id}`}
-              value={reason}
-              maxLength={1000}
-              aria-invalid={!!reasonError}
-              aria-describedby={reasonError ? `reason-${row.id}-error` : undefined}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setReasonError(null);
-              }}
-            />
-            {reasonError ? (
-              <p id={`reason-${row.id}-error`} className="text-destructive text-sm">
-                {reasonError}
-              </p>
-            ) : null}
-          </div>
           <DialogFooter>
-            <Button variant="outline" onClick={close} disabled={pending}>
-              Cancel
+            <Button
+              variant="outline"
+              onClick={() => {
+                setOffer(false);
+                router.refresh();
+              }}
+            >
+              Later
             </Button>
-            <Button variant="destructive" onClick={runReject} disabled={pending}>
-              {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-              Confirm
+            <Button asChild>
+              <Link href={create.href}>{create.label}</Link>
             </Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </div>
+    </>
   );
 }
 
 /** The Approval column of a career list (before the text columns). */
 export function approvalColumn<R extends ApprovalRow>(o: {
   label: (row: R) => string;
-  canUpdate: boolean;
+  approval: ClientApproval;
+  enabled: boolean;
   canFollow: boolean;
   follow: CareerFollow;
-  approve: Action;
-  reject: RejectAction;
+  decide: DecideAction;
 }): ColumnDef<R> {
   return {
     id: "approval",
     header: "Approval",
     meta: { className: "w-px" },
     cell: ({ row }) => (
-      <ApprovalCell
+      <CareerDecisionCell
         row={row.original}
         label={o.label(row.original)}
-        canUpdate={o.canUpdate}
+        approval={o.approval}
+        enabled={o.enabled}
         canFollow={o.canFollow}
         follow={o.follow}
-        approve={o.approve}
-        reject={o.reject}
+        decide={o.decide}
       />
     ),
   };

@@ -5,5 +5,8 @@ export const updateDaycareRequestAction = async (id: string, values: unknown) =>
 export const deleteDaycareRequestAction = async (id: string) => a.delete!(id);
 export const restoreDaycareRequestAction = async (id: string) => a.restore!(id);
 export const exportDaycareRequestsAction = async (params: Record<string, string>) => a.export!(params);
-export const approveDaycareRequestAction = async (id: string) => a.approve(id);
-export const rejectDaycareRequestAction = async (id: string, reason: string) => a.reject(id, reason);
+export const decideDaycareRequestAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);

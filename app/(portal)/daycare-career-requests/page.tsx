@@ -1,7 +1,8 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { withOpaqueCreated } from "@/lib/franchise/career-requests";
-import { daycareCareerRequestsCrud } from "@/lib/franchise/daycare-career-requests";
+import { daycareCareerRequest, daycareCareerRequestsCrud } from "@/lib/franchise/daycare-career-requests";
+import { clientApproval } from "@/lib/platform/approval";
 import { can } from "@/lib/platform/context";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportDaycareRequestsAction } from "./actions";
@@ -48,7 +49,13 @@ export default async function DaycareRequestsPage({ searchParams }: ListPageProp
       exportAction={exportDaycareRequestsAction}
     >
       <ListRows table={withOpaqueCreated(s.table)} rows={s.query.rowsPerPage}>
-        {(t) => <DaycareRequestsTable {...t} canFollow={can(s.ctx, "users.view")} />}
+        {(t) => (
+          <DaycareRequestsTable
+            {...t}
+            approval={clientApproval(s.ctx, daycareCareerRequest.approval)}
+            canFollow={can(s.ctx, "users.view")}
+          />
+        )}
       </ListRows>
     </EntityListPage>
   );

@@ -5,5 +5,8 @@ export const updateFranchiseeRequestAction = async (id: string, values: unknown)
 export const deleteFranchiseeRequestAction = async (id: string) => a.delete!(id);
 export const restoreFranchiseeRequestAction = async (id: string) => a.restore!(id);
 export const exportFranchiseeRequestsAction = async (params: Record<string, string>) => a.export!(params);
-export const approveFranchiseeRequestAction = async (id: string) => a.approve(id);
-export const rejectFranchiseeRequestAction = async (id: string, reason: string) => a.reject(id, reason);
+export const decideFranchiseeRequestAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);

@@ -1,8 +1,12 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { withOpaqueCreated } from "@/lib/franchise/career-requests";
-import { franchiseeCareerRequestsCrud } from "@/lib/franchise/franchisee-career-requests";
+import {
+  franchiseeCareerRequest,
+  franchiseeCareerRequestsCrud,
+} from "@/lib/franchise/franchisee-career-requests";
 import { masterRows, ZONES_VALUE } from "@/lib/franchise/master-rows";
+import { clientApproval } from "@/lib/platform/approval";
 import { can } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
@@ -65,6 +69,7 @@ export default async function FranchiseeRequestsPage({ searchParams }: ListPageP
         {(t) => (
           <FranchiseeRequestsTable
             {...t}
+            approval={clientApproval(s.ctx, franchiseeCareerRequest.approval)}
             canFollow={can(s.ctx, "franchisees.view")}
             zones={master ? null : zones.map((z) => ({ value: String(z.id), label: z.description }))}
           />

@@ -5,5 +5,8 @@ export const updateTrainerRequestAction = async (id: string, values: unknown) =>
 export const deleteTrainerRequestAction = async (id: string) => a.delete!(id);
 export const restoreTrainerRequestAction = async (id: string) => a.restore!(id);
 export const exportTrainerRequestsAction = async (params: Record<string, string>) => a.export!(params);
-export const approveTrainerRequestAction = async (id: string) => a.approve(id);
-export const rejectTrainerRequestAction = async (id: string, reason: string) => a.reject(id, reason);
+export const decideTrainerRequestAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);

@@ -1,7 +1,11 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { withOpaqueCreated } from "@/lib/franchise/career-requests";
-import { petTrainerCareerRequestsCrud } from "@/lib/franchise/pet-trainer-career-requests";
+import {
+  petTrainerCareerRequest,
+  petTrainerCareerRequestsCrud,
+} from "@/lib/franchise/pet-trainer-career-requests";
+import { clientApproval } from "@/lib/platform/approval";
 import { can } from "@/lib/platform/context";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportTrainerRequestsAction } from "./actions";
@@ -44,7 +48,13 @@ export default async function TrainerRequestsPage({ searchParams }: ListPageProp
       exportAction={exportTrainerRequestsAction}
     >
       <ListRows table={withOpaqueCreated(s.table)} rows={s.query.rowsPerPage}>
-        {(t) => <TrainerRequestsTable {...t} canFollow={can(s.ctx, "users.view")} />}
+        {(t) => (
+          <TrainerRequestsTable
+            {...t}
+            approval={clientApproval(s.ctx, petTrainerCareerRequest.approval)}
+            canFollow={can(s.ctx, "users.view")}
+          />
+        )}
       </ListRows>
     </EntityListPage>
   );

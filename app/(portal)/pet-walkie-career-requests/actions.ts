@@ -6,5 +6,8 @@ export const updateWalkieRequestAction = async (id: string, values: unknown) => 
 export const deleteWalkieRequestAction = async (id: string) => a.delete!(id);
 export const restoreWalkieRequestAction = async (id: string) => a.restore!(id);
 export const exportWalkieRequestsAction = async (params: Record<string, string>) => a.export!(params);
-export const approveWalkieRequestAction = async (id: string) => a.approve(id);
-export const rejectWalkieRequestAction = async (id: string, reason: string) => a.reject(id, reason);
+export const decideWalkieRequestAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);

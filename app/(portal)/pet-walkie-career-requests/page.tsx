@@ -1,7 +1,11 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import { withOpaqueCreated } from "@/lib/franchise/career-requests";
-import { petWalkieCareerRequestsCrud } from "@/lib/franchise/pet-walkie-career-requests";
+import {
+  petWalkieCareerRequest,
+  petWalkieCareerRequestsCrud,
+} from "@/lib/franchise/pet-walkie-career-requests";
+import { clientApproval } from "@/lib/platform/approval";
 import { can } from "@/lib/platform/context";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportWalkieRequestsAction } from "./actions";
@@ -35,7 +39,13 @@ export default async function WalkieRequestsPage({ searchParams }: ListPageProps
       exportAction={exportWalkieRequestsAction}
     >
       <ListRows table={withOpaqueCreated(s.table)} rows={s.query.rowsPerPage}>
-        {(t) => <WalkieRequestsTable {...t} canFollow={can(s.ctx, "users.view")} />}
+        {(t) => (
+          <WalkieRequestsTable
+            {...t}
+            approval={clientApproval(s.ctx, petWalkieCareerRequest.approval)}
+            canFollow={can(s.ctx, "users.view")}
+          />
+        )}
       </ListRows>
     </EntityListPage>
   );

@@ -10,12 +10,13 @@ import { daycareCareerRequest } from "@/lib/franchise/daycare-career-requests";
 import { franchiseeCareerRequest } from "@/lib/franchise/franchisee-career-requests";
 import { petTrainerCareerRequest } from "@/lib/franchise/pet-trainer-career-requests";
 import { petWalkieCareerRequest } from "@/lib/franchise/pet-walkie-career-requests";
+import type { Approval } from "@/lib/platform/approval";
+import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { reshapeRoute } from "../reshape";
 import type { ApiRoute } from "../types";
 
-type Built = Parameters<typeof entityRoute>[2];
-type Career = { crud: Parameters<typeof crudRoutes>[0]; approve: Built; reject: Built };
+type Career = { crud: Parameters<typeof crudRoutes>[0]; approval: Approval };
 
 /**
  * One career request's rows (spec 002 §7 Career requests): list, <singular>_exports, POST (an application from the
@@ -36,12 +37,8 @@ function careerRoutes(
         summary: `${op === "delete" ? "Delete" : "Restore"} a ${noun} (the dashed path the spec's client calls)`,
       }),
     ),
-    entityRoute("POST", `${name}/approve/:id`, c.approve, {
-      summary: `Approve a pending ${noun} (409 when it is no longer pending)`,
-    }),
-    entityRoute("POST", `${name}/reject/:id`, c.reject, {
-      summary: `Reject a pending ${noun} with a reason (409 when it is no longer pending)`,
-    }),
+    // Approve and reject from pending, as the workflow declares them (lib/platform/approval.ts).
+    ...approvalRoutes(c.approval),
   ];
   // The spec's request_by.user_name (002 §3) on every answered record; the plain id stays as request_by_id.
   return rows.map((r) => reshapeRoute(r, withRequestBy, requestByShape));

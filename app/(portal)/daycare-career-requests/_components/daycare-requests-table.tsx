@@ -1,11 +1,11 @@
 "use client";
 import { dateColumn, EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { approvalColumn } from "../../_components/career-requests";
 import {
-  approveDaycareRequestAction,
+  decideDaycareRequestAction,
   deleteDaycareRequestAction,
-  rejectDaycareRequestAction,
   restoreDaycareRequestAction,
 } from "../actions";
 
@@ -39,7 +39,11 @@ type Row = ScreenRow<{
 }>;
 
 /** The daycare applications (spec 002 §3; work type labels of §9); approving offers to create the staff user. */
-export function DaycareRequestsTable({ canFollow, ...props }: ListScreenProps<Row> & { canFollow: boolean }) {
+export function DaycareRequestsTable({
+  canFollow,
+  approval,
+  ...props
+}: ListScreenProps<Row> & { canFollow: boolean; approval: ClientApproval }) {
   return (
     <EntityTable
       {...props}
@@ -49,11 +53,11 @@ export function DaycareRequestsTable({ canFollow, ...props }: ListScreenProps<Ro
         statusColumn<Row>(),
         approvalColumn<Row>({
           label: (r) => r.full_name,
-          canUpdate: props.may.update && !props.trash,
+          approval,
+          enabled: !props.trash,
           canFollow,
           follow: { kind: "staff", career: "daycare" },
-          approve: approveDaycareRequestAction,
-          reject: rejectDaycareRequestAction,
+          decide: decideDaycareRequestAction,
         }),
         textColumn<Row>("Request By", "request_by_name"),
         textColumn<Row>("Full Name", "full_name"),

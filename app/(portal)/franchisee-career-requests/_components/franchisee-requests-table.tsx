@@ -1,12 +1,12 @@
 "use client";
 import { EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
 import { CellText } from "@/components/data-table/cell-text";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { approvalColumn } from "../../_components/career-requests";
 import {
-  approveFranchiseeRequestAction,
+  decideFranchiseeRequestAction,
   deleteFranchiseeRequestAction,
-  rejectFranchiseeRequestAction,
   restoreFranchiseeRequestAction,
   updateFranchiseeRequestAction,
 } from "../actions";
@@ -46,9 +46,14 @@ type Row = ScreenRow<{
  */
 export function FranchiseeRequestsTable({
   canFollow,
+  approval,
   zones,
   ...props
-}: ListScreenProps<Row> & { canFollow: boolean; zones: { value: string; label: string }[] | null }) {
+}: ListScreenProps<Row> & {
+  canFollow: boolean;
+  approval: ClientApproval;
+  zones: { value: string; label: string }[] | null;
+}) {
   return (
     <EntityTable
       {...props}
@@ -58,11 +63,11 @@ export function FranchiseeRequestsTable({
         statusColumn<Row>(),
         approvalColumn<Row>({
           label: (r) => r.full_name,
-          canUpdate: props.may.update && !props.trash,
+          approval,
+          enabled: !props.trash,
           canFollow,
           follow: { kind: "franchisee" },
-          approve: approveFranchiseeRequestAction,
-          reject: rejectFranchiseeRequestAction,
+          decide: decideFranchiseeRequestAction,
         }),
         textColumn<Row>("Request By", "request_by_name"),
         textColumn<Row>("Full Name", "full_name"),

@@ -1,12 +1,12 @@
 "use client";
 import { Users } from "lucide-react";
 import { dateColumn, EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { approvalColumn } from "../../_components/career-requests";
 import {
-  approveTrainerRequestAction,
+  decideTrainerRequestAction,
   deleteTrainerRequestAction,
-  rejectTrainerRequestAction,
   restoreTrainerRequestAction,
 } from "../actions";
 
@@ -37,7 +37,11 @@ type Row = ScreenRow<{
  * 002 §3): full name, date of birth, phone, email, address, pincode, preferred timeslot, gender, is experienced,
  * experience details, animal trained, animal description, language spoken, other language spoken.
  */
-export function TrainerRequestsTable({ canFollow, ...props }: ListScreenProps<Row> & { canFollow: boolean }) {
+export function TrainerRequestsTable({
+  canFollow,
+  approval,
+  ...props
+}: ListScreenProps<Row> & { canFollow: boolean; approval: ClientApproval }) {
   return (
     <EntityTable
       {...props}
@@ -59,11 +63,11 @@ export function TrainerRequestsTable({ canFollow, ...props }: ListScreenProps<Ro
         statusColumn<Row>(),
         approvalColumn<Row>({
           label: (r) => r.user_name,
-          canUpdate: props.may.update && !props.trash,
+          approval,
+          enabled: !props.trash,
           canFollow,
           follow: { kind: "staff", career: "trainer" },
-          approve: approveTrainerRequestAction,
-          reject: rejectTrainerRequestAction,
+          decide: decideTrainerRequestAction,
         }),
         textColumn<Row>("Full Name", "user_name"),
         dateColumn<Row>("Date of Birth", "dob"),

@@ -1,14 +1,10 @@
 "use client";
 import { Users } from "lucide-react";
 import { EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { approvalColumn } from "../../_components/career-requests";
-import {
-  approveWalkieRequestAction,
-  deleteWalkieRequestAction,
-  rejectWalkieRequestAction,
-  restoreWalkieRequestAction,
-} from "../actions";
+import { decideWalkieRequestAction, deleteWalkieRequestAction, restoreWalkieRequestAction } from "../actions";
 
 export type WalkieRequestRow = ScreenRow<{
   id: number;
@@ -32,7 +28,11 @@ type Row = WalkieRequestRow;
  * Sr No, Status, Approval (Approve / Reject on pending rows), the walker's fields (spec 002 §3), Action: edit
  * (the review), the users view, delete; restore in the trash view.
  */
-export function WalkieRequestsTable({ canFollow, ...props }: ListScreenProps<Row> & { canFollow: boolean }) {
+export function WalkieRequestsTable({
+  canFollow,
+  approval,
+  ...props
+}: ListScreenProps<Row> & { canFollow: boolean; approval: ClientApproval }) {
   return (
     <EntityTable
       {...props}
@@ -54,11 +54,11 @@ export function WalkieRequestsTable({ canFollow, ...props }: ListScreenProps<Row
         statusColumn<Row>(),
         approvalColumn<Row>({
           label: (r) => r.user_name,
-          canUpdate: props.may.update && !props.trash,
+          approval,
+          enabled: !props.trash,
           canFollow,
           follow: { kind: "staff", career: "walkie" },
-          approve: approveWalkieRequestAction,
-          reject: rejectWalkieRequestAction,
+          decide: decideWalkieRequestAction,
         }),
         textColumn<Row>("Full Name", "user_name"),
         textColumn<Row>("Age", "age"),

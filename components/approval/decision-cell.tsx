@@ -1,0 +1,87 @@
+"use client";
+import { useState, type ReactNode } from "react";
+import { Chip } from "@/components/data-table";
+import { Button } from "@/components/ui/button";
+import type { ClientApproval, ClientTransition } from "@/lib/platform/approval";
+import type { ActionResult } from "@/lib/platform/mutations";
+import { DecisionDialog, type DecideAction, type ExtraFields } from "./decision-dialog";
+
+/** The row a cell decides: its opaque id, its state, and the reason it carries (the chip's tooltip). */
+export type DecisionRow = { id: string; status: number; reason?: string | null };
+
+export type DecisionCellProps = {
+  /** The declaration's client part (clientApproval): states, and the transitions the caller may take. */
+  approval: ClientApproval;
+  row: DecisionRow;
+  /** The record's name, for the buttons' accessible names ("Approve Asha Rao"). */
+  label: string;
+  decide: DecideAction;
+  /** False in the trash view or without the right: the state alone. */
+  enabled?: boolean;
+  /** Extra fields of a transition's dialog (by transition name); undefined: none. */
+  extra?: (transition: string) => ((f: ExtraFields) => ReactNode) | undefined;
+  /** Their starting values and check, by transition name. */
+  initial?: (transition: string) => Record<string, unknown> | undefined;
+  validate?: (
+    transition: string,
+  ) => ((v: Record<string, unknown>) => Record<string, string> | null) | undefined;
+  /** Shown under the state once decided (the created record's link). */
+  decided?: ReactNode;
+  /** After a success, instead of the success toast and refresh (a follow-up dialog). */
+  onDone?: (transition: string, r: ActionResult<unknown> & { ok: true }) => void;
+};
+
+const TONE: Record<string, "ok" | "no" | "muted"> = { APPROVED: "ok", REJECTED: "no" };
+
+/**
+ * A row's decision (issue 25): the state as a chip, and in a state a transition starts from a button per
+ * transition the caller may take (pending-only by the declaration), each opening the DecisionDialog.
+ */
+export function DecisionCell({
+  approval,
+  row,
+  label,
+  decide,
+  enabled = true,
+  extra,
+  initial,
+  validate,
+  decided,
+  onDone,
+}: DecisionCellProps) {
+  const [open, setOpen] = useState<ClientTransition | null>(null);
+  const state = approval.states[row.status] ?? approval.states[approval.pending];
+  const offered = enabled ? approval.transitions.filter((t) => t.from.includes(row.status)) : [];
+  return (
+    <div className="flex flex-wrap items-center gap-1">
+      <Chip tone={TONE[state] ?? "muted"} tip={row.reason ?? undefined}>
+        {state}
+      </Chip>
+      {offered.map((t) => (
+        <Button
+          key={t.name}
+          size="sm"
+          variant="outline"
+          aria-label={`${t.label} ${label}`}
+          onClick={() => setOpen(t)}
+        >
+          {t.label}
+        </Button>
+      ))}
+      {row.status !== approval.pending ? decided : null}
+      {open ? (
+        <DecisionDialog
+          open
+          onOpenChange={(o) => !o && setOpen(null)}
+          transition={open}
+          id={row.id}
+          decide={decide}
+          extra={extra?.(open.name)}
+          initial={initial?.(open.name)}
+          validate={validate?.(open.name)}
+          onDone={onDone ? (r) => onDone(open.name, r) : undefined}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+"use client";
+import { useState, useTransition, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
+import { Loader2 } from "lucide-react";
+import { settle } from "@/components/form/settle";
+import { reportFailure, useDialogs } from "@/components/shell/dialogs";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import type { ClientTransition } from "@/lib/platform/approval";
+import type { ActionResult } from "@/lib/platform/mutations";
+
+/** A workflow's server action (lib/platform/approval.ts approvalActions): the record, the transition, its input. */
+export type DecideAction = (
+  opaqueId: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => Promise<ActionResult<unknown>>;
+
+/** What the dialog hands its extra fields (the monthly request's walker picker): their values, a setter, errors. */
+export type ExtraFields = {
+  values: Record<string, unknown>;
+  set: (name: string, value: unknown) => void;
+  errors: Record<string, string>;
+  busy: boolean;
+};
+
+export type DecisionDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  transition: ClientTransition;
+  /** The record's opaque id. */
+  id: string;
+  decide: DecideAction;
+  /** Fields of the transition's own input, shown above the reason (values travel with the decision). */
+  extra?: (f: ExtraFields) => ReactNode;
+  /** The extra fields' starting values. */
+  initial?: Record<string, unknown>;
+  /** A check of the extra values before sending (field name → message). */
+  validate?: (values: Record<string, unknown>) => Record<string, string> | null;
+  /** After a success: default the success toast with the transition's text and the list refreshed. */
+  onDone?: (r: ActionResult<unknown> & { ok: true }) => void;
+};
+
+/**
+ * The confirmation of one decision (spec 002: "Are you sure to Approve?", the reason dialog of a rejection), read
+ * from the declaration's client part: its title and text, a reason box when the transition takes one (required:
+ * the declaration's message under it when blank), the extra fields slot, Confirm / Cancel, a busy state, the
+ * server's field errors under their fields, any other failure in the shell's error popup; a failed decision keeps
+ * what was typed.
+ */
+export function DecisionDialog({
+  open,
+  onOpenChange,
+  transition: t,
+  id,
+  decide,
+  extra,
+  initial,
+  validate,
+  onDone,
+}: DecisionDialogProps) {
+  const router = useRouter();
+  const dialogs = useDialogs();
+  const [values, setValues] = useState<Record<string, unknown>>(initial ?? {});
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, start] = useTransition();
+  const reasonId = `decision-${t.name}-${id}-reason`;
+  const reasonError = t.reasonField ? errors[t.reasonField] : undefined;
+
+  const close = (o: boolean) => {
+    if (busy && !o) return;
+    if (!o) {
+      setErrors({});
+      setReason("");
+      setValues(initial ?? {});
+    }
+    onOpenChange(o);
+  };
+
+  const confirm = () => {
+    const found: Record<string, string> = { ...(validate?.(values) ?? {}) };
+    if (t.reason === "required" && t.reasonField && !reason.trim()) found[t.reasonField] = t.reasonRequired;
+    if (Object.keys(found).length) return setErrors(found);
+    const input: Record<string, unknown> = { ...values };
+    if (t.reasonField && (reason.trim() || t.reason === "required")) input[t.reasonField] = reason;
+    start(async () => {
+      const r = await settle(() => decide(id, t.name, input));
+      if (!r.ok) {
+        if (r.fieldErrors && Object.keys(r.fieldErrors).length) return setErrors(r.fieldErrors);
+        onOpenChange(false);
+        return reportFailure(dialogs, r);
+      }
+      setErrors({});
+      setReason("");
+      onOpenChange(false);
+      if (onDone) onDone(r);
+      else {
+        dialogs.success(t.success);
+        router.refresh();
+      }
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t.confirm.title}</DialogTitle>
+          {t.confirm.description ? <DialogDescription>{t.confirm.description}</DialogDescription> : null}
+        </DialogHeader>
+        {extra ? (
+          <div className="grid gap-3">
+            {extra({
+              values,
+              set: (name, value) => {
+                setValues((v) => ({ ...v, [name]: value }));
+                setErrors((e) => {
+                  const { [name]: _gone, ...rest } = e;
+                  void _gone;
+                  return rest;
+                });
+              },
+              errors,
+              busy,
+            })}
+          </div>
+        ) : null}
+        {t.reason && t.reasonField ? (
+          <div className="grid gap-2">
+            <Label htmlFor={reasonId}>
+              Reason {t.reason === "required" ? <span aria-hidden>*</span> : "(Optional)"}
+            </Label>
+            <Textarea
+              id={reasonId}
+              value={reason}
+              maxLength={t.reasonMax}
+              required={t.reason === "required"}
+              aria-invalid={!!reasonError}
+              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (reasonError) setErrors(({ [t.reasonField!]: _r, ...rest }) => (void _r, rest));
+              }}
+            />
+            {reasonError ? (
+              <p id={`${reasonId}-error`} className="text-destructive text-sm">
+                {reasonError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => close(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant={t.tone === "destructive" ? "destructive" : "default"}
+            onClick={confirm}
+            disabled={busy}
+          >
+            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+            Confirm
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,463 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { authorize, can, type Ctx } from "./context";
+import { getDb, type Executor, type Tx } from "./db";
+import type { AnyEntity } from "./entity";
+import { AppError, forbidden, invalid, notFound, zodFieldErrors, type FieldErrors } from "./errors";
+import { encodeId } from "./ids";
+import { toActionResult, writeAudit, type ActionResult } from "./mutations";
+import { notify, type NewNotification } from "./notifications";
+import { ALL_PERMISSIONS, type Permission } from "./permissions";
+import { withCaller } from "./rls";
+import { nextUpdatedAt, staleVersion, versionMatches, versionOf, type Expected } from "./versions";
+
+// The approval workflow as one declaration (issue 25): the status column and its states, the transitions (source
+// states → target), who may take each, the reason rule, the per-role write guards and the after-effects. `decide`
+// takes a transition the same way for every entity: one transaction, the row locked within the caller's scope (404
+// outside it), 409 outside a source state, the guard, the change (updated_at bumped), its audit record, its
+// notifications and its after-effects, all or nothing. Routes (lib/api/approval-routes.ts), server actions
+// (`approvalActions`), the decision cell and dialog (components/approval) and the inbox (`pendingOf`) read it.
+
+type Rec = Record<string, unknown>;
+
+/** What a transition's hooks are handed: the caller, the open transaction, the row as it was (locked), the input. */
+export type DecisionArgs = { ctx: Ctx; tx: Tx; before: Rec; input: Rec; transition: string };
+
+export type TransitionDecl = {
+  /** The states it may start from (a row in any other answers 409). */
+  from: readonly number[];
+  /** The state it moves the row to. */
+  to: number;
+  /** The button's word ("Approve", "Reject"). */
+  label: string;
+  /** The permission it needs (default: the declaration's). */
+  permission?: Permission;
+  /** A further role/position/ownership predicate on the caller and the row: false answers 403. */
+  who?: (ctx: Ctx, row: Rec) => boolean;
+  /**
+   * The reason rule: `required` (reject: blank answers 422 under the reason field), `optional` (kept when given),
+   * none (the reason column is cleared). The reason is read from the input under the reason column's name.
+   */
+  reason?: "required" | "optional";
+  /** More input of its call (a walker, remarks): parsed with the reason, 422 with field errors. */
+  input?: z.ZodRawShape;
+  /** Checks after the lock and the state check (quota, overlap): throw AppError (409 / 422) to refuse. */
+  guard?: (a: DecisionArgs) => Promise<void>;
+  /** Columns written with the state (a reviewer's stamp, remarks). */
+  set?: (a: DecisionArgs) => Rec | Promise<Rec>;
+  /** Who hears of it, raised in the decision's transaction. */
+  notify?: (a: DecisionArgs & { row: Rec }) => NewNotification[] | Promise<NewNotification[]>;
+  /** Effects in the same transaction, after the change (generate walks, create staff, move walks...). */
+  after?: (a: DecisionArgs & { row: Rec }) => Promise<void>;
+  /** Its /api path (`:id` the record), e.g. "pet_walkie_career_requests/approve/:id"; none: no /api row. */
+  path?: string;
+  summary?: string;
+  /** The confirmation's texts (the spec's, word for word) and the success message. */
+  confirm: { title: string; description?: string };
+  success: string;
+  /** The confirm button's look: destructive for a rejection. */
+  tone?: "default" | "destructive";
+};
+
+export type ApprovalDecl<K extends string = string> = {
+  /** The entity (defineEntity) whose rows move: its table, scope, name and record answer. */
+  entity: AnyEntity;
+  /** What the inbox calls one item ("Walkie career request"). */
+  kind: string;
+  /** The status column and its states' labels. */
+  field: AnyPgColumn;
+  states: Record<number, string>;
+  /** The state that waits for a decision (the inbox's, the cell's buttons). */
+  pending: number;
+  /** The reason column (rejection_reason, remark). */
+  reasonField?: AnyPgColumn;
+  /** The reason's texts: required (blank), and its bound. */
+  reasonMessages?: { required: string; max?: number };
+  /** The permission every transition needs unless it names its own. */
+  permission: Permission;
+  transitions: Record<K, TransitionDecl>;
+  /** The 409 of a row not in a transition's source state. */
+  notInState: string;
+  /**
+   * Spec 002 §4's field rules: fields only `may` callers change through a save (the edit form, PATCH); anyone else
+   * sending a value other than the stored one is refused (403). See `guardFields`.
+   */
+  fieldsByRole?: { fields: readonly string[]; may: (ctx: Ctx) => boolean };
+  /** The inbox's view of a pending item. */
+  inbox?: {
+    /** The item's title (the applicant's name, the document's name). */
+    title: SQL<string | null> | AnyPgColumn;
+    /** Who asked (a users.id column); none: the item shows no asker. */
+    askedBy?: AnyPgColumn;
+    /** The franchisee concerned (a franchisees.id column or expression). */
+    franchisee?: AnyPgColumn | SQL<number | null>;
+    /** When it was asked (default created_at). */
+    askedAt?: AnyPgColumn;
+    /** The portal path of one item: default `<href>/<opaque id>`. */
+    href?: (opaqueId: string) => string;
+  };
+};
+
+export type Approval<K extends string = string> = ApprovalDecl<K> & {
+  /** The transitions' names, in declaration order. */
+  names: K[];
+  /** The permission a transition needs. */
+  permissionOf: (t: string) => Permission;
+};
+
+const REGISTRY: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
+
+/** Declares an entity's approval workflow once; everything else reads it. */
+export function approvalOf<K extends string>(decl: ApprovalDecl<K>): Approval<K> {
+  const names = Object.keys(decl.transitions) as K[];
+  const permissionOf = (t: string) => decl.transitions[t as K]?.permission ?? decl.permission;
+  for (const t of names) {
+    if (!REGISTRY.has(permissionOf(t)))
+      throw new Error(`${decl.entity.name}: no permission ${permissionOf(t)} in PERMISSION_REGISTRY`);
+    if (decl.transitions[t].reason && !decl.reasonField)
+      throw new Error(`${decl.entity.name}.${t}: a reason rule needs the declaration's reasonField`);
+  }
+  return { ...decl, names, permissionOf };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Input.
+
+/** The body a transition's call takes: its reason (required or optional) and its own fields. */
+export function inputSchema(a: Approval, t: string): z.ZodObject {
+  const tr = a.transitions[t];
+  const shape: Record<string, z.core.$ZodType> = { ...(tr.input ?? {}) };
+  if (tr.reason && a.reasonField) {
+    const required = a.reasonMessages?.required ?? "The reason is required.";
+    const max = a.reasonMessages?.max ?? 1000;
+    const tooLong = `The ${a.reasonField.name.replace(/_/g, " ")} may not be greater than ${max} characters.`;
+    const text = z.string({ error: required }).trim().max(max, tooLong);
+    shape[a.reasonField.name] =
+      tr.reason === "required"
+        ? text.min(1, required)
+        : z.preprocess((v) => (v === "" || v == null ? null : v), text.nullable()).optional();
+  }
+  return z.object(shape);
+}
+
+function transitionOf(a: Approval, t: string): TransitionDecl {
+  if (!Object.hasOwn(a.transitions, t)) throw notFound();
+  return a.transitions[t as keyof typeof a.transitions];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The decision.
+
+/** Listeners told of every decision, in its transaction (the inbox marks the item's notifications done). */
+type DecisionListener = (a: {
+  tx: Tx;
+  ctx: Ctx;
+  approval: Approval;
+  transition: string;
+  row: Rec;
+}) => Promise<void>;
+const listeners: DecisionListener[] = [];
+/** Runs `fn` in the transaction of every decision, after its effects. */
+export function onDecision(fn: DecisionListener): void {
+  if (!listeners.includes(fn)) listeners.push(fn);
+}
+
+export type DecideOptions = { version?: Expected | string | null };
+
+/** The record as the entity answers it (its detail, hidden columns removed). */
+async function answerOf(def: AnyEntity, db: Executor, row: Rec): Promise<Rec> {
+  const full = def.detail ? { ...row, ...(await def.detail(db, row)) } : { ...row };
+  for (const k of def.hidden ?? []) delete full[k];
+  return full;
+}
+
+/**
+ * Takes transition `t` on record `id`: permission (403) → input (422) → one transaction: the row locked within the
+ * caller's scope (404) → `who` (403) → version (409/412 by the caller) → source state (409) → guard → the state, the
+ * reason and `set` written, updated_at bumped → audit record → notifications → after-effects → listeners. Answers
+ * the record as the entity's get does.
+ */
+export function decide(
+  ctx: Ctx,
+  a: Approval,
+  id: number,
+  t: string,
+  raw: unknown = {},
+  o: DecideOptions = {},
+): Promise<Rec> {
+  return withCaller(ctx, async () => {
+    const tr = transitionOf(a, t);
+    authorize(ctx, a.permissionOf(t));
+    const parsed = inputSchema(a, t).safeParse(raw ?? {});
+    if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+    const input = parsed.data as Rec;
+    const def = a.entity;
+    const tbl = def.table as PgTable & { id: AnyPgColumn; deleted_at: AnyPgColumn };
+    const expected = typeof o.version === "string" && o.version !== "*" ? [o.version] : (o.version ?? null);
+    const db = await getDb();
+    return db.transaction(async (tx) => {
+      const [before] = (await tx
+        .select()
+        .from(tbl)
+        .where(and(eq(tbl.id, id), isNull(tbl.deleted_at), def.scope.where(ctx)))
+        .for("update")) as Rec[];
+      if (!before) throw notFound();
+      if (tr.who && !tr.who(ctx, before)) throw forbidden();
+      if (expected && !versionMatches(expected, versionOf(before)))
+        throw await staleVersion(tx, def.name, before as { id: number });
+      if (!tr.from.includes(before[a.field.name] as number)) throw new AppError(409, a.notInState);
+      const args: DecisionArgs = { ctx, tx, before, input, transition: t };
+      await tr.guard?.(args);
+      const values: Rec = { [a.field.name]: tr.to, ...((await tr.set?.(args)) ?? {}) };
+      if (a.reasonField) values[a.reasonField.name] = tr.reason ? (input[a.reasonField.name] ?? null) : null;
+      const [row] = (await tx
+        .update(tbl)
+        .set({ ...values, updated_at: nextUpdatedAt(before.updated_at), updated_by: ctx.userId } as never)
+        .where(eq(tbl.id, id))
+        .returning()) as Rec[];
+      await writeAudit(tx, ctx, {
+        entity: def.name,
+        entityId: id,
+        action: "update",
+        before,
+        after: row,
+        companyId: def.scope.companyOf(row),
+      });
+      const notes = (await tr.notify?.({ ...args, row })) ?? [];
+      await notify(notes, tx);
+      await tr.after?.({ ...args, row });
+      for (const l of listeners) await l({ tx, ctx, approval: a, transition: t, row });
+      return answerOf(def, tx, row);
+    });
+  });
+}
+
+/**
+ * A save's status change (the review form's PATCH) as the workflow sees it: the transition it amounts to, if any
+ * (from the stored state to the new one), whose notifications and after-effects then run in the save's transaction.
+ * A save that moves the state where no transition leads is the entity's to refuse (or allow) in its own rules.
+ */
+export async function afterStatusSave(a: Approval, args: { ctx: Ctx; tx: Tx; before: Rec; row: Rec }) {
+  const from = args.before[a.field.name] as number;
+  const to = args.row[a.field.name] as number;
+  if (from === to) return;
+  const t = a.names.find((n) => a.transitions[n].to === to && a.transitions[n].from.includes(from));
+  if (!t) return;
+  const tr = a.transitions[t];
+  const d = { ...args, input: {}, transition: t };
+  await notify((await tr.notify?.(d)) ?? [], args.tx);
+  await tr.after?.(d);
+  for (const l of listeners)
+    await l({ tx: args.tx, ctx: args.ctx, approval: a, transition: t, row: args.row });
+}
+
+/**
+ * Spec 002 §4's field rules on a save: when the caller is not one `fieldsByRole.may` admits, a guarded field sent
+ * with a value other than the stored one answers 403 (posting the loaded values back is harmless); answers the
+ * patch without the guarded fields for them, unchanged for the others.
+ */
+export function guardFields(a: Approval, ctx: Ctx, before: Rec, patch: Rec, o: { allow?: Rec } = {}): Rec {
+  const rule = a.fieldsByRole;
+  if (!rule || rule.may(ctx)) return patch;
+  const out = { ...patch };
+  for (const f of rule.fields) {
+    if (out[f] === undefined) continue;
+    const same = (out[f] ?? null) === (before[f] ?? null) || (o.allow && Object.is(o.allow[f], out[f]));
+    if (!same) throw forbidden();
+    delete out[f];
+  }
+  return out;
+}
+
+/** Which of the workflow's transitions the caller may take (by permission; `who` is asked per row). */
+export function allowedTransitions(ctx: Ctx, a: Approval): string[] {
+  return a.names.filter((t) => can(ctx, a.permissionOf(t)));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The client's part: what the decision cell and dialog read (no functions, no SQL).
+
+export type ClientTransition = {
+  name: string;
+  label: string;
+  from: number[];
+  to: number;
+  reason: "required" | "optional" | null;
+  reasonField: string | null;
+  reasonMax: number;
+  reasonRequired: string;
+  confirm: { title: string; description?: string };
+  success: string;
+  tone: "default" | "destructive";
+};
+export type ClientApproval = {
+  kind: string;
+  states: Record<number, string>;
+  pending: number;
+  transitions: ClientTransition[];
+};
+
+/** The declaration's client-safe part, with only the transitions the caller may take. */
+export function clientApproval(ctx: Ctx | null, a: Approval): ClientApproval {
+  return {
+    kind: a.kind,
+    states: a.states,
+    pending: a.pending,
+    transitions: a.names
+      .filter((t) => !ctx || can(ctx, a.permissionOf(t)))
+      .map((t) => {
+        const tr = a.transitions[t];
+        return {
+          name: t,
+          label: tr.label,
+          from: [...tr.from],
+          to: tr.to,
+          reason: tr.reason ?? null,
+          reasonField: tr.reason && a.reasonField ? a.reasonField.name : null,
+          reasonMax: a.reasonMessages?.max ?? 1000,
+          reasonRequired: a.reasonMessages?.required ?? "The reason is required.",
+          confirm: tr.confirm,
+          success: tr.success,
+          tone: tr.tone ?? (tr.reason === "required" ? "destructive" : "default"),
+        };
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server actions.
+
+const session = () => import("./session");
+
+/** The server action of a workflow: `decide(opaqueId, transition, input)` for the cell, the dialog and the inbox. */
+export function approvalActions(a: Approval) {
+  return {
+    decide: (
+      opaqueId: string,
+      transition: string,
+      input?: unknown,
+    ): Promise<ActionResult<{ id: string; status: number }>> =>
+      toActionResult(async () => {
+        const s = await session();
+        const ctx = await s.actionContext();
+        const row = await decide(ctx, a, s.actionId(opaqueId), transition, input ?? {});
+        return { id: opaqueId, status: row[a.field.name] as number };
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The inbox: pending items.
+
+export type PendingItem = {
+  kind: string;
+  entity: string;
+  id: number;
+  opaque_id: string;
+  title: string | null;
+  asked_at: Date;
+  age_seconds: number;
+  asked_by: { id: number; name: string | null } | null;
+  franchisee: { id: number; name: string | null } | null;
+  href: string | null;
+};
+
+export type PendingPage = { data: PendingItem[]; next: { at: string; id: number } | null };
+
+/**
+ * The caller's pending items of one workflow, oldest first, keyset-paged (`after`: the last item's asked_at and
+ * id): the rows in the pending state, live, within the entity's scope (company, zones, own franchisee). Empty when
+ * the caller may take none of its transitions. `limit` at most 200.
+ */
+export async function pendingOf(
+  ctx: Ctx,
+  a: Approval,
+  o: { limit?: number; after?: { at: string | Date; id: number } | null } = {},
+): Promise<PendingPage> {
+  if (!allowedTransitions(ctx, a).length) return { data: [], next: null };
+  const limit = Math.max(1, Math.min(o.limit ?? 50, 200));
+  return withCaller(ctx, async () => {
+    const def = a.entity;
+    const t = def.table as PgTable & Record<string, AnyPgColumn>;
+    const at = a.inbox?.askedAt ?? t.created_at;
+    const db = await getDb();
+    const after = o.after
+      ? sql`(${at}, ${t.id}) > (${typeof o.after.at === "string" ? o.after.at : o.after.at.toISOString()}::timestamptz, ${o.after.id}::int)`
+      : undefined;
+    const rows = await db
+      .select({
+        id: t.id,
+        title: a.inbox?.title ?? sql<string | null>`null`,
+        asked_at: at,
+        // The cursor in microseconds (a Date keeps milliseconds: the next page would repeat the last row).
+        cursor: sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        asked_by: a.inbox?.askedBy ?? sql<number | null>`null`,
+        franchisee: a.inbox?.franchisee ?? sql<number | null>`null`,
+      })
+      .from(t)
+      .where(and(eq(a.field, a.pending), isNull(t.deleted_at), def.scope.where(ctx), after))
+      .orderBy(asc(at), asc(t.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const names = await namesOf(db, page);
+    const now = Date.now();
+    const data = page.map((r) => {
+      const opaque = encodeId(r.id as number);
+      const askedAt = new Date(r.asked_at as string | Date);
+      const by = r.asked_by as number | null;
+      const fr = r.franchisee as number | null;
+      return {
+        kind: a.kind,
+        entity: def.name,
+        id: r.id as number,
+        opaque_id: opaque,
+        title: (r.title as string | null) ?? null,
+        asked_at: askedAt,
+        age_seconds: Math.max(0, Math.floor((now - askedAt.getTime()) / 1000)),
+        asked_by: by == null ? null : { id: by, name: names.users.get(by) ?? null },
+        franchisee: fr == null ? null : { id: fr, name: names.franchisees.get(fr) ?? null },
+        href: a.inbox?.href ? a.inbox.href(opaque) : def.href ? `${def.href}/${opaque}` : null,
+      };
+    });
+    const last = page[page.length - 1];
+    return {
+      data,
+      next: rows.length > limit && last ? { at: String(last.cursor), id: last.id as number } : null,
+    };
+  });
+}
+
+/** The askers' and franchisees' names of a page, two lookups by id. */
+async function namesOf(db: Executor, rows: { asked_by: unknown; franchisee: unknown }[]) {
+  const { users, franchisees } = await import("@/db/schema");
+  const ids = (k: "asked_by" | "franchisee") => [
+    ...new Set(rows.map((r) => r[k]).filter((v): v is number => typeof v === "number")),
+  ];
+  const [u, f] = [ids("asked_by"), ids("franchisee")];
+  const userRows = u.length
+    ? await db
+        .select({
+          id: users.id,
+          name: sql<
+            string | null
+          >`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
+        })
+        .from(users)
+        .where(inArray(users.id, u))
+    : [];
+  const frRows = f.length
+    ? await db
+        .select({ id: franchisees.id, name: franchisees.name })
+        .from(franchisees)
+        .where(inArray(franchisees.id, f))
+    : [];
+  return {
+    users: new Map(userRows.map((r) => [r.id, r.name])),
+    franchisees: new Map(frRows.map((r) => [r.id, r.name])),
+  };
+}
+
+/** Field errors of a refused decision, for a caller that shows them (re-exported for the dialog's action). */
+export type DecisionErrors = FieldErrors;
