@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  companies,
+  franchiseeCareerRequests,
+  franchisees,
+  leaveRequests,
+  users,
+  valueLists,
+} from "@/db/schema";
+import { decideItem } from "@/lib/approvals/decisions";
+import { issueApiToken } from "@/lib/platform/api-tokens";
+import { listInbox } from "@/lib/approvals/inbox";
+import type { Ctx } from "@/lib/platform/context";
+import { decodeId } from "@/lib/platform/ids";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor } from "../support/fixtures";
+
+// GET /api/approvals (issue 25): every pending item the caller may decide, within their scope (company, a master
+// franchisee's zones, a franchisee admin's own franchisee), oldest first, by kind, keyset paged. This file's items
+// are asked in 2001, before anything the demo holds, so they lead the list.
+
+const tag = `inbox${Date.now().toString(36)}`;
+let db: Awaited<ReturnType<typeof seeded>>["db"];
+let happy: typeof companies.$inferSelect;
+let wag: typeof companies.$inferSelect;
+let fa: Ctx;
+let admin: Ctx;
+let tokens: { admin: string; fa: string; mf: string; customer: string };
+const ids = { ownLeave: [] as number[], otherLeave: 0, wagLeave: 0, westCareer: 0, eastCareer: 0 };
+let n = 0;
+
+async function walker(companyId: number, franchiseeId: number | null) {
+  const [u] = await db
+    .insert(users)
+    .values({
+      company_id: companyId,
+      role_id: ROLE_IDS[ROLE.USER],
+      franchisee_id: franchiseeId,
+      first_name: "Inbox",
+      last_name: tag,
+      user_name: `Inbox ${tag} ${++n}`,
+      email: `inbox.${tag}.${n}@inbox.test`,
+      password_hash: "!unset",
+    })
+    .returning({ id: users.id });
+  return u.id;
+}
+
+async function leave(companyId: number, franchiseeId: number, day: number) {
+  const [l] = await db
+    .insert(leaveRequests)
+    .values({
+      company_id: companyId,
+      user_id: await walker(companyId, franchiseeId),
+      franchisee_id: franchiseeId,
+      date: "2031-07-01",
+      leave_type: "full_day",
+      created_at: new Date(Date.UTC(2001, 0, day)),
+    })
+    .returning({ id: leaveRequests.id });
+  return l.id;
+}
+
+async function career(zone: number | null, day: number) {
+  const [c] = await db
+    .insert(franchiseeCareerRequests)
+    .values({
+      company_id: happy.id,
+      full_name: `Career ${tag} ${day}`,
+      zone_id: zone,
+      created_at: new Date(Date.UTC(2001, 0, day)),
+    })
+    .returning({ id: franchiseeCareerRequests.id });
+  return c.id;
+}
+
+type Answer = {
+  data: { kind: string; id: string; asked_at: string; franchisee: string | null }[];
+  next_cursor: string | null;
+  counts: { kind: string; count: number }[];
+};
+const get = async (token: string, query = "") => {
+  const r = await api("GET", `approvals${query}`, { token, companyId: happy.id });
+  return { status: r.status, body: r.json as unknown as Answer };
+};
+const mine = (a: Answer) => a.data.filter((i) => i.asked_at.startsWith("2001-"));
+const idsOf = (a: Answer, kind: string) =>
+  mine(a)
+    .filter((i) => i.kind === kind)
+    .map((i) => decodeId(i.id));
+
+beforeAll(async () => {
+  ({ db, happy, wag } = await seeded());
+  admin = await ctxFor(adminEmail, happy.id);
+  fa = await ctxFor(DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN], happy.id);
+  tokens = {
+    admin: await tokenFor(adminEmail),
+    fa: await tokenFor(DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN]),
+    mf: await tokenFor(DEMO_LOGINS[ROLE.MASTER_FRANCHISEE]),
+    customer: await issueApiToken(await walker(happy.id, null)),
+  };
+  const [west] = await db
+    .select({ id: valueLists.id })
+    .from(valueLists)
+    .where(and(eq(valueLists.company_id, happy.id), eq(valueLists.description, "WEST")));
+  const [powai] = await db
+    .select({ id: franchisees.id, zone: franchisees.zone_id })
+    .from(franchisees)
+    .where(and(eq(franchisees.company_id, happy.id), eq(franchisees.name, "Happy Paws Powai")));
+  const [wagF] = await db
+    .insert(franchisees)
+    .values({ company_id: wag.id, name: `Wag ${tag}` })
+    .returning({ id: franchisees.id });
+  ids.ownLeave = [await leave(happy.id, fa.franchiseeId!, 3), await leave(happy.id, fa.franchiseeId!, 5)];
+  ids.otherLeave = await leave(
+    happy.id,
+    fa.franchiseeId === powai.id
+      ? (
+          await db
+            .select({ id: franchisees.id })
+            .from(franchisees)
+            .where(and(eq(franchisees.company_id, happy.id), eq(franchisees.name, "Happy Paws Andheri")))
+        )[0].id
+      : powai.id,
+    4,
+  );
+  ids.wagLeave = await leave(wag.id, wagF.id, 2);
+  ids.westCareer = await career(west.id, 1);
+  ids.eastCareer = await career(powai.zone, 6);
+});
+
+describe("GET /api/approvals", () => {
+  it("lists an admin's pending items of the company, oldest first, never another company's", async () => {
+    const r = await get(tokens.admin, "?limit=100");
+    expect(r.status).toBe(200);
+    expect(idsOf(r.body, "leave_requests")).toEqual([ids.ownLeave[0], ids.otherLeave, ids.ownLeave[1]]);
+    expect(idsOf(r.body, "leave_requests")).not.toContain(ids.wagLeave);
+    expect(idsOf(r.body, "franchisee_career_requests")).toEqual([ids.westCareer, ids.eastCareer]);
+    const times = r.body.data.map((i) => Date.parse(i.asked_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(r.body.counts.find((c) => c.kind === "leave_requests")!.count).toBeGreaterThanOrEqual(3);
+  });
+
+  it("filters by kind", async () => {
+    const r = await get(tokens.admin, "?kind=franchisee_career_requests&limit=100");
+    expect(new Set(r.body.data.map((i) => i.kind))).toEqual(new Set(["franchisee_career_requests"]));
+    expect((await get(tokens.admin, "?kind=nothing")).status).toBe(422);
+  });
+
+  it("gives a franchisee admin only their own franchisee's items", async () => {
+    const r = await get(tokens.fa, "?limit=100");
+    expect(r.status).toBe(200);
+    expect(idsOf(r.body, "leave_requests")).toEqual(ids.ownLeave);
+    expect(idsOf(r.body, "franchisee_career_requests")).toEqual([]);
+  });
+
+  it("gives a master franchisee only their zones' items", async () => {
+    const r = await get(tokens.mf, "?limit=100");
+    expect(r.status).toBe(200);
+    expect(idsOf(r.body, "franchisee_career_requests")).toEqual([ids.westCareer]);
+  });
+
+  it("refuses a caller who decides nothing (403)", async () => {
+    expect((await get(tokens.customer)).status).toBe(403);
+  });
+
+  it("pages by keyset: every item once, in order, whatever the page size", async () => {
+    const all = (await get(tokens.admin, "?limit=100")).body.data.map((i) => `${i.kind}:${i.id}`);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 200; i++) {
+      const page: Answer = (await get(tokens.admin, `?limit=2${cursor ? `&cursor=${cursor}` : ""}`)).body;
+      walked.push(...page.data.map((x) => `${x.kind}:${x.id}`));
+      cursor = page.next_cursor;
+      if (!cursor || walked.length >= all.length) break;
+    }
+    expect(walked.slice(0, all.length)).toEqual(all);
+    expect((await get(tokens.admin, "?cursor=not-a-cursor")).status).toBe(422);
+  });
+
+  it("drops an item once decided through its own kind's call; a second decision is refused", async () => {
+    await decideItem(fa, "leave_requests", ids.ownLeave[0], "reject", "No cover that day");
+    const after = await listInbox(fa, { limit: 100 });
+    expect(after.data.map((i) => decodeId(i.id))).not.toContain(ids.ownLeave[0]);
+    await expect(decideItem(fa, "leave_requests", ids.ownLeave[0], "reject", "again")).rejects.toMatchObject({
+      status: 409,
+    });
+    // Another franchisee's item is outside the franchisee admin's scope.
+    await expect(decideItem(fa, "leave_requests", ids.otherLeave, "reject", "x")).rejects.toMatchObject({
+      status: 404,
+    });
+    // A kind they may not decide.
+    await expect(
+      decideItem(fa, "franchisee_career_requests", ids.westCareer, "approve"),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      decideItem(admin, "franchisee_career_requests", ids.eastCareer, "reject", ""),
+    ).rejects.toMatchObject({
+      status: 422,
+    });
+  });
+});
