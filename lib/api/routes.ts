@@ -37,6 +37,7 @@ import { leaveRequestsRoutes } from "./routes/leave-requests";
 import { customerWalkRequestsRoutes } from "./routes/customer-walk-requests";
 import { walksRoutes } from "./routes/walks";
 import { userPetsRoutes } from "./routes/user-pets";
+import { approvalsRoutes } from "./routes/approvals";
 import type { ApiRoute } from "./types";
 
 /**
@@ -81,5 +82,6 @@ export const apiRoutes: ApiRoute[] = [
   ...customerWalkRequestsRoutes,
   ...walksRoutes,
   ...userPetsRoutes,
+  ...approvalsRoutes,
   ...docsRoutes,
 ];

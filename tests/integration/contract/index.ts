@@ -34,6 +34,7 @@ import { monthlyRequestsSamples } from "./monthly-requests";
 import { customerWalkRequestsSamples } from "./customer-walk-requests";
 import { userPetsSamples } from "./user-pets";
 import { walksSamples } from "./walks";
+import { approvalsSamples } from "./approvals";
 import type { Sample } from "./types";
 
 export type { Env, Sample } from "./types";
@@ -76,4 +77,5 @@ export const samples: Record<string, Sample> = {
   ...dailyJobPlansSamples,
   ...userPetsSamples,
   ...walksSamples,
+  ...approvalsSamples,
 };
