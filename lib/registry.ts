@@ -24,18 +24,22 @@ import { blogDetailActions, blogDetailsCrud } from "@/lib/franchise/blog-details
 import { franchiseeActions, franchiseesCrud } from "@/lib/franchise/franchisees";
 import { masterFranchiseeActions, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
 import {
+  daycareCareerRequest,
   daycareCareerRequestActions,
   daycareCareerRequestsCrud,
 } from "@/lib/franchise/daycare-career-requests";
 import {
+  franchiseeCareerRequest,
   franchiseeCareerRequestActions,
   franchiseeCareerRequestsCrud,
 } from "@/lib/franchise/franchisee-career-requests";
 import {
+  petTrainerCareerRequest,
   petTrainerCareerRequestActions,
   petTrainerCareerRequestsCrud,
 } from "@/lib/franchise/pet-trainer-career-requests";
 import {
+  petWalkieCareerRequest,
   petWalkieCareerRequestActions,
   petWalkieCareerRequestsCrud,
 } from "@/lib/franchise/pet-walkie-career-requests";
@@ -55,6 +59,7 @@ import { adminMasters } from "@/lib/admin/masters";
 import { franchiseMasters } from "@/lib/franchise/masters";
 import { jobsMasters } from "@/lib/jobs/masters";
 import { operationsMasters } from "@/lib/operations/masters";
+import type { Approval } from "@/lib/platform/approval";
 import { can, type Ctx } from "@/lib/platform/context";
 import { mastersOf } from "@/lib/platform/masters";
 import { getDb } from "@/lib/platform/db";
@@ -119,6 +124,14 @@ const byName = new Map(registry.map((r) => [r.def.name as string, r]));
 
 /** The registered entity of that name (the audit records' `entity`), if any. */
 export const registered = (name: string): Registered | undefined => byName.get(name);
+
+/** Every approval workflow (lib/platform/approval.ts): the approvals inbox lists and decides their pending items. */
+export const approvals: readonly Approval[] = [
+  petWalkieCareerRequest.approval,
+  petTrainerCareerRequest.approval,
+  franchiseeCareerRequest.approval,
+  daycareCareerRequest.approval,
+];
 
 /** GET masters: every area's lookup contexts, each opened by its entity's screens' permissions. */
 export const masters = mastersOf(
