@@ -1,0 +1,35 @@
+"use server";
+import { decideItem, itemDetail, reasonRule, type Decision } from "@/lib/approvals/decisions";
+import { listInbox } from "@/lib/approvals/inbox";
+import { toActionResult } from "@/lib/platform/mutations";
+import { actionContext, actionId } from "@/lib/platform/session";
+
+/** Approve or reject one inbox item through its kind's own call (the bulk calls it once per item). */
+export async function decideInboxItem(
+  kind: string,
+  opaqueId: string,
+  decision: Decision,
+  reason?: string | null,
+) {
+  return toActionResult(async () => {
+    const ctx = await actionContext();
+    if (decision !== "approve" && decision !== "reject") throw new Error("unknown decision");
+    return decideItem(ctx, kind, actionId(opaqueId), decision, reason ?? null);
+  });
+}
+
+/** The side panel's details of one item. */
+export async function inboxItemDetail(kind: string, opaqueId: string) {
+  return toActionResult(async () => {
+    const ctx = await actionContext();
+    return { ...(await itemDetail(ctx, kind, actionId(opaqueId))), reason: reasonRule(ctx, kind as never) };
+  });
+}
+
+/** The next page of the inbox (the list's "Load more"). */
+export async function moreInboxItems(kind: string | null, cursor: string) {
+  return toActionResult(async () => {
+    const ctx = await actionContext();
+    return listInbox(ctx, { kind: kind ?? undefined, cursor, limit: 50 });
+  });
+}
