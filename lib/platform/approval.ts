@@ -228,10 +228,33 @@ export function decide(
       const notes = (await tr.notify?.({ ...args, row })) ?? [];
       await notify(notes, tx);
       await tr.after?.({ ...args, row });
+      await itemNotificationsDone(tx, a, row);
       for (const l of listeners) await l({ tx, ctx, approval: a, transition: t, row });
       return answerOf(def, tx, row);
     });
   });
+}
+
+/** The item's portal path (the inbox's link, the notifications' link that names it). */
+export function itemHref(a: Approval, opaqueId: string): string | null {
+  return a.inbox?.href ? a.inbox.href(opaqueId) : a.entity.href ? `${a.entity.href}/${opaqueId}` : null;
+}
+
+/**
+ * The notifications that named a decided item (their link is the item's path) are done: marked read for everyone
+ * of its company who got one, in the decision's transaction.
+ */
+async function itemNotificationsDone(tx: Tx, a: Approval, row: Rec) {
+  const href = itemHref(a, encodeId(row.id as number));
+  const company = a.entity.scope.companyOf(row);
+  if (!href || company == null) return;
+  const { notifications } = await import("@/db/schema");
+  await tx
+    .update(notifications)
+    .set({ read_at: new Date() })
+    .where(
+      and(eq(notifications.company_id, company), eq(notifications.link, href), isNull(notifications.read_at)),
+    );
 }
 
 /**
@@ -418,7 +441,7 @@ export async function pendingOf(
         age_seconds: Math.max(0, Math.floor((now - askedAt.getTime()) / 1000)),
         asked_by: by == null ? null : { id: by, name: names.users.get(by) ?? null },
         franchisee: fr == null ? null : { id: fr, name: names.franchisees.get(fr) ?? null },
-        href: a.inbox?.href ? a.inbox.href(opaque) : def.href ? `${def.href}/${opaque}` : null,
+        href: itemHref(a, opaque),
       };
     });
     const last = page[page.length - 1];
