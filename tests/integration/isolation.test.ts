@@ -405,7 +405,8 @@ describe("every list, for every caller", () => {
     for (const c of callers) expect(judged.get(c.name) ?? 0, c.name).toBeGreaterThan(0);
     // Every list but the few hand-built ones is judged by its table.
     expect([...new Set(unjudged)].length).toBeLessThanOrEqual(4);
-  });
+    // Every list route × every kind of caller × its probes, one after another: a minute on a busy machine.
+  }, 180_000);
 
   it("answers 404 to an app user for another user's record on every item route", async () => {
     const wrong: string[] = [];
