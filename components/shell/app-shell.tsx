@@ -1,5 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
+import { CommandPalette } from "@/components/palette/command-palette";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { DialogProvider } from "./dialogs";
 import type { MenuItem } from "./menu";
@@ -67,6 +68,7 @@ export function AppShell({
           </div>
         </div>
         <PageTimeTracker />
+        <CommandPalette menu={menu} />
       </DialogProvider>
     </TooltipProvider>
   );

@@ -202,9 +202,10 @@ export function inboxKinds(ctx: Ctx): InboxKind[] {
 }
 
 /** The scope of a kind's rows for the caller: the company, a MF's zones, a franchisee member's own franchisee. */
-function scopeOf(ctx: Ctx, s: KindSpec): { join: string; where: SQL } {
+function scopeOf(ctx: Ctx, s: KindSpec, pendingOnly = true): { join: string; where: SQL } {
   const companyId = requireCompany(ctx);
-  const parts: SQL[] = [sql`t.company_id = ${companyId}`, sql.raw(s.pending(ctx)), sql`t.deleted_at is null`];
+  const parts: SQL[] = [sql`t.company_id = ${companyId}`, sql`t.deleted_at is null`];
+  if (pendingOnly) parts.push(sql.raw(s.pending(ctx)));
   let join = "";
   if (ctx.zoneIds != null) {
     if (!s.zone) parts.push(sql`false`);
@@ -427,4 +428,30 @@ export async function inboxTotal(ctx: Ctx): Promise<number> {
   const kinds = inboxKinds(ctx);
   if (!kinds.length) return 0;
   return (await inboxCounts(ctx, kinds)).reduce((n, c) => n + c.count, 0);
+}
+
+/**
+ * Requests by number (the command palette): the live requests of that id the caller may list, of every workflow
+ * kind, within the same scope as the inbox (pending or not). One primary-key probe per kind.
+ */
+export async function requestsById(
+  ctx: Ctx,
+  id: number,
+): Promise<{ kind: InboxKind; label: string; href: string }[]> {
+  if (ctx.companyId == null || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return [];
+  const kinds = INBOX_KINDS.filter(
+    (k) => KINDS[k].kind !== "franchisees" && can(ctx, `${KINDS[k].table}.list` as Permission),
+  );
+  if (!kinds.length) return [];
+  const db = await getDb();
+  const parts = kinds.map((k) => {
+    const { join, where } = scopeOf(ctx, KINDS[k], false);
+    return sql`(select ${k}::text as kind from ${sql.raw(KINDS[k].table)} t${sql.raw(join)} where t.id = ${id} and ${where})`;
+  });
+  const rows = rowsOf<{ kind: InboxKind }>(await db.execute(sql.join(parts, sql` union all `)));
+  return rows.map((r) => ({
+    kind: r.kind,
+    label: `${KINDS[r.kind].label} #${id}`,
+    href: `${KINDS[r.kind].href}/${encodeId(id)}`,
+  }));
 }

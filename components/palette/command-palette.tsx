@@ -1,0 +1,169 @@
+"use client";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { Search } from "lucide-react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { MenuItem } from "@/components/shell/menu";
+import { paletteSearch, type PaletteHit } from "./actions";
+
+type Hit = { group: PaletteHit["group"] | "Pages"; label: string; sublabel: string | null; href: string };
+
+/** The menu's links, groups flattened (the palette's pages). */
+function pagesOf(menu: MenuItem[]): Hit[] {
+  const out: Hit[] = [];
+  for (const item of menu) {
+    if (item.href) out.push({ group: "Pages", label: item.label, sublabel: null, href: item.href });
+    for (const c of item.children ?? [])
+      if (c.href) out.push({ group: "Pages", label: c.label, sublabel: item.label, href: c.href });
+  }
+  return out;
+}
+
+const typing = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+
+/**
+ * The command palette (issue 25): Ctrl+K (⌘K) opens it from anywhere; it finds pages of the caller's menu at once
+ * and, from two characters, customers, staff, franchisees and requests by number on the server, in the caller's
+ * scope. "/" focuses a list's search box when the page has one.
+ */
+export function CommandPalette({ menu }: { menu: MenuItem[] }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState("");
+  const [found, setFound] = useState<Hit[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [active, setActive] = useState(0);
+  const asked = useRef(0);
+  const pages = useMemo(() => pagesOf(menu), [menu]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        setOpen((o) => !o);
+        return;
+      }
+      if (e.key === "/" && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) {
+        const box = document.querySelector<HTMLInputElement>('main input[type="search"]');
+        if (box) {
+          e.preventDefault();
+          box.focus();
+          box.select();
+        }
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    const term = q.trim();
+    if (term.length < 2) return;
+    const n = ++asked.current;
+    const t = window.setTimeout(() => {
+      setLoading(true);
+      void paletteSearch(term).then((r) => {
+        if (n !== asked.current) return;
+        setLoading(false);
+        setFound(r.ok ? r.data : []);
+      });
+    }, 200);
+    return () => window.clearTimeout(t);
+  }, [q]);
+
+  const term = q.trim().toLowerCase();
+  const hits: Hit[] = [
+    ...pages.filter((p) => term && p.label.toLowerCase().includes(term)).slice(0, 6),
+    ...(term.length >= 2 ? found : []),
+  ];
+  const go = (h: Hit | undefined) => {
+    if (!h) return;
+    setOpen(false);
+    router.push(h.href);
+  };
+  const reset = (o: boolean) => {
+    setOpen(o);
+    if (!o) {
+      setQ("");
+      setFound([]);
+      setActive(0);
+    }
+  };
+
+  let last: string | null = null;
+  return (
+    <Dialog open={open} onOpenChange={reset}>
+      <DialogContent className="top-24 translate-y-0 gap-0 p-0 sm:max-w-xl" data-testid="command-palette">
+        <DialogHeader className="sr-only">
+          <DialogTitle>Find anything</DialogTitle>
+          <DialogDescription>Pages, customers, staff, franchisees and requests by number.</DialogDescription>
+        </DialogHeader>
+        <div className="flex items-center gap-2 border-b border-slate-200 px-4">
+          <Search className="size-4 text-slate-500" aria-hidden />
+          <input
+            autoFocus
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setActive(0);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, hits.length - 1));
+              else if (e.key === "ArrowUp") setActive((a) => Math.max(a - 1, 0));
+              else if (e.key === "Enter") go(hits[active]);
+              else return;
+              e.preventDefault();
+            }}
+            role="combobox"
+            aria-expanded={hits.length > 0}
+            aria-controls="palette-results"
+            aria-activedescendant={hits[active] ? `palette-hit-${active}` : undefined}
+            aria-label="Find anything"
+            placeholder="Find a page, customer, staff member, franchisee or request number…"
+            className="h-12 flex-1 bg-transparent text-sm outline-none placeholder:text-slate-500"
+          />
+        </div>
+        <ul id="palette-results" role="listbox" aria-label="Results" className="max-h-96 overflow-y-auto p-2">
+          {hits.map((h, i) => {
+            const heading = h.group !== last ? h.group : null;
+            last = h.group;
+            return (
+              <li key={`${h.group}:${h.href}:${i}`} role="presentation">
+                {heading ? (
+                  <p className="px-2 pt-2 pb-1 text-xs font-semibold text-slate-600 uppercase" aria-hidden>
+                    {heading}
+                  </p>
+                ) : null}
+                <div
+                  id={`palette-hit-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  aria-label={`${h.group}: ${h.label}`}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => go(h)}
+                  className={`flex cursor-pointer items-center justify-between gap-2 rounded-md px-2 py-2 text-sm ${i === active ? "bg-teal-700 text-white" : "text-slate-900"}`}
+                >
+                  <span className="truncate">{h.label}</span>
+                  {h.sublabel ? (
+                    <span className={`truncate text-xs ${i === active ? "text-teal-50" : "text-slate-600"}`}>
+                      {h.sublabel}
+                    </span>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+          {term.length >= 2 && !loading && hits.length === 0 ? (
+            <li className="px-2 py-6 text-center text-sm text-slate-600">Nothing found.</li>
+          ) : null}
+          {term.length < 2 ? (
+            <li className="px-2 py-4 text-center text-xs text-slate-600">
+              Type two letters or a request number. Ctrl+K opens this from anywhere; / searches the list.
+            </li>
+          ) : null}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}
