@@ -119,9 +119,25 @@ export function startPortal({ port, env = {}, dataDir } = {}) {
   };
 }
 
-/** A request with a deadline: { status, ms, body, headers } or { status: 0, error } (refused, cut, timed out). */
-export async function call(url, { method = "GET", headers = {}, body, timeoutMs = 15_000 } = {}) {
+/**
+ * A request with a deadline: { status, ms, body, headers } or { status: 0, error } (refused, cut, timed out). The
+ * deadline holds even when fetch itself never settles (seen under heavy load in the 30-minute soak: 7 requests whose
+ * abort signal fired and whose promise stayed pending), so a run always ends and counts them.
+ */
+export function call(url, o = {}) {
+  const timeoutMs = o.timeoutMs ?? 15_000;
   const started = performance.now();
+  let timer;
+  const stuck = new Promise((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: 0, ms: performance.now() - started, error: "timeout (stuck)" }),
+      timeoutMs + 5_000,
+    );
+  });
+  return Promise.race([attempt(url, o, timeoutMs, started), stuck]).finally(() => clearTimeout(timer));
+}
+
+async function attempt(url, { method = "GET", headers = {}, body }, timeoutMs, started) {
   try {
     const res = await fetch(url, {
       method,

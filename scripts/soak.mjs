@@ -137,8 +137,16 @@ try {
       pending.delete(job);
     });
     pending.add(job);
-    if (seq % (rate * 60) === 0)
-      log(`${seq} requests, ${acked.size} acknowledged writes, ${inFlight} in flight`);
+    if (seq % (rate * 60) === 0) {
+      // The minute's answers, so a run that is cut short still shows how it went.
+      const minute = samples.filter((x) => x.at > Date.now() - t0 - 60_000);
+      const byStatus = minute.reduce((m, x) => ({ ...m, [x.status]: (m[x.status] ?? 0) + 1 }), {});
+      const ms = minute.map((x) => x.ms).sort((a, b) => a - b);
+      const p95 = ms.length ? Math.round(ms[Math.floor(ms.length * 0.95)]) : null;
+      log(
+        `${seq} requests, ${acked.size} acknowledged writes, ${inFlight} in flight; last minute ${JSON.stringify(byStatus)} p95 ${p95} ms; RSS ${rss.at(-1)?.rss.join("/") ?? "?"} MB`,
+      );
+    }
   }
   await Promise.all(pending);
   await outage;

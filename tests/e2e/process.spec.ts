@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// The server as a supervisor runs it (issue 24), on the browser tests' build: liveness and readiness with no login, a
-// port already taken exits non-zero at once, and SIGTERM lets a request in flight finish, refuses new connections
-// and exits 0.
+// The server as a supervisor runs it (issue 24), on the browser tests' build: liveness and readiness with no login, and
+// a port already taken exits non-zero at once. SIGTERM during a request in flight is the operations suite's
+// (tests/ops/ops.test.ts), on PostgreSQL with two instances.
 
 const E2E_PORT = Number(
   new URL(process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`).port,
@@ -42,21 +41,6 @@ function startServer(port: number): Server {
   return { child, port, output: () => out, exited };
 }
 
-async function waitUntilLive(s: Server) {
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${s.port}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe(200);
-}
-
 test("liveness and readiness answer with no login", async ({ request }) => {
   const live = await request.get("/api/health");
   expect(live.status()).toBe(200);
@@ -74,42 +58,4 @@ test("a port already taken exits non-zero at once, saying so", async () => {
   const s = startServer(E2E_PORT);
   expect(await s.exited).toBe(1);
   expect(s.output()).toContain(`cannot listen on 127.0.0.1:${E2E_PORT}: EADDRINUSE`);
-});
-
-test("SIGTERM lets the request in flight finish, refuses new connections and exits 0", async () => {
-  test.setTimeout(180_000);
-  const s = startServer(E2E_PORT + 57);
-  try {
-    await waitUntilLive(s);
-    // A login whose body arrives in two halves: the signal comes between them.
-    const body = JSON.stringify({ email: "nobody@example.test", password: "not-the-password", is_web: true });
-    const answered = new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: "127.0.0.1",
-          port: s.port,
-          path: "/api/login",
-          method: "POST",
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
-        s.child.kill("SIGTERM");
-        setTimeout(() => req.end(body.slice(10)), 1_000);
-      }, 500);
-    });
-    // A refusal of the login (401 or 422), not a cut connection.
-    expect([401, 422]).toContain(await answered);
-    await expect(fetch(`http://127.0.0.1:${s.port}/api/health`)).rejects.toThrow();
-    expect(await s.exited).toBe(0);
-    expect(s.output()).toContain("SIGTERM: draining");
-  } finally {
-    s.child.kill("SIGKILL");
-  }
 });

@@ -96,6 +96,58 @@ describe("operations", () => {
     expect(a.output()).not.toContain(token);
   });
 
+  it("names the caller on the lines of pages, prefetches and sign-ins too, not only /api", async () => {
+    // A browser's sign-in (next-auth's credentials callback), then its pages.
+    const jar = new Map<string, string>();
+    const keep = (h?: Headers) => {
+      for (const c of h?.getSetCookie() ?? []) {
+        const [pair] = c.split(";");
+        const i = pair.indexOf("=");
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+    };
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const csrf = await call(`${a.base}/api/auth/csrf`);
+    keep(csrf.headers);
+    const form = new URLSearchParams({
+      csrfToken: (csrf.json as { csrfToken: string }).csrfToken,
+      email: "admin@happypaws.test",
+      password: "Demo@1234",
+    });
+    const signIn = await fetch(`${a.base}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+      body: form,
+      redirect: "manual",
+    });
+    keep(signIn.headers);
+    const page = await call(`${a.base}/values`, { headers: { cookie: cookie() } });
+    expect(page.status).toBe(200);
+    // A prefetch renders no page that resolves the caller: the proxy names the session's user.
+    const prefetch = await call(`${a.base}/users`, {
+      headers: { cookie: cookie(), rsc: "1", "next-router-prefetch": "1" },
+    });
+    const login = await call(`${a.base}/api/login`, {
+      method: "POST",
+      body: { email: "admin@happypaws.test", password: "Demo@1234", is_web: false },
+    });
+    await sleep(300);
+    const lineOf = (r: Answer | Response) => {
+      const id = r.headers!.get("x-request-id");
+      return a
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.reqId === id && l.msg === "request");
+    };
+    const user = expect.any(Number);
+    expect(lineOf(signIn)).toMatchObject({ route: "/api/auth/callback/credentials", userId: user });
+    expect(lineOf(page)).toMatchObject({ route: "/values", status: 200, userId: user, companyId: user });
+    expect(lineOf(prefetch)).toMatchObject({ route: "/users", userId: user });
+    expect(lineOf(login)).toMatchObject({ route: "/api/login", status: 200, userId: user });
+  });
+
   it("PostgreSQL stopped under load: 503s, never 500, no request hangs, recovery with no restart", async () => {
     const auth = { authorization: `Bearer ${token}` };
     const answers: (Answer & { at: number; phase: string })[] = [];
@@ -236,7 +288,7 @@ describe("operations", () => {
     }
   });
 
-  it("SIGTERM during a slow request: it completes, and the process exits 0", async () => {
+  it("SIGTERM during a slow request: it completes, new connections are refused, and the process exits 0", async () => {
     const body = JSON.stringify({ email: "nobody@example.test", password: "not-the-password", is_web: true });
     const answered = new Promise<number>((resolve, reject) => {
       const req = http.request(
@@ -260,7 +312,11 @@ describe("operations", () => {
       }, 300);
     });
     expect([401, 422]).toContain(await answered);
+    // Draining: new connections are refused (the listener is closed) while the process winds down.
+    const late = await call(`${b.base}/api/health`, { timeoutMs: 3_000 });
+    expect(late.status).toBe(0);
     expect(await b.exited).toBe(0);
+    expect(b.output()).toContain("SIGTERM: draining");
   });
 
   it("a port already taken exits non-zero at once", async () => {
