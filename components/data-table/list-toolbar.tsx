@@ -1,6 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
-import Link from "next/link";
+import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { ArchiveRestore, ChevronDown, ListFilter, Loader2, Plus, Search, Trash2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {

@@ -1,6 +1,6 @@
 "use client";
 import { useRef, useState, useTransition } from "react";
-import Link from "next/link";
+import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { useRouter } from "next/navigation";
 import { Loader2, type LucideIcon } from "lucide-react";
 import {

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import Link from "next/link";
+import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { usePathname } from "next/navigation";
 import {
   Bell,

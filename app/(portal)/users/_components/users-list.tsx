@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { Upload } from "lucide-react";
 import { ListPage, ListToolbar } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";

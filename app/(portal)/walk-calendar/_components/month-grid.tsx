@@ -1,6 +1,6 @@
 import type { CalendarSummaryDay } from "@/lib/jobs/walk-calendar";
 import { cn } from "@/lib/utils";
-import { DayDialog } from "./day-dialog";
+import { dayButton, DayOpener } from "./day-dialog";
 import { monthYearOf, shortWeekday, weekdayOf } from "./day-label";
 
 /**
@@ -28,7 +28,7 @@ export function MonthGrid({
   week?: boolean;
 }) {
   return (
-    <div>
+    <DayOpener franchiseeId={franchiseeId} walkerId={walkerId}>
       <div className="grid grid-cols-7 gap-1 pb-1 text-center text-xs font-medium text-slate-600" aria-hidden>
         {days.slice(0, 7).map((d) => (
           <div key={d.date}>{shortWeekday(d.date)}</div>
@@ -39,11 +39,8 @@ export function MonthGrid({
           const inMonth = week || d.date.startsWith(month);
           return (
             <li key={d.date} className="min-w-0">
-              <DayDialog
-                date={d.date}
-                franchiseeId={franchiseeId}
-                walkerId={walkerId}
-                plansHref={dayHref(d.date)}
+              <button
+                {...dayButton(d.date, dayHref(d.date))}
                 className={cn(
                   "flex h-full min-h-14 w-full flex-col text-left gap-0.5 rounded-md border p-1 text-xs hover:bg-sky-50 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none sm:min-h-24 sm:p-2",
                   !inMonth && "bg-slate-50 text-slate-600",
@@ -85,11 +82,11 @@ export function MonthGrid({
                     </span>
                   ) : null}
                 </span>
-              </DayDialog>
+              </button>
             </li>
           );
         })}
       </ol>
-    </div>
+    </DayOpener>
   );
 }

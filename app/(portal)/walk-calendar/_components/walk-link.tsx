@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { cn } from "@/lib/utils";
 import { timeOfDay } from "./day-label";
 

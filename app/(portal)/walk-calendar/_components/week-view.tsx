@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { QuietLink as Link } from "@/components/nav/quiet-link";
 import type { CalendarDay } from "@/lib/jobs/walk-calendar";
 import { encodeId } from "@/lib/platform/ids";
 import { cn } from "@/lib/utils";
