@@ -194,8 +194,15 @@ export const monthlyRequestUpdateSchema = z.object({
   remark: optionalText("remark", 1000).optional(),
 });
 
-/** The list's Approve: nothing to send. Reject: a franchisee's admin gives the remark (the reason). */
-export const monthlyApproveSchema = z.object({});
+/**
+ * The list's Approve: a franchisee's admin may send the walker and timeslot(s) chosen in the dialog (those already
+ * on the request otherwise); an admin sends nothing. Reject: a franchisee's admin gives the remark (the reason).
+ */
+export const monthlyApproveSchema = z.object({
+  walker_id: optionalId("walker").optional(),
+  timeslot: timeslot("timeslot").optional(),
+  timeslot_2: timeslot("timeslot 2").optional(),
+});
 export const monthlyRejectSchema = z.object({ remark: optionalText("remark", 1000).optional() });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1069,13 +1076,21 @@ const decide = (status: 1 | 2) =>
       if (isFranchiseeAdmin(ctx)) {
         if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
           throw new AppError(409, MONTHLY_MESSAGES.notPending);
+        const chosen = input as z.output<typeof monthlyApproveSchema>;
         values =
           status === 1
-            ? { franchisee_approval_status: 1 }
+            ? {
+                franchisee_approval_status: 1,
+                ...(chosen.walker_id != null ? { walker_id: chosen.walker_id } : {}),
+                ...(chosen.timeslot != null ? { timeslot: chosen.timeslot } : {}),
+                ...(chosen.timeslot_2 !== undefined ? { timeslot_2: chosen.timeslot_2 } : {}),
+              }
             : { franchisee_approval_status: 2, remark: remark ?? before.remark };
         await approvalNeeds(tx, ctx, before, { ...before, ...values } as Row, errors, status === 1);
       } else if (isStatusApprover(ctx)) {
-        if (remark) throw forbidden();
+        const sent = input as Record<string, unknown>;
+        if (remark || sent.walker_id != null || sent.timeslot != null || sent.timeslot_2 != null)
+          throw forbidden();
         if (before.franchisee_approval_status === MONTHLY_APPROVAL.PENDING)
           throw new AppError(409, MONTHLY_MESSAGES.franchiseeFirst);
         if (before.status !== MONTHLY_APPROVAL.PENDING) throw new AppError(409, MONTHLY_MESSAGES.notPending);
@@ -1122,6 +1137,38 @@ export async function updateMonthlyRequestZone(ctx: Ctx, id: number, zoneId: unk
   return update(ctx, { id, zone_id: zoneId });
 }
 
+/**
+ * The approval dialog's walkers (a franchisee's admin approving a request): the request's franchisee's active
+ * walkers, each with their live walks on the request's first day (times, HH:MM), the least busy first.
+ */
+export async function approvalWalkers(ctx: Ctx, id: number) {
+  if (!isFranchiseeAdmin(ctx)) throw forbidden();
+  const r = await get(ctx, id);
+  const db = await getDb();
+  const rows = rowsOf<{ id: number; user_name: string; times: string | null }>(
+    await db.execute(sql`
+      select ${users.id} as id, ${userNameOf(users)} as user_name, d.times
+      from ${users}
+      cross join lateral (select string_agg(to_char(w.timeslot, 'HH24:MI'), ',' order by w.timeslot) as times,
+          count(*) as n
+        from daily_job_plan_walks w
+        where w.company_id = ${r.company_id} and w.walker_id = ${users.id} and w.date = ${r.start_date}::date
+          and w.deleted_at is null and w.status <> 6) d
+      where ${walkersWhere(r.company_id, r.franchisee_id)}
+      order by d.n, 2, 1
+      limit 200`),
+  );
+  return {
+    date: r.start_date,
+    walkers: rows.map((x) => ({
+      id: Number(x.id),
+      name: x.user_name,
+      times: x.times ? x.times.split(",") : [],
+      current: Number(x.id) === r.walker_id,
+    })),
+  };
+}
+
 const session = () => import("@/lib/platform/session");
 const caller = async (opaqueId: string) => {
   const s = await session();
@@ -1131,11 +1178,20 @@ const caller = async (opaqueId: string) => {
 export const monthlyRequestActions = {
   ...entityActions(monthlyRequestsCrud),
   /** The list's Approve (after 'Are you sure to Approve/Reject?'). */
-  approve: (opaqueId: string) =>
+  approve: (opaqueId: string, chosen?: { walker_id?: string; timeslot?: string; timeslot_2?: string }) =>
+    toActionResult(async () => {
+      const s = await session();
+      const { ctx, id } = await caller(opaqueId);
+      const walker = chosen?.walker_id ? s.actionId(chosen.walker_id) : undefined;
+      await approve(ctx, { ...chosen, id, ...(walker != null ? { walker_id: walker } : {}) });
+      return { id: opaqueId, message: MONTHLY_MESSAGES.approved };
+    }),
+  /** The approval dialog's walkers, with their walks on the request's first day (ids opaque). */
+  walkers: (opaqueId: string) =>
     toActionResult(async () => {
       const { ctx, id } = await caller(opaqueId);
-      await approve(ctx, { id });
-      return { id: opaqueId };
+      const r = await approvalWalkers(ctx, id);
+      return { ...r, walkers: r.walkers.map((x) => ({ ...x, id: encodeId(x.id) })) };
     }),
   /** The list's Reject: a franchisee's admin sends the remark; an admin none. */
   reject: (opaqueId: string, remark?: string) =>

@@ -46,11 +46,6 @@ async function postJson<T>(
   return (j.data ?? j) as T;
 }
 
-async function choose(page: Page, label: RegExp, option: string | RegExp) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).first().click();
-}
-
 type Masters = {
   customers: { id: number; user_name: string }[];
   walkers: { id: number; user_name: string }[];
@@ -113,19 +108,29 @@ test("a month of walks: approved with a walker, a day's leave covered, a resched
     .getByRole("row")
     .filter({ hasText: ddmmyyyy(start) })
     .first();
-  await row.getByRole("link", { name: /edit/i }).click();
-  await choose(page, /^Franchisee Approval Status/, "APPROVED");
-  await page.getByRole("combobox", { name: /^Walker/ }).click();
-  const walkerName = (await page.getByRole("option").first().textContent())!.trim();
-  await page.getByRole("option").first().click();
-  await page.getByLabel(/^Timeslot$/).fill("07:30");
-  await page.getByRole("button", { name: /^(Update|Save)/ }).click();
+  // From the list (issue 25): Approve asks the spec's question, with the walker (their walks that day) and the
+  // timeslot inside it; the row updates in place with the success message.
+  await row.getByRole("button", { name: /^Approve/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Are you sure to Approve/Reject?" });
+  await expect(confirm).toBeVisible();
+  const firstWalker = confirm.getByRole("radio").first();
+  await expect(firstWalker).toBeVisible();
+  const walkerName = (await confirm.locator("label").filter({ has: firstWalker }).first().textContent())!
+    .replace(/(No walks that day|\d+ walks? that day:.*)$/, "")
+    .trim();
+  await firstWalker.check();
+  await confirm
+    .getByLabel(/^Timeslot/)
+    .first()
+    .fill("07:30");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Request approved successfully.").first()).toBeVisible();
   await expect(page).toHaveURL(/\/user-monthly-job-requests(\?|$)/);
-  await searchList(page, customer!.user_name);
   const approved = page
     .getByRole("row")
     .filter({ hasText: ddmmyyyy(start) })
     .first();
+  await expect(approved.getByText("Franchisee: APPROVED")).toBeVisible();
   await approved.getByRole("link", { name: /View Daily Plan/ }).click();
   await expect(page).toHaveURL(/\/daily-job-plans\?.*user_monthly_job_request_id=/);
   // Ten days, one plan each, walked by the chosen walker at 07:30.

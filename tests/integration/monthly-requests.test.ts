@@ -612,6 +612,50 @@ describe("Approve / Reject from the list", () => {
     session.ctx = admin;
   });
 
+  it("a franchisee's admin approves in one step from the dialog: the walker (listed with their walks that day) and timeslot sent with the approval", async () => {
+    const row = await newRequest();
+    session.ctx = fa;
+    const choices = await actions.monthlyApprovalWalkersAction(encodeId(row.id));
+    expect(choices.ok).toBe(true);
+    if (!choices.ok) return;
+    expect(choices.data.date).toBe(row.start_date);
+    const w = choices.data.walkers.find((x) => x.id === encodeId(walker));
+    expect(w).toMatchObject({ current: false, times: expect.any(Array) });
+    expect(choices.data.walkers.some((x) => x.id === encodeId(strangerWalker))).toBe(false);
+    // A walker of another franchisee: refused under the field, nothing written.
+    const wrong = await actions.approveMonthlyRequestAction(encodeId(row.id), {
+      walker_id: encodeId(strangerWalker),
+      timeslot: "07:30",
+    });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) expect(wrong.fieldErrors?.walker_id).toBe(MONTHLY_MESSAGES.walker);
+    const ok = await actions.approveMonthlyRequestAction(encodeId(row.id), {
+      walker_id: encodeId(walker),
+      timeslot: "07:30",
+    });
+    expect(ok.ok, JSON.stringify(ok)).toBe(true);
+    const [after] = await db
+      .select()
+      .from(userMonthlyJobRequests)
+      .where(eq(userMonthlyJobRequests.id, row.id));
+    expect(after).toMatchObject({ franchisee_approval_status: 1, walker_id: walker, timeslot: "07:30:00" });
+    expect(await livePlans(row.id)).toBe(NEXT.days);
+    // An admin sends no walker (the franchisee's to choose): 403.
+    session.ctx = admin;
+    const other = await newRequest();
+    await crud.update(fa, {
+      id: other.id,
+      franchisee_approval_status: 1,
+      walker_id: walker,
+      timeslot: "07:00",
+    });
+    const admins = await actions.approveMonthlyRequestAction(encodeId(other.id), {
+      walker_id: encodeId(walker2),
+    });
+    expect(admins.ok).toBe(false);
+    if (!admins.ok) expect(admins.status).toBe(403);
+  });
+
   it("an admin: the status, once the franchisee decided (409 before), pending only, no remark (403)", async () => {
     const row = await newRequest();
     const early = await api("POST", `user_monthly_job_requests/approve/${row.id}`, {

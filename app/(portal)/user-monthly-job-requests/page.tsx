@@ -39,6 +39,8 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
       "end_date",
       "walker_id",
       "timeslot",
+      "timeslot_2",
+      "no_of_walks",
       "user_monthly_job_request_pets",
       "is_active",
     ],
