@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { LOGINS, PASSWORD, login, ready, searchList } from "./helpers";
 
 // Issue 11, as people would do it: a customer asks for walks from the app; the FRANCHISEE ADMIN approves the request
