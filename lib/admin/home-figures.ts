@@ -13,8 +13,9 @@ import { POSITION, ROLE } from "@/lib/platform/permissions";
 // names the company (its indexes lead with it) beside row-level security.
 //
 // Where each figure comes from, and why it stays fast at 5M walks and 10M audit rows:
-// - walks by day and status: grouped over djp_walks_day_idx (company, date, status, walker), index only; a month of a
-//   company is ~400k index entries, so the franchisor's month reads the kept per-day figures when they exist;
+// - walks by day and status: walk_day_figures (kept per company, franchisee, day, status and walker-set by triggers,
+//   migration 0027): a month is ~31 x 8 rows instead of ~400k walks; walkers on leave from the range's approved leave;
+// - lateness: today's walks only (the day index, a few thousand rows);
 // - refunds: company_figures (kept by triggers per company and franchisee, migration 0021);
 // - plan revenue: the month's approved monthly requests (umjr_list_idx; ~10k a month at bench scale) joined to plans;
 // - pending approvals: the inbox's per-kind counts (partial pending indexes);
@@ -85,7 +86,9 @@ type DayCounts = { date: string; planned: number; completed: number; missed: num
 
 /**
  * Walks per day of a range: planned (not cancelled), completed, missed (not begun on a past day) and without a
- * walker (not begun, today or later). One grouped statement over the walks' day index.
+ * walker (not begun, today or later). Read from walk_day_figures (migration 0027: kept per company, franchisee, day,
+ * status and walker-set by triggers in the writing transaction), a few rows per day whatever the walks hold: the
+ * company's row (franchisee 0), a franchisee's own, or a master franchisee's zones' franchisees summed.
  */
 async function walkDays(
   companyId: number,
@@ -96,15 +99,19 @@ async function walkDays(
   today: string,
 ): Promise<DayCounts[]> {
   const db = await getDb();
+  const who =
+    zoneIds != null
+      ? inZones(companyId, zoneIds, sql`w.franchisee_id`)
+      : sql`w.franchisee_id = ${franchiseeId ?? 0}`;
   return rowsOf<DayCounts>(
     await db.execute(sql`select w.date::text as date,
-        count(*) filter (where w.status <> 6)::int as planned,
-        count(*) filter (where w.status = 2)::int as completed,
-        count(*) filter (where w.status in (${notStarted}) and w.date < ${today}::date)::int as missed,
-        count(*) filter (where w.status in (${notStarted}) and w.walker_id is null and w.date >= ${today}::date)::int
-          as unassigned
-      from daily_job_plan_walks w
-      where ${walksScope(companyId, franchiseeId, zoneIds)} and w.date between ${from}::date and ${to}::date
+        coalesce(sum(w.walks) filter (where w.status <> 6), 0)::int as planned,
+        coalesce(sum(w.walks) filter (where w.status = 2), 0)::int as completed,
+        coalesce(sum(w.walks) filter (where w.status in (${notStarted}) and w.date < ${today}::date), 0)::int as missed,
+        coalesce(sum(w.walks) filter (where w.status in (${notStarted}) and not w.assigned
+          and w.date >= ${today}::date), 0)::int as unassigned
+      from walk_day_figures w
+      where w.company_id = ${companyId} and ${who} and w.date between ${from}::date and ${to}::date
       group by w.date`),
   );
 }
