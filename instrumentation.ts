@@ -32,6 +32,8 @@ export async function register() {
 
 /** The hourly jobs, once the database is bootstrapped. */
 async function startJobs() {
+  // Each function with node-only imports says so itself: the edge bundle drops what follows this line only.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.SCHEDULER === "0") return;
   // One scheduler for the periodic jobs (lib/platform/scheduler.ts): each once per period across instances.
   const HOUR = 60 * 60_000;
