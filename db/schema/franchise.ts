@@ -26,6 +26,40 @@ import { valueLists } from "./operations";
 
 const live = (t: { deleted_at: AnyPgColumn }) => sql`${t.deleted_at} is null`;
 
+/**
+ * A workflow's pending rows by company and age (the approvals inbox, lib/approvals/inbox.ts: its page and counts,
+ * oldest first): small whatever the table holds.
+ */
+const pendingIndex = (
+  name: string,
+  t: {
+    company_id: AnyPgColumn;
+    id: AnyPgColumn;
+    deleted_at: AnyPgColumn;
+    status: AnyPgColumn;
+    created_at: AnyPgColumn;
+  },
+) =>
+  index(name)
+    .on(t.company_id, t.created_at, t.id)
+    .where(sql`${t.deleted_at} is null and ${t.status} = 0`);
+/** A KYC document awaiting review (pending, with its file) by company and submission. */
+const kycPendingIndex = (
+  name: string,
+  t: {
+    company_id: AnyPgColumn;
+    id: AnyPgColumn;
+    deleted_at: AnyPgColumn;
+    status: AnyPgColumn;
+    created_at: AnyPgColumn;
+    submitted_at: AnyPgColumn;
+    document_path: AnyPgColumn;
+  },
+) =>
+  index(name)
+    .on(t.company_id, sql`coalesce(${t.submitted_at}, ${t.created_at})`, t.id)
+    .where(sql`${t.deleted_at} is null and ${t.status} = 0 and ${t.document_path} is not null`);
+
 // What each list's search matches (its trigram index and the list read the same expression; see searchTextOf).
 export const franchiseesSearchText = (t: SearchCols<"name" | "email" | "phone">) =>
   searchTextOf(t.name, t.email, t.phone);
@@ -92,6 +126,7 @@ export const franchisees = pgTable(
   (t) => [
     index("franchisees_list_idx").on(t.company_id, t.name, t.id).where(live(t)),
     index("franchisees_zone_idx").on(t.company_id, t.zone_id, t.name, t.id).where(live(t)),
+    pendingIndex("franchisees_pending_idx", t),
     searchIndex("franchisees_search_idx", franchiseesSearchText(t)),
     approvalCheck("franchisees_status_ck", t.status),
     check("franchisees_latitude_ck", sql`${t.latitude} is null or ${t.latitude} between -90 and 90`),
@@ -184,6 +219,7 @@ export const franchiseeKycDocuments = pgTable(
   },
   (t) => [
     index("franchisee_kyc_documents_list_idx").on(t.company_id, t.id).where(live(t)),
+    kycPendingIndex("franchisee_kyc_documents_pending_idx", t),
     index("franchisee_kyc_documents_franchisee_idx").on(t.franchisee_id, t.document_type_id, t.status),
     index("franchisee_kyc_documents_expiry_idx")
       .on(t.expires_on)
@@ -206,6 +242,7 @@ export const userKycDocuments = pgTable(
     index("user_kyc_documents_list_idx").on(t.company_id, t.id).where(live(t)),
     index("user_kyc_documents_user_idx").on(t.user_id, t.document_type_id, t.status),
     index("user_kyc_documents_franchisee_idx").on(t.company_id, t.franchisee_id, t.id).where(live(t)),
+    kycPendingIndex("user_kyc_documents_pending_idx", t),
     index("user_kyc_documents_expiry_idx")
       .on(t.expires_on)
       .where(sql`${t.deleted_at} is null and ${t.status} = 1`),
@@ -227,8 +264,17 @@ function careerColumns() {
 }
 const careerIndexes = (
   name: string,
-  t: { company_id: AnyPgColumn; id: AnyPgColumn; deleted_at: AnyPgColumn },
-) => [index(`${name}_list_idx`).on(t.company_id, t.id).where(live(t))];
+  t: {
+    company_id: AnyPgColumn;
+    id: AnyPgColumn;
+    deleted_at: AnyPgColumn;
+    status: AnyPgColumn;
+    created_at: AnyPgColumn;
+  },
+) => [
+  index(`${name}_list_idx`).on(t.company_id, t.id).where(live(t)),
+  pendingIndex(`${name}_pending_idx`, t),
+];
 
 export const petWalkieCareerRequests = pgTable(
   "pet_walkie_career_requests",

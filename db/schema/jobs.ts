@@ -142,6 +142,10 @@ export const userMonthlyJobRequests = pgTable(
   },
   (t) => [
     index("umjr_list_idx").on(t.company_id, t.id).where(live(t)),
+    // The approvals inbox's pending requests (either stage) by company and age.
+    index("umjr_pending_idx")
+      .on(t.company_id, t.created_at, t.id)
+      .where(sql`${t.deleted_at} is null and ${t.status} = 0`),
     index("umjr_franchisee_idx").on(t.company_id, t.franchisee_id, t.id).where(live(t)),
     index("umjr_zone_idx").on(t.company_id, t.zone_id, t.id).where(live(t)),
     index("umjr_user_idx").on(t.user_id),
@@ -312,6 +316,9 @@ export const leaveRequests = pgTable(
   (t) => [
     index("leave_requests_list_idx").on(t.company_id, t.id).where(live(t)),
     index("leave_requests_franchisee_idx").on(t.company_id, t.franchisee_id, t.id).where(live(t)),
+    index("leave_requests_pending_idx")
+      .on(t.company_id, t.created_at, t.id)
+      .where(sql`${t.deleted_at} is null and ${t.status} = 0`),
     index("leave_requests_user_date_idx").on(t.company_id, t.user_id, t.date).where(live(t)),
     approvalCheck("leave_requests_status_ck", t.status),
     check("leave_requests_type_ck", sql`${t.leave_type} in ('full_day', 'time_range')`),
@@ -378,6 +385,9 @@ export const customerWalkRequests = pgTable(
   },
   (t) => [
     index("cwr_list_idx").on(t.company_id, t.requested_at, t.id).where(live(t)),
+    index("cwr_pending_idx")
+      .on(t.company_id, t.requested_at, t.id)
+      .where(sql`${t.deleted_at} is null and ${t.status} = 'pending'`),
     index("cwr_franchisee_idx").on(t.company_id, t.franchisee_id, t.requested_at, t.id).where(live(t)),
     index("cwr_walk_idx").on(t.walk_id),
     index("cwr_user_idx").on(t.user_id, t.request_type),
