@@ -5,6 +5,7 @@ import { franchiseeKycDocuments, franchisees, kycDocumentTypes } from "@/db/sche
 import { requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope, zoneFilter } from "@/lib/platform/entity";
+import { approvalActions } from "@/lib/platform/approval";
 import { entityActions } from "@/lib/platform/entity-actions";
 import {
   booleanFilter,
@@ -23,9 +24,11 @@ import {
   kycDetailSchema,
   kycDocumentTypeOptions,
   kycFields,
+  kycApproval,
   kycHooks,
   kycLifecycle,
   kycUpdateSchema,
+  reviewFilter,
   uploadKycFile,
   withDuplicateCheck,
   withRowButtons,
@@ -105,6 +108,7 @@ export const franchiseeKycDocumentsDef = defineEntity({
     search: [t.document_name, kycDocumentTypes.code, kycDocumentTypes.description, franchisees.name],
     filters: {
       status: enumFilter(t.status, "Approval Status", KYC_STATUS_OPTIONS),
+      review: reviewFilter(t),
       is_kyc_valid: booleanFilter(franchisees.is_kyc_valid, "KYC Valid"),
       franchisee_id: referenceFilter(t.franchisee_id, "Franchisee"),
     },
@@ -125,8 +129,10 @@ export const franchiseeKycDocumentsDef = defineEntity({
   }),
 });
 
-const crud = crudOf(franchiseeKycDocumentsDef, kycHooks(FRANCHISEE_KYC, t) as never);
-const lifecycle = kycLifecycle(franchiseeKycDocumentsDef);
+/** The review (Approve / Reject of a submitted document) as a workflow: lib/platform/approval.ts. */
+export const franchiseeKycApproval = kycApproval(FRANCHISEE_KYC, franchiseeKycDocumentsDef);
+const crud = crudOf(franchiseeKycDocumentsDef, kycHooks(FRANCHISEE_KYC, t, franchiseeKycApproval) as never);
+const lifecycle = kycLifecycle(franchiseeKycDocumentsDef, FRANCHISEE_KYC);
 const create = withDuplicateCheck(FRANCHISEE_KYC, t, crud.create);
 
 export const franchiseeKycDocumentsCrud = {
@@ -136,7 +142,10 @@ export const franchiseeKycDocumentsCrud = {
   delete: lifecycle.delete,
   restore: lifecycle.restore,
 };
-export const franchiseeKycDocumentActions = entityActions(franchiseeKycDocumentsCrud);
+export const franchiseeKycDocumentActions = {
+  ...entityActions(franchiseeKycDocumentsCrud),
+  ...approvalActions(franchiseeKycApproval),
+};
 
 /** POST franchisee_kyc_documents/upload_franchisee_kyc_document (multipart id, document_path). */
 export const uploadFranchiseeKycDocument = (

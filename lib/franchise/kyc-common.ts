@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { auditRecords, franchisees, kycDocumentTypes, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -12,7 +13,8 @@ import {
   type AnyEntity,
   type OpMeta,
 } from "@/lib/platform/entity";
-import { AlreadyReported, AppError, forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
+import { approvalOf, guardFields, type Approval } from "@/lib/platform/approval";
+import { AlreadyReported, AppError, invalid, type FieldErrors } from "@/lib/platform/errors";
 import { fileUrl, type OnFileRead } from "@/lib/platform/file-access";
 import type { ActionResult } from "@/lib/platform/mutations";
 import {
@@ -25,7 +27,13 @@ import {
   type FileRule,
 } from "@/lib/platform/files";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
-import type { ListQuery, ListResult, RawParams } from "@/lib/platform/list";
+import {
+  rawParam,
+  type ListFilter,
+  type ListQuery,
+  type ListResult,
+  type RawParams,
+} from "@/lib/platform/list";
 import { franchiseeAdminIds, notify, type NewNotification } from "@/lib/platform/notifications";
 import { ROLE_IDS, ROLE, type Permission } from "@/lib/platform/permissions";
 import { flag, optionalDate, optionalText, requiredId, requiredText } from "@/lib/platform/schemas";
@@ -53,6 +61,13 @@ export const KYC_MESSAGES = {
     `A ${type} for this ${owner} is already pending review or approved.`,
   locked: "This document is awaiting review or approved: it can be changed again once it is rejected.",
   noFileToApprove: "A document without a file cannot be approved.",
+  notAwaiting:
+    "This document is no longer awaiting review: only a pending document can be approved or rejected.",
+  remarkRequired: "The remark is required when the document is rejected.",
+  approved: "Kyc document approved successfully.",
+  rejected: "Kyc document rejected successfully.",
+  restoreDuplicate: (type: string, owner: string) =>
+    `A ${type} for this ${owner} is already pending review or approved: this one cannot be restored.`,
   expiryRequired: "The expiry date field is required for this document type.",
   documentType: "The selected document type is invalid.",
   fileRequired: "Choose a file to upload.",
@@ -305,18 +320,6 @@ const duplicate = async (tx: Executor, kind: KycKind, typeId: number) =>
     KYC_MESSAGES.duplicateSubTitle(await typeName(tx, typeId), kind.ownerNoun),
   );
 
-/** The review fields a non-reviewer may not set: a value other than the current one is refused (403). */
-function refuseReviewFields(
-  input: { status?: number; is_active?: number; remark?: string | null },
-  current: { status: number; is_active: number; remark: string | null },
-) {
-  // Pending is what a submission sets anyway: an old client sends status 0 with it.
-  if (input.status !== undefined && input.status !== KYC_STATUS.pending && input.status !== current.status)
-    throw forbidden();
-  if (input.is_active !== undefined && input.is_active !== current.is_active) throw forbidden();
-  if (input.remark !== undefined && (input.remark ?? null) !== (current.remark ?? null)) throw forbidden();
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Notifications.
 
@@ -339,7 +342,127 @@ async function companyAdmins(tx: Executor, companyId: number): Promise<number[]>
 const toEach = (ids: number[], n: Omit<NewNotification, "userId">): NewNotification[] =>
   [...new Set(ids)].map((userId) => ({ ...n, userId }));
 
+/** A review's verdict, told to the owner's franchisee admins (link: the document). */
+async function verdictNotes(tx: Executor, kind: KycKind, r: KycRow): Promise<NewNotification[]> {
+  if (r.franchisee_id == null) return [];
+  const verdict = r.status === KYC_STATUS.approved ? "approved" : "rejected";
+  return toEach(await franchiseeAdminIds(tx, r.franchisee_id), {
+    companyId: r.company_id,
+    title: `KYC document ${verdict}`,
+    body: `${r.document_name} was ${verdict}.${r.status === KYC_STATUS.rejected && r.remark ? ` Reason: ${r.remark}` : ""}`,
+    link: `${kind.href}/${encodeId(r.id)}`,
+  });
+}
+
 export const kycNotify = { franchiseeAdmins: franchiseeAdminIds, companyAdmins, toEach };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Finding the one to review (issue 25): review=awaiting (pending with its file: the reviewer's work) or
+// review=not_submitted (no file yet). /franchisee-kyc-documents?review=awaiting is the "KYC awaiting review" view.
+
+export const REVIEW_OPTIONS = [
+  { value: "awaiting", label: "AWAITING REVIEW" },
+  { value: "not_submitted", label: "NOT SUBMITTED" },
+] as const;
+
+/** The lists' Review filter over a document table's status and file columns. */
+export function reviewFilter(t: { status: AnyPgColumn; document_path: AnyPgColumn }): ListFilter {
+  return {
+    label: "Review",
+    where: (raw, param) => {
+      const v = rawParam(raw, param);
+      if (v == null || v === "") return undefined;
+      if (v === "awaiting") return and(eq(t.status, KYC_STATUS.pending), isNotNull(t.document_path));
+      if (v === "not_submitted") return isNull(t.document_path);
+      throw invalid({ [param]: "The selected review is invalid." });
+    },
+    ui: (param) => ({ param, label: "Review", kind: "select", options: [...REVIEW_OPTIONS] }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The review as a workflow (lib/platform/approval.ts): Approve and Reject of a submitted document.
+
+/** Pending is what a submission sets anyway: an old client sends status 0 with it (not a reviewer's change). */
+const PENDING = { status: KYC_STATUS.pending };
+
+/**
+ * A kind's review workflow: a document awaiting review (pending, its file submitted) is approved or rejected (a
+ * remark required) by a reviewer (the kind's review and update permissions: ADMIN, and MASTER FRANCHISEE for
+ * franchisee documents). The decision stamps reviewed_at/by, sets is_active (0 when rejected), tells the owner's
+ * franchisee admins, and recomputes the franchisee's KYC validity, in its transaction. Spec 002 §4's field rule:
+ * only reviewers change status, is_active and remark through a save.
+ */
+export function kycApproval(kind: KycKind, def: AnyEntity) {
+  const t = def.table as unknown as Record<string, AnyPgColumn>;
+  const decided =
+    (status: number) =>
+    ({ ctx }: { ctx: Ctx }) => ({
+      is_active: status === KYC_STATUS.rejected ? 0 : 1,
+      reviewed_at: new Date(),
+      reviewed_by: ctx.userId,
+    });
+  const tell = ({ tx, row }: { tx: Tx; row: Record<string, unknown> }) =>
+    verdictNotes(tx, kind, row as unknown as KycRow);
+  const after = async ({ tx, row }: { tx: Tx; row: Record<string, unknown> }) => {
+    const f = row.franchisee_id as number | null;
+    if (kind.appliesTo === APPLIES_FRANCHISEE && f != null) await refreshKycValidity(tx, f);
+  };
+  const mayUpdate = (ctx: Ctx) => can(ctx, perm(kind, "update"));
+  return approvalOf({
+    entity: def,
+    kind: def.noun,
+    field: t.status,
+    states: { 0: "PENDING", 1: "APPROVED", 2: "REJECTED" },
+    pending: KYC_STATUS.pending,
+    reasonField: t.remark,
+    reasonMessages: { required: KYC_MESSAGES.remarkRequired, max: 1000 },
+    permission: perm(kind, "review"),
+    notInState: KYC_MESSAGES.notAwaiting,
+    fieldsByRole: { fields: ["status", "is_active", "remark"], may: (ctx) => isReviewer(ctx, kind) },
+    transitions: {
+      approve: {
+        from: [KYC_STATUS.pending],
+        to: KYC_STATUS.approved,
+        label: "Approve",
+        who: mayUpdate,
+        guard: async ({ before }) => {
+          if (!before.document_path) throw new AppError(409, KYC_MESSAGES.noFileToApprove);
+        },
+        set: decided(KYC_STATUS.approved),
+        notify: tell,
+        after,
+        // Spec 002 §9: the confirm texts map 1 to approve, 2 to reject.
+        confirm: {
+          title: "Are you sure to Approve?",
+          description: "Are you sure you want to approve this document?",
+        },
+        success: KYC_MESSAGES.approved,
+      },
+      reject: {
+        from: [KYC_STATUS.pending],
+        to: KYC_STATUS.rejected,
+        label: "Reject",
+        reason: "required",
+        who: mayUpdate,
+        set: decided(KYC_STATUS.rejected),
+        notify: tell,
+        after,
+        confirm: { title: "Are you sure to Reject?", description: "Give the reason for the rejection." },
+        success: KYC_MESSAGES.rejected,
+      },
+    },
+    inbox: {
+      title: t.document_name,
+      // A staff document's staff member; a franchisee document's filer.
+      askedBy: kind.ownerKey === "user_id" ? t.user_id : t.created_by,
+      franchisee: t.franchisee_id,
+      askedAt: t.submitted_at,
+      where: isNotNull(t.document_path),
+      href: (id) => `${kind.href}/${id}`,
+    },
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The save's rules, as crudOf hooks.
@@ -375,7 +498,7 @@ type Hooks = {
  *   written;
  * - franchisee documents recompute the franchisee's KYC validity in the same transaction.
  */
-export function kycHooks(kind: KycKind, table: AnyEntity["table"]): Hooks {
+export function kycHooks(kind: KycKind, table: AnyEntity["table"], approval: Approval): Hooks {
   const afterSave = async (
     tx: Tx,
     ctx: Ctx,
@@ -386,18 +509,7 @@ export function kycHooks(kind: KycKind, table: AnyEntity["table"]): Hooks {
     if (kind.appliesTo === APPLIES_FRANCHISEE && r.franchisee_id != null)
       await refreshKycValidity(tx, r.franchisee_id);
     const link = `${kind.href}/${encodeId(r.id)}`;
-    const notes: NewNotification[] = [];
-    if (e.reviewed && r.franchisee_id != null) {
-      const verdict = r.status === KYC_STATUS.approved ? "approved" : "rejected";
-      notes.push(
-        ...toEach(await franchiseeAdminIds(tx, r.franchisee_id), {
-          companyId: r.company_id,
-          title: `KYC document ${verdict}`,
-          body: `${r.document_name} was ${verdict}.${r.status === KYC_STATUS.rejected && r.remark ? ` Reason: ${r.remark}` : ""}`,
-          link,
-        }),
-      );
-    }
+    const notes: NewNotification[] = e.reviewed ? await verdictNotes(tx, kind, r) : [];
     if (e.submitted)
       notes.push(
         ...toEach(await companyAdmins(tx, r.company_id), {
@@ -413,8 +525,10 @@ export function kycHooks(kind: KycKind, table: AnyEntity["table"]): Hooks {
   return {
     async create({ ctx, tx, input, insert, errors }) {
       const reviewer = isReviewer(ctx, kind);
-      if (!reviewer)
-        refuseReviewFields(input as never, { status: KYC_STATUS.pending, is_active: 1, remark: null });
+      // Spec 002 §4: only a reviewer sets status, is_active and remark (the declaration's field rule).
+      guardFields(approval, ctx, { status: KYC_STATUS.pending, is_active: 1, remark: null }, input, {
+        allow: PENDING,
+      });
       const owner = await kind.ownerOf(tx, ctx, input, errors);
       const type = await documentType(tx, ctx, kind, input.document_type_id as number, errors);
       const hasFile = fileComing(input.document_path);
@@ -452,7 +566,7 @@ export function kycHooks(kind: KycKind, table: AnyEntity["table"]): Hooks {
       const { document_path: _file, ...fields } = patch;
       void _file;
       if (!reviewer) {
-        refuseReviewFields(fields as never, b);
+        guardFields(approval, ctx, b, fields, { allow: PENDING });
         if (b.document_path && b.status !== KYC_STATUS.rejected) throw new AppError(409, KYC_MESSAGES.locked);
         // A submitter's status only moves by submitting a file.
         delete fields.status;
@@ -496,15 +610,30 @@ export function kycHooks(kind: KycKind, table: AnyEntity["table"]): Hooks {
  * Delete and restore (ADMIN; the trash view): recompute the franchisee's KYC validity in the same transaction once
  * the row is gone or back (the kernel's `after`).
  */
-export function kycLifecycle<D extends AnyEntity>(def: D) {
+export function kycLifecycle<D extends AnyEntity>(def: D, kind: KycKind) {
   const after = async ({ tx, row }: { tx: Tx; row: Record<string, unknown> }) => {
     const franchiseeId = row.franchisee_id as number | null;
     if (def.name === "franchisee_kyc_documents" && franchiseeId != null)
       await refreshKycValidity(tx, franchiseeId);
   };
+  // The create's rule on a restore: a submitted or approved document comes back only while its owner has no other
+  // live one of that type submitted or approved (409, with the reason); a deleted approval's effect (the franchisee's
+  // KYC validity) is recomputed on delete and on restore.
+  const guard = async ({ tx, row }: { tx: Tx; row: Record<string, unknown> }) => {
+    const r = row as unknown as KycRow;
+    const submitted =
+      r.status === KYC_STATUS.approved || (r.status === KYC_STATUS.pending && r.document_path != null);
+    const owner = r[kind.ownerKey];
+    if (!submitted || owner == null) return;
+    if (await alreadySubmitted(tx, def.table, kind, owner, r.document_type_id))
+      throw new AppError(
+        409,
+        KYC_MESSAGES.restoreDuplicate(await typeName(tx, r.document_type_id), kind.ownerNoun),
+      );
+  };
   return {
     delete: softDeleteOf(def, { after: after as never }),
-    restore: restoreOf(def, { after: after as never }),
+    restore: restoreOf(def, { guard: guard as never, after: after as never }),
   };
 }
 

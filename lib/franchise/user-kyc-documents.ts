@@ -5,6 +5,7 @@ import { franchisees, kycDocumentTypes, userKycDocuments, users } from "@/db/sch
 import { requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope } from "@/lib/platform/entity";
+import { approvalActions } from "@/lib/platform/approval";
 import { entityActions } from "@/lib/platform/entity-actions";
 import {
   booleanFilter,
@@ -22,9 +23,11 @@ import {
   kycDetailSchema,
   kycDocumentTypeOptions,
   kycFields,
+  kycApproval,
   kycHooks,
   kycLifecycle,
   kycUpdateSchema,
+  reviewFilter,
   staffOwner,
   uploadKycFile,
   withDuplicateCheck,
@@ -113,6 +116,7 @@ export const userKycDocumentsDef = defineEntity({
     ],
     filters: {
       status: enumFilter(t.status, "Approval Status", KYC_STATUS_OPTIONS),
+      review: reviewFilter(t),
       // The staff member's franchisee's KYC validity (decision: the same meaning as on franchisee documents).
       is_kyc_valid: booleanFilter(franchisees.is_kyc_valid, "KYC Valid"),
       user_id: referenceFilter(t.user_id, "User"),
@@ -135,8 +139,10 @@ export const userKycDocumentsDef = defineEntity({
   }),
 });
 
-const crud = crudOf(userKycDocumentsDef, kycHooks(USER_KYC, t) as never);
-const lifecycle = kycLifecycle(userKycDocumentsDef);
+/** The review (Approve / Reject of a submitted document) as a workflow: lib/platform/approval.ts. */
+export const userKycApproval = kycApproval(USER_KYC, userKycDocumentsDef);
+const crud = crudOf(userKycDocumentsDef, kycHooks(USER_KYC, t, userKycApproval) as never);
+const lifecycle = kycLifecycle(userKycDocumentsDef, USER_KYC);
 
 export const userKycDocumentsCrud = {
   ...crud,
@@ -145,7 +151,10 @@ export const userKycDocumentsCrud = {
   delete: lifecycle.delete,
   restore: lifecycle.restore,
 };
-export const userKycDocumentActions = entityActions(userKycDocumentsCrud);
+export const userKycDocumentActions = {
+  ...entityActions(userKycDocumentsCrud),
+  ...approvalActions(userKycApproval),
+};
 
 /** POST user_kyc_documents/upload_user_kyc_document (multipart id, document_path). */
 export const uploadUserKycDocument = (ctx: Ctx, body: Record<string, unknown>, files: Record<string, File>) =>

@@ -97,6 +97,8 @@ export type ApprovalDecl<K extends string = string> = {
     askedAt?: AnyPgColumn;
     /** The portal path of one item: default `<href>/<opaque id>`. */
     href?: (opaqueId: string) => string;
+    /** A further condition for an item to wait for a decision (a KYC document: its file submitted). */
+    where?: SQL;
   };
 };
 
@@ -420,7 +422,7 @@ export async function pendingOf(
         franchisee: a.inbox?.franchisee ?? sql<number | null>`null`,
       })
       .from(t)
-      .where(and(eq(a.field, a.pending), isNull(t.deleted_at), def.scope.where(ctx), after))
+      .where(and(eq(a.field, a.pending), isNull(t.deleted_at), a.inbox?.where, def.scope.where(ctx), after))
       .orderBy(asc(at), asc(t.id))
       .limit(limit + 1);
     const page = rows.slice(0, limit);

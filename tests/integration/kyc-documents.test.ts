@@ -9,7 +9,11 @@ import {
   users,
 } from "@/db/schema";
 import { DEMO_LOGINS } from "@/lib/seed/demo";
-import { franchiseeKycDocumentsCrud as docs } from "@/lib/franchise/franchisee-kyc-documents";
+import {
+  franchiseeKycApproval,
+  franchiseeKycDocumentsCrud as docs,
+} from "@/lib/franchise/franchisee-kyc-documents";
+import { decide, pendingOf } from "@/lib/platform/approval";
 import { auditFileRead, KYC_MESSAGES } from "@/lib/franchise/kyc-common";
 import { userKycDocumentsCrud as staffDocs } from "@/lib/franchise/user-kyc-documents";
 import type { Ctx } from "@/lib/platform/context";
@@ -318,6 +322,85 @@ describe("franchisee KYC documents: saving", () => {
     expect(
       (await api("POST", `franchisee_kyc_documents/restore/${mine[2].id}`, { token: adminToken })).status,
     ).toBe(200);
+    expect(await validity(f.id)).toBe(1);
+  });
+});
+
+describe("franchisee KYC documents: the review as a workflow (approval kernel)", () => {
+  /** A fresh franchisee with its three placeholder documents. */
+  async function freshFranchisee(name: string) {
+    const [f] = await db.insert(franchisees).values({ company_id: happyId, name, zone_id: null }).returning();
+    const { ensureKycRows } = await import("@/lib/franchise/kyc-validity");
+    await db.transaction((tx) => ensureKycRows(tx, happyId, { franchiseeId: f.id }));
+    return { f, mine: await docsOf(f.id) };
+  }
+
+  it("finds the one awaiting review: review=awaiting and not_submitted, and the inbox's pending items (files only)", async () => {
+    const { f, mine } = await freshFranchisee("Review Filter Franchisee");
+    await docs.update(admin, { id: mine[1].id, document_path: pdf() });
+    const awaiting = await docs.list(admin, { franchisee_id: String(f.id), review: "awaiting" });
+    expect(awaiting.data.map((r) => r.id)).toEqual([mine[1].id]);
+    const notSubmitted = await docs.list(admin, { franchisee_id: String(f.id), review: "not_submitted" });
+    expect(notSubmitted.data.map((r) => r.id).sort()).toEqual([mine[0].id, mine[2].id].sort());
+    expect((await failure(docs.list(admin, { review: "maybe" }))).status).toBe(422);
+    const pending = await pendingOf(admin, franchiseeKycApproval, { limit: 200 });
+    const ids = pending.data.map((d) => d.id);
+    expect(ids).toContain(mine[1].id);
+    expect(ids).not.toContain(mine[0].id);
+    expect(pending.data.find((d) => d.id === mine[1].id)).toMatchObject({
+      franchisee: { id: f.id, name: "Review Filter Franchisee" },
+      href: `/franchisee-kyc-documents/${encodeId(mine[1].id)}`,
+    });
+  });
+
+  it("approve and reject from the list: reviewers only, a file needed, a remark required, validity and stamps kept", async () => {
+    const { f, mine } = await freshFranchisee("Decision Franchisee");
+    session.ctx = admin;
+    // Without a file nothing is awaiting review: approving answers 409 and writes nothing.
+    const noFile = await actions.decideFranchiseeKycDocumentAction(encodeId(mine[0].id), "approve");
+    expect(noFile).toMatchObject({ ok: false, status: 409, message: KYC_MESSAGES.noFileToApprove });
+    for (const d of mine)
+      await docs.update(admin, { id: d.id, document_path: pdf(), expires_on: future(100) });
+    // A franchisee admin does not review (403), even their own documents.
+    expect((await failure(decide(fa, franchiseeKycApproval, mine[0].id, "approve"))).status).toBe(403);
+    const blank = await failure(decide(admin, franchiseeKycApproval, mine[0].id, "reject", { remark: " " }));
+    expect([blank.status, blank.fieldErrors]).toEqual([422, { remark: KYC_MESSAGES.remarkRequired }]);
+    const rejected = await decide(admin, franchiseeKycApproval, mine[0].id, "reject", { remark: "Blurred" });
+    expect(rejected).toMatchObject({ status: 2, is_active: 0, remark: "Blurred", reviewed_by: admin.userId });
+    expect((await failure(decide(admin, franchiseeKycApproval, mine[0].id, "approve"))).status).toBe(409);
+    for (const d of mine.slice(1)) await decide(admin, franchiseeKycApproval, d.id, "approve");
+    expect(await validity(f.id)).toBe(0);
+    // Re-submitted, then approved: the franchisee becomes KYC-valid in the decision's transaction.
+    await docs.update(admin, { id: mine[0].id, document_path: pdf(), status: 0 });
+    const r = await api("GET", `franchisee_kyc_documents/${mine[0].id}`, { token: adminToken });
+    expect((r.json.data as { status: number }).status).toBe(0);
+    const ok = await actions.decideFranchiseeKycDocumentAction(encodeId(mine[0].id), "approve");
+    expect(ok).toMatchObject({ ok: true, data: { status: 1 } });
+    expect(await validity(f.id)).toBe(1);
+  });
+
+  it("delete reverts an approval's effect (validity); restore is refused while another document of the type is live", async () => {
+    const { f, mine } = await freshFranchisee("Restore Guard Franchisee");
+    for (const d of mine) {
+      await docs.update(admin, { id: d.id, document_path: pdf(), expires_on: future(100) });
+      await decide(admin, franchiseeKycApproval, d.id, "approve");
+    }
+    expect(await validity(f.id)).toBe(1);
+    await docs.delete(admin, { id: mine[0].id });
+    expect(await validity(f.id)).toBe(0);
+    // A new document of the same type, submitted: the deleted approved one cannot come back beside it.
+    const again = await docs.create(admin, {
+      franchisee_id: f.id,
+      document_type_id: mine[0].document_type_id,
+      document_name: mine[0].document_name,
+      expires_on: future(100),
+      document_path: pdf(),
+    });
+    const refused = await failure(docs.restore(admin, { id: mine[0].id }));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toMatch(/cannot be restored/);
+    await docs.delete(admin, { id: again.id });
+    await docs.restore(admin, { id: mine[0].id });
     expect(await validity(f.id)).toBe(1);
   });
 });

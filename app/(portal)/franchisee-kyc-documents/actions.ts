@@ -9,3 +9,8 @@ export const updateFranchiseeKycDocumentAction = async (id: string, values: unkn
 export const deleteFranchiseeKycDocumentAction = async (id: string) => a.delete!(id);
 export const restoreFranchiseeKycDocumentAction = async (id: string) => a.restore!(id);
 export const exportFranchiseeKycDocumentsAction = async (params: Record<string, string>) => a.export!(params);
+export const decideFranchiseeKycDocumentAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);

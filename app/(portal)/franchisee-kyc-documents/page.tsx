@@ -1,8 +1,10 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { franchiseeKycDocumentsCrud } from "@/lib/franchise/franchisee-kyc-documents";
+import { franchiseeKycApproval, franchiseeKycDocumentsCrud } from "@/lib/franchise/franchisee-kyc-documents";
+import { clientApproval } from "@/lib/platform/approval";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import {
+  decideFranchiseeKycDocumentAction,
   deleteFranchiseeKycDocumentAction,
   exportFranchiseeKycDocumentsAction,
   restoreFranchiseeKycDocumentAction,
@@ -45,6 +47,8 @@ export default async function FranchiseeKycDocumentsPage({ searchParams }: ListP
         {(t) => (
           <KycDocumentsTable
             {...t}
+            approval={clientApproval(s.ctx, franchiseeKycApproval)}
+            decide={decideFranchiseeKycDocumentAction}
             actions={{
               delete: deleteFranchiseeKycDocumentAction,
               restore: restoreFranchiseeKycDocumentAction,

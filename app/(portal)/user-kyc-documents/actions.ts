@@ -8,3 +8,8 @@ export const updateUserKycDocumentAction = async (id: string, values: unknown) =
 export const deleteUserKycDocumentAction = async (id: string) => a.delete!(id);
 export const restoreUserKycDocumentAction = async (id: string) => a.restore!(id);
 export const exportUserKycDocumentsAction = async (params: Record<string, string>) => a.export!(params);
+export const decideUserKycDocumentAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);

@@ -1,9 +1,11 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
+import { userKycApproval, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
+import { clientApproval } from "@/lib/platform/approval";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { KycDocumentsTable } from "../franchisee-kyc-documents/_components/kyc-documents-table";
 import {
+  decideUserKycDocumentAction,
   deleteUserKycDocumentAction,
   exportUserKycDocumentsAction,
   restoreUserKycDocumentAction,
@@ -43,6 +45,8 @@ export default async function UserKycDocumentsPage({ searchParams }: ListPagePro
           <KycDocumentsTable
             {...t}
             showUser
+            approval={clientApproval(s.ctx, userKycApproval)}
+            decide={decideUserKycDocumentAction}
             actions={{ delete: deleteUserKycDocumentAction, restore: restoreUserKycDocumentAction }}
           />
         )}

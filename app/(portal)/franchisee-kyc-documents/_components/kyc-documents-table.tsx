@@ -1,6 +1,9 @@
 "use client";
 import { FileSearch, FileUp, RefreshCw } from "lucide-react";
-import { CellText, Chip, EntityTable, statusColumn, textColumn, type RowLink } from "@/components/data-table";
+import { DecisionCell } from "@/components/approval/decision-cell";
+import type { DecideAction } from "@/components/approval/decision-dialog";
+import { CellText, EntityTable, statusColumn, textColumn, type RowLink } from "@/components/data-table";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 
@@ -21,12 +24,6 @@ export type KycDocumentRow = ScreenRow<{
   can_resubmit: boolean;
   edit_label: string | null;
 }>;
-
-const APPROVAL = [
-  { label: "PENDING", tone: "muted" },
-  { label: "APPROVED", tone: "ok" },
-  { label: "REJECTED", tone: "no" },
-] as const;
 
 const dateText = (v: string | Date | null) => {
   if (!v) return "";
@@ -49,9 +46,14 @@ const dateText = (v: string | Date | null) => {
 export function KycDocumentsTable({
   showUser,
   actions,
+  approval,
+  decide,
   ...props
 }: ListScreenProps<KycDocumentRow> & {
   showUser?: boolean;
+  /** The review workflow's client part (clientApproval) and its server action. */
+  approval: ClientApproval;
+  decide: DecideAction;
   actions: {
     delete?: (id: string) => Promise<ActionResult<unknown>>;
     restore?: (id: string) => Promise<ActionResult<unknown>>;
@@ -109,14 +111,16 @@ export function KycDocumentsTable({
         {
           id: "approval",
           header: "Approval",
-          cell: ({ row }) => {
-            const a = APPROVAL[row.original.status] ?? APPROVAL[0];
-            return (
-              <Chip tone={a.tone} tip={`Approval: ${a.label}`}>
-                {a.label}
-              </Chip>
-            );
-          },
+          // The state; Approve / Reject (the kernel's cell) on a submitted document awaiting review, for reviewers.
+          cell: ({ row }) => (
+            <DecisionCell
+              approval={approval}
+              row={{ id: row.original.id, status: row.original.status, reason: row.original.remark }}
+              label={row.original.document_name}
+              decide={decide}
+              enabled={!props.trash && !!row.original.document_url}
+            />
+          ),
         },
         { id: "remark", header: "Remark", cell: ({ row }) => <CellText text={row.original.remark} /> },
         { id: "expires_on", header: "Expires On", cell: ({ row }) => dateText(row.original.expires_on) },
