@@ -17,6 +17,27 @@ const caller = async (opaqueId: string) => {
   return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
 };
 
+/**
+ * A server action on one record beyond the entity's usual ones (approve, reassign, details): the session's caller
+ * and the record's opaque id decoded (404 when it is not one), then `fn`; its answer, or the error, as an
+ * ActionResult. `decodeId` turns further opaque ids of its arguments (a walk, a walker) into numbers the same way.
+ */
+export function recordAction<A extends unknown[], T>(
+  fn: (ctx: Ctx, id: number, ...args: A) => Promise<T>,
+): (opaqueId: string, ...args: A) => Promise<ActionResult<T>> {
+  return (opaqueId, ...args) =>
+    toActionResult(async () => {
+      const { ctx, id } = await caller(opaqueId);
+      return fn(ctx, id, ...args);
+    });
+}
+
+/** An opaque id of an action's argument as its number (404 when it is not one); blank → null. */
+export async function decodeActionId(opaqueId: string | null | undefined): Promise<number | null> {
+  if (opaqueId == null || opaqueId === "") return null;
+  return (await session()).actionId(opaqueId);
+}
+
 type Fn<A, O = undefined> = ((ctx: Ctx, input: A, o?: O) => Promise<unknown>) & { meta: OpMeta };
 
 /** The server actions of an entity, as every form and list calls them (each: session → domain function → result). */
