@@ -209,6 +209,19 @@ describe("option sources", () => {
     expect(labels(page.data)).toEqual([`Timed Tess ${tag}`]);
     expect(page.data[0].sublabel).toContain("@options.test");
     expect(await optionsByIds(admin, "page_time_users", [timed, wagIds[1]])).toHaveLength(1);
+    // Unsearched, the pages go by id (through the timestamps' index), each id once, never another company's.
+    const seen: number[] = [];
+    let after: string | undefined;
+    for (let i = 0; i < 200; i++) {
+      const p = await optionPage(admin, "page_time_users", { limit: 5, after });
+      seen.push(...p.data.map((o) => o.id));
+      if (!p.next) break;
+      after = p.next;
+    }
+    expect(seen).toContain(timed);
+    expect(seen).not.toContain(wagIds[1]);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(new Set(seen).size).toBe(seen.length);
     // The screen's permission is asked: a franchisee's admin has no user timestamps screen.
     expect((await failureOf(optionPage(fa, "page_time_users"))).status).toBe(403);
   });
