@@ -1,8 +1,10 @@
 import "server-only";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notifications } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
-import { getDb } from "@/lib/platform/db";
+import { onDecision } from "@/lib/platform/approval";
+import { getDb, type Executor } from "@/lib/platform/db";
+import { encodeId } from "@/lib/platform/ids";
 import {
   defineList,
   parseListQuery,
@@ -84,3 +86,37 @@ export async function openNotifications(ctx: Ctx, raw: RawParams): Promise<ListR
   await markNotificationsRead(ctx);
   return page;
 }
+
+/**
+ * An item's notifications done once it is decided (issue 25): the unread notifications of the item's company that
+ * point at the item itself (`links`: its own screen, `/leave-requests/<opaque id>`, or its inbox entry) are marked
+ * read, for every recipient, in the decision's transaction when one is given. Notifications that point at a list
+ * (`/leave-requests?status=0`) name no item and stay until read.
+ */
+export async function markItemNotificationsDone(
+  db: Executor,
+  companyId: number | null,
+  links: readonly string[],
+): Promise<number> {
+  if (companyId == null || !links.length) return 0;
+  const done = await db
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(
+      and(
+        eq(notifications.company_id, companyId),
+        isNull(notifications.read_at),
+        inArray(notifications.link, [...links]),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return done.length;
+}
+
+// Every decision the approval kernel takes marks its item's notifications done, in its transaction.
+onDecision(async ({ tx, approval, row }) => {
+  const href =
+    approval.inbox?.href?.(encodeId(row.id as number)) ??
+    (approval.entity.href ? `${approval.entity.href}/${encodeId(row.id as number)}` : null);
+  if (href) await markItemNotificationsDone(tx, (row.company_id as number | null) ?? null, [href]);
+});

@@ -1,10 +1,13 @@
 import "server-only";
+import { markItemNotificationsDone } from "@/lib/admin/notifications";
 import { authorize, can, type Ctx } from "@/lib/platform/context";
+import { getDb } from "@/lib/platform/db";
 import { AppError, forbidden, invalid, notFound } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
+import { encodeId } from "@/lib/platform/ids";
 import { withCaller } from "@/lib/platform/rls";
 import type { ApiRoute } from "@/lib/api/types";
-import { inboxKinds, type InboxKind } from "./inbox";
+import { inboxKindInfo, inboxKinds, type InboxKind } from "./inbox";
 
 // The inbox's decisions and details go through each kind's own /api rows (the route table): the same domain
 // function, permission, scope, lock, guards, audit and notifications as the entity's screen and its /api clients,
@@ -151,6 +154,11 @@ export async function decideItem(
     throw invalid({ reason: "The reason is required." });
   try {
     const out = (await run(ctx, call.method, call.path, id, call.body(text))) as { message?: string } | null;
+    // The item's own notifications are done (a kind the approval kernel decides did so in its transaction already).
+    const own = `${inboxKindInfo(k).href}/${encodeId(id)}`;
+    await withCaller(ctx, async () =>
+      markItemNotificationsDone(await getDb(), ctx.companyId, [own, `/approvals?item=${k}:${encodeId(id)}`]),
+    );
     return { message: out?.message ?? (decision === "approve" ? "Approved." : "Rejected.") };
   } catch (e) {
     if (e instanceof AppError && e.fieldErrors?.[c.reasonField])

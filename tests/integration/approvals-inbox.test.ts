@@ -5,6 +5,7 @@ import {
   franchiseeCareerRequests,
   franchisees,
   leaveRequests,
+  notifications,
   users,
   valueLists,
 } from "@/db/schema";
@@ -12,7 +13,7 @@ import { decideItem } from "@/lib/approvals/decisions";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { listInbox } from "@/lib/approvals/inbox";
 import type { Ctx } from "@/lib/platform/context";
-import { decodeId } from "@/lib/platform/ids";
+import { decodeId, encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor } from "../support/fixtures";
 
@@ -180,7 +181,25 @@ describe("GET /api/approvals", () => {
   });
 
   it("drops an item once decided through its own kind's call; a second decision is refused", async () => {
+    // The item's notification (pointing at it) and another one (a list) before the decision.
+    const [note, other] = await db
+      .insert(notifications)
+      .values([
+        {
+          company_id: happy.id,
+          user_id: fa.userId,
+          title: "Leave",
+          link: `/leave-requests/${encodeId(ids.ownLeave[0])}`,
+        },
+        { company_id: happy.id, user_id: fa.userId, title: "Leave", link: "/leave-requests?status=0" },
+      ])
+      .returning({ id: notifications.id });
     await decideItem(fa, "leave_requests", ids.ownLeave[0], "reject", "No cover that day");
+    const readAt = async (id: number) =>
+      (await db.select({ at: notifications.read_at }).from(notifications).where(eq(notifications.id, id)))[0]
+        .at;
+    expect(await readAt(note.id)).not.toBeNull();
+    expect(await readAt(other.id)).toBeNull();
     const after = await listInbox(fa, { limit: 100 });
     expect(after.data.map((i) => decodeId(i.id))).not.toContain(ids.ownLeave[0]);
     await expect(decideItem(fa, "leave_requests", ids.ownLeave[0], "reject", "again")).rejects.toMatchObject({
