@@ -17,11 +17,11 @@ import { formatDate } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
-import { entityActions } from "@/lib/platform/entity-actions";
+import { entityActions, recordAction } from "@/lib/platform/entity-actions";
 import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
-import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { writeAudit } from "@/lib/platform/mutations";
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
@@ -884,12 +884,6 @@ export async function walkRequestStatistics(ctx: Ctx): Promise<WalkRequestStatis
 // ---------------------------------------------------------------------------------------------------------------
 // Server actions (the portal's list): delete, restore, export; details, approve, reject.
 
-const session = () => import("@/lib/platform/session");
-const caller = async (opaqueId: string) => {
-  const s = await session();
-  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
-};
-
 /** The details dialog's record: the request, its people and walk, the quota notice (ids opaque). */
 export type WalkRequestDetails = Awaited<ReturnType<typeof walkRequestDetails>>;
 
@@ -900,22 +894,16 @@ export const customerWalkRequestActions = {
     restore: customerWalkRequestsCrud.restore,
     export: customerWalkRequestsCrud.export,
   }),
-  details: (opaqueId: string) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      const d = await walkRequestDetails(ctx, id);
-      return { ...d, data: { ...d.data, id: encodeId(d.data.id) } };
-    }),
-  approve: (opaqueId: string, remarks: unknown) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      await approveWalkRequest(ctx, { id, admin_remarks: remarks });
-      return { id: opaqueId };
-    }),
-  reject: (opaqueId: string, remarks: unknown) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      await rejectWalkRequest(ctx, { id, admin_remarks: remarks });
-      return { id: opaqueId };
-    }),
+  details: recordAction(async (ctx, id) => {
+    const d = await walkRequestDetails(ctx, id);
+    return { ...d, data: { ...d.data, id: encodeId(d.data.id) } };
+  }),
+  approve: recordAction(async (ctx, id, remarks: unknown) => {
+    await approveWalkRequest(ctx, { id, admin_remarks: remarks });
+    return { id: encodeId(id) };
+  }),
+  reject: recordAction(async (ctx, id, remarks: unknown) => {
+    await rejectWalkRequest(ctx, { id, admin_remarks: remarks });
+    return { id: encodeId(id) };
+  }),
 };

@@ -6,7 +6,7 @@ import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
 import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
-import { entityActions } from "@/lib/platform/entity-actions";
+import { decodeActionId, entityActions, recordAction } from "@/lib/platform/entity-actions";
 import {
   AppError,
   forbidden,
@@ -17,7 +17,7 @@ import {
 } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { decodeId, encodeId } from "@/lib/platform/ids";
-import { toActionResult, writeAudit } from "@/lib/platform/mutations";
+import { writeAudit } from "@/lib/platform/mutations";
 import { notify } from "@/lib/platform/notifications";
 import { tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
 import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
@@ -240,15 +240,17 @@ async function leaveDetail(db: Executor, row: { id: number }) {
 
 /** What the history records besides the row: each affected walk as one line (when, whose pet, who has it). */
 async function leaveAuditDetail(db: Executor, row: { id: number; status: number }) {
-  const { walks } = await leaveDetail(db, row);
-  const uncovered = (x: LeaveWalk) => row.status === LEAVE_STATUS.APPROVED && !x.covered;
-  return {
-    walks: walks.map(
-      (x) =>
-        `${x.date} ${x.timeslot} ${x.pet_name ?? ""} (${x.pet_owner ?? ""}): ${x.walker_name ?? ""}${uncovered(x) ? ", uncovered" : ""}`,
-    ),
-  };
+  return auditLines(row.status, (await leaveDetail(db, row)).walks);
 }
+const auditLines = (status: number, walks: LeaveWalk[]) => ({
+  walks: walks.map(
+    (x) =>
+      `${x.date} ${x.timeslot} ${x.pet_name ?? ""} (${x.pet_owner ?? ""}): ${x.walker_name ?? ""}${status === LEAVE_STATUS.APPROVED && !x.covered ? ", uncovered" : ""}`,
+  ),
+});
+/** "First Last" of a detail's person (as fullNameOf reads it in SQL). */
+const personName = (u: { first_name: string | null; last_name: string | null } | null) =>
+  [u?.first_name, u?.last_name].filter((x) => x && x.trim()).join(" ") || "A walker";
 
 const leaveWalkSchema = z.object({
   id: z.number(),
@@ -389,10 +391,15 @@ async function walkerOf(tx: Tx, ctx: Ctx, userId: number) {
 
 /**
  * Locks a replacement's user row: two approvals (or reassignments) naming the same member at once take turns, and
- * the second checks their availability with the first's walks in place.
+ * the second checks their availability with the first's walks in place. Answers their name (for the notices).
  */
-async function lockUser(tx: Tx, userId: number) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+async function lockUser(tx: Tx, userId: number): Promise<string> {
+  const [u] = await tx
+    .select({ name: fullName(users) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return u?.name ?? "A walker";
 }
 
 /**
@@ -407,41 +414,36 @@ async function applyApproval(
   leave: Leave,
   replacementId: number | null,
   remarks: string | null | undefined,
+  walkerName?: string,
 ) {
   const walks = await affectedWalks(tx, leave as LeaveRow, { movable: true, lock: true });
+  let replacementName = "";
   if (replacementId != null) {
-    await lockUser(tx, replacementId);
+    replacementName = await lockUser(tx, replacementId);
     const ok = await availableStaff(tx, leave as LeaveRow, { walks, ids: [replacementId] });
     if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
   }
-  if (walks.length) {
-    await tx.insert(leaveRequestWalks).values(
-      walks.map((x) => ({
-        leave_request_id: leave.id,
-        walk_id: x.id,
-        original_walker_id: x.walker_id,
-        replacement_user_id: replacementId,
-      })),
-    );
-    if (replacementId != null)
-      await tx
-        .update(dailyJobPlanWalks)
-        .set({ walker_id: replacementId, updated_at: new Date(), updated_by: ctx.userId })
-        .where(
-          inArray(
-            dailyJobPlanWalks.id,
-            walks.map((x) => x.id),
-          ),
-        );
-  }
+  // The walks recorded (who had each) and moved to the replacement, one statement.
+  if (walks.length)
+    await tx.execute(sql`
+      with recorded as (
+        insert into leave_request_walks (leave_request_id, walk_id, original_walker_id, replacement_user_id)
+        select ${leave.id}::int, x.id, x.walker_id, ${replacementId}::int
+        from (values ${sql.join(
+          walks.map((x) => sql`(${x.id}::int, ${x.walker_id}::int)`),
+          sql`, `,
+        )}) as x(id, walker_id)
+        returning walk_id)
+      update daily_job_plan_walks set walker_id = ${replacementId}::int, updated_at = now(), updated_by = ${ctx.userId}
+      where ${replacementId}::int is not null and id in (select walk_id from recorded)`);
   const company = leave.company_id;
-  const who = await nameOf(tx, leave.user_id);
+  const who = walkerName ?? (await nameOf(tx, leave.user_id));
   const notes = [
     {
       userId: leave.user_id,
       companyId: company,
       title: "Leave approved",
-      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${walks.length ? `${walksCount(walks.length)} ${walks.length === 1 ? "goes" : "go"} to` : "covered by"} ${await nameOf(tx, replacementId)}` : ""}.`,
+      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${walks.length ? `${walksCount(walks.length)} ${walks.length === 1 ? "goes" : "go"} to` : "covered by"} ${replacementName}` : ""}.`,
       link: "/notifications",
     },
   ];
@@ -675,12 +677,13 @@ async function scopedLeave(ctx: Ctx, id: number): Promise<Leave> {
 /** Ends a change of the leave: the audit record (with its walks) and the record as get answers it. */
 async function finish(tx: Tx, ctx: Ctx, before: Leave, beforeDetail: unknown, after: Leave) {
   const detail = await leaveDetail(tx, after);
+  const lines = auditLines(after.status, detail.walks);
   await writeAudit(tx, ctx, {
     entity: "leave_requests",
     entityId: after.id,
     action: "update",
     before: { ...before, ...(beforeDetail as object) },
-    after: { ...after, ...(await leaveAuditDetail(tx, after)) },
+    after: { ...after, ...lines },
     companyId: after.company_id,
   });
   return { ...after, ...detail };
@@ -746,14 +749,16 @@ export async function approveWithReplacement(ctx: Ctx, id: number, raw: unknown)
   return db.transaction(async (tx) => {
     const before = await lockedLeave(tx, ctx, id);
     if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
-    const beforeDetail = await leaveAuditDetail(tx, before);
+    const shown = await leaveDetail(tx, before);
     const values = await applyApproval(
       tx,
       ctx,
       before,
       parsed.data.replacement_user_id,
       parsed.data.admin_remarks,
+      personName(shown.user),
     );
+    const beforeDetail = auditLines(before.status, shown.walks);
     const [after] = await tx
       .update(lr)
       .set({ ...values, updated_at: new Date(), updated_by: ctx.userId })
@@ -878,12 +883,6 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
 // ---------------------------------------------------------------------------------------------------------------
 // Server actions (the list's Approve modal, Reject, the reassign dialog).
 
-const session = () => import("@/lib/platform/session");
-const caller = async (opaqueId: string) => {
-  const s = await session();
-  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
-};
-
 /** The staff member as the browser gets it: the id opaque, the photo's link. */
 const forBrowser = (staff: StaffMember[]) =>
   staff.map(({ image_path, ...s }) => ({ ...s, id: encodeId(s.id), image_url: fileUrl(image_path) }));
@@ -912,39 +911,31 @@ const decodeOptional = async (v: unknown) => {
 
 export const leaveRequestActions = {
   ...entityActions(leaveRequestsCrud),
-  availableStaff: (opaqueId: string, walkOpaqueId?: string) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      const walkId = walkOpaqueId ? (await session()).actionId(walkOpaqueId) : undefined;
-      return forBrowser(await leaveAvailableStaff(ctx, id, walkId));
-    }),
-  approveWithReplacement: (opaqueId: string, replacement: string | null, remarks: string | null) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
+  availableStaff: recordAction(async (ctx, id, walkOpaqueId?: string) =>
+    forBrowser(await leaveAvailableStaff(ctx, id, (await decodeActionId(walkOpaqueId)) ?? undefined)),
+  ),
+  approveWithReplacement: recordAction(
+    async (ctx, id, replacement: string | null, remarks: string | null) => {
       const r = await approveWithReplacement(ctx, id, {
         replacement_user_id: await decodeOptional(replacement),
         admin_remarks: remarks,
       });
       return {
-        id: opaqueId,
+        id: encodeId(id),
         message: LEAVE_MESSAGES.approved,
         leave_type: r.leave_type,
         walks: browserWalks(r.walks),
       };
-    }),
-  reject: (opaqueId: string) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      await rejectLeave(ctx, id);
-      return { id: opaqueId };
-    }),
-  reassign: (opaqueId: string, walkOpaqueId: string, replacement: string | null) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      const walkId = (await session()).actionId(walkOpaqueId);
-      const r = await reassignLeaveWalk(ctx, id, walkId, {
-        replacement_user_id: await decodeOptional(replacement),
-      });
-      return { id: opaqueId, message: LEAVE_MESSAGES.reassigned, walks: browserWalks(r.walks) };
-    }),
+    },
+  ),
+  reject: recordAction(async (ctx, id) => {
+    await rejectLeave(ctx, id);
+    return { id: encodeId(id) };
+  }),
+  reassign: recordAction(async (ctx, id, walkOpaqueId: string, replacement: string | null) => {
+    const r = await reassignLeaveWalk(ctx, id, (await decodeActionId(walkOpaqueId))!, {
+      replacement_user_id: await decodeOptional(replacement),
+    });
+    return { id: encodeId(id), message: LEAVE_MESSAGES.reassigned, walks: browserWalks(r.walks) };
+  }),
 };

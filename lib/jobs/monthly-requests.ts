@@ -33,7 +33,7 @@ import {
   updateOf,
   upsertOf,
 } from "@/lib/platform/entity";
-import { entityActions } from "@/lib/platform/entity-actions";
+import { decodeActionId, entityActions, recordAction } from "@/lib/platform/entity-actions";
 import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { defineList, enumFilter, idAndStatusColumns, intFilter, referenceFilter } from "@/lib/platform/list";
@@ -1169,50 +1169,36 @@ export async function approvalWalkers(ctx: Ctx, id: number) {
   };
 }
 
-const session = () => import("@/lib/platform/session");
-const caller = async (opaqueId: string) => {
-  const s = await session();
-  return { ctx: await s.actionContext(), id: s.actionId(opaqueId) };
-};
-
 export const monthlyRequestActions = {
   ...entityActions(monthlyRequestsCrud),
-  /** The list's Approve (after 'Are you sure to Approve/Reject?'). */
-  approve: (opaqueId: string, chosen?: { walker_id?: string; timeslot?: string; timeslot_2?: string }) =>
-    toActionResult(async () => {
-      const s = await session();
-      const { ctx, id } = await caller(opaqueId);
-      const walker = chosen?.walker_id ? s.actionId(chosen.walker_id) : undefined;
+  /** The list's Approve (after 'Are you sure to Approve/Reject?'); a franchisee's admin's walker and timeslots. */
+  approve: recordAction(
+    async (ctx, id, chosen?: { walker_id?: string; timeslot?: string; timeslot_2?: string }) => {
+      const walker = await decodeActionId(chosen?.walker_id);
       await approve(ctx, { ...chosen, id, ...(walker != null ? { walker_id: walker } : {}) });
-      return { id: opaqueId, message: MONTHLY_MESSAGES.approved };
-    }),
+      return { id: encodeId(id), message: MONTHLY_MESSAGES.approved };
+    },
+  ),
   /** The approval dialog's walkers, with their walks on the request's first day (ids opaque). */
-  walkers: (opaqueId: string) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      const r = await approvalWalkers(ctx, id);
-      return { ...r, walkers: r.walkers.map((x) => ({ ...x, id: encodeId(x.id) })) };
-    }),
+  walkers: recordAction(async (ctx, id) => {
+    const r = await approvalWalkers(ctx, id);
+    return { ...r, walkers: r.walkers.map((x) => ({ ...x, id: encodeId(x.id) })) };
+  }),
   /** The list's Reject: a franchisee's admin sends the remark; an admin none. */
-  reject: (opaqueId: string, remark?: string) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      await reject(ctx, remark == null ? { id } : { id, remark });
-      return { id: opaqueId };
-    }),
+  reject: recordAction(async (ctx, id, remark?: string) => {
+    await reject(ctx, remark == null ? { id } : { id, remark });
+    return { id: encodeId(id) };
+  }),
   /** The inline zone. */
-  zone: (opaqueId: string, zoneId: string) =>
-    toActionResult(async () => {
-      const { ctx, id } = await caller(opaqueId);
-      await updateMonthlyRequestZone(ctx, id, zoneId);
-      return { id: opaqueId };
-    }),
+  zone: recordAction(async (ctx, id, zoneId: string) => {
+    await updateMonthlyRequestZone(ctx, id, zoneId);
+    return { id: encodeId(id) };
+  }),
   /** The create form's customer: their pets and addresses. */
   customerChoices: (userId: string) =>
     toActionResult(async () => {
-      const s = await session();
-      const ctx = await s.actionContext();
-      return customerChoices(ctx, Number(userId));
+      const s = await import("@/lib/platform/session");
+      return customerChoices(await s.actionContext(), Number(userId));
     }),
 };
 

@@ -15,6 +15,7 @@ import { indiaNow } from "@/lib/jobs/common";
 import { WALK_REQUEST_MESSAGES } from "@/lib/jobs/customer-walk-requests";
 import { LEAVE_MESSAGES } from "@/lib/jobs/leave-requests";
 import { issueApiToken } from "@/lib/platform/api-tokens";
+import { watchStatements } from "@/lib/platform/db";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { adminEmail, api, seeded, tokenFor } from "../support/fixtures";
 
@@ -251,11 +252,22 @@ describe("leave requests", () => {
     const c = await customer();
     const [w1, w2] = [await c.walk(9, walker.id, "08:00"), await c.walk(9, walker.id, "16:00")];
     const l = await leave(walker.id, day(9));
+    const watch = watchStatements();
     const ok = await api("POST", `leave_requests/${idOf(l)}/approve-with-replacement`, {
       token: adminToken,
       body: { replacement_user_id: stand.id },
     });
+    watch.stop();
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    // Issue 23: the approval's statements (16 before), the walks recorded and moved in one.
+    const approval = watch.statements.filter(
+      (q) => !/^\s*select set_config|api_tokens|sessions|"users"\."session_version"/.test(q),
+    );
+    expect(
+      approval.filter(
+        (q) => /leave_request_walks|update "?daily_job_plan_walks/.test(q) && !/^\s*select/.test(q),
+      ),
+    ).toHaveLength(1);
     const walkers = async () =>
       Object.fromEntries(
         (
