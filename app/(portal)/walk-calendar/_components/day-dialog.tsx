@@ -10,17 +10,9 @@ import { WalkLink } from "./walk-link";
 
 type Day = Extract<Awaited<ReturnType<typeof calendarDayAction>>, { ok: true }>["data"];
 
-/** The attributes that make a server-rendered button open its day (see DayOpener). */
-export const dayButton = (date: string, plansHref: string) => ({
-  type: "button" as const,
-  "aria-haspopup": "dialog" as const,
-  "data-day": date,
-  "data-plans": plansHref,
-});
-
 /**
  * The calendar's days that open: one dialog for the whole grid. Each day's cell is a plain button rendered by the
- * server (`dayButton`: its counts are its text); a click on one (mouse or keyboard) opens the dialog, which loads the
+ * server (day-button.ts: its counts are its text); a click on one (mouse or keyboard) opens the dialog, which loads the
  * day's approved leave and first walks by timeslot (each opening its plan) and links to all of the day's daily job
  * plans. A day opened once is kept. One dialog instead of one per cell: 42 dialogs were hydrated on every month.
  */

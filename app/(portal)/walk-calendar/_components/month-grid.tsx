@@ -1,6 +1,7 @@
 import type { CalendarSummaryDay } from "@/lib/jobs/walk-calendar";
 import { cn } from "@/lib/utils";
-import { dayButton, DayOpener } from "./day-dialog";
+import { dayButton } from "./day-button";
+import { DayOpener } from "./day-dialog";
 import { monthYearOf, shortWeekday, weekdayOf } from "./day-label";
 
 /**
