@@ -13,9 +13,10 @@ import { ensureKycRows, refreshKycValidity } from "@/lib/franchise/kyc-validity"
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
+import { approvalActions, approvalOf, guardFields } from "@/lib/platform/approval";
 import { crudOf, defineEntity, networkScope, upsertOf, wrapBuilt, zoneFilter } from "@/lib/platform/entity";
 import { entityActions } from "@/lib/platform/entity-actions";
-import { forbidden, invalid, type FieldErrors } from "@/lib/platform/errors";
+import { invalid, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
 import {
   booleanFilter,
@@ -27,6 +28,7 @@ import {
   type ListFilter,
 } from "@/lib/platform/list";
 import { writeAudit } from "@/lib/platform/mutations";
+import { franchiseeAdminIds } from "@/lib/platform/notifications";
 import { sendWelcomeCode } from "@/lib/platform/password-reset";
 import { unusablePassword } from "@/lib/platform/passwords";
 import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -54,6 +56,7 @@ export const FRANCHISEE_MESSAGES = {
   careerRequest: "The selected career request is invalid.",
   careerRequestNotApproved: "The career request must be approved before a franchisee is created from it.",
   careerRequestUsed: "A franchisee has already been created from this career request.",
+  notPending: "This franchisee is no longer pending: only a pending franchisee can be approved or rejected.",
 } as const;
 
 const coordinate = (label: string, limit: number) =>
@@ -398,12 +401,75 @@ async function insertFranchiseeAdmin(tx: Tx, ctx: Ctx, f: typeof franchisees.$in
   return row;
 }
 
+/**
+ * A franchisee's approval as a workflow (spec 002 §4; lib/platform/approval.ts): a pending franchisee is approved or
+ * rejected (a reason required) by ADMIN and SUPER ADMIN (franchisees.approve), from the inbox and /api; its admins
+ * are told, in the decision's transaction. The approval has no effects to revert: a franchisee's admin user, staff
+ * and documents come with its creation, so delete and restore stay as they are.
+ */
+export const franchiseeApproval = approvalOf({
+  entity: franchiseesDef,
+  kind: "Franchisee",
+  field: franchisees.status,
+  states: APPROVAL_LABELS,
+  pending: APPROVAL.PENDING,
+  reasonField: franchisees.rejection_reason,
+  reasonMessages: { required: FRANCHISEE_MESSAGES.rejectionRequired, max: 1000 },
+  permission: "franchisees.approve",
+  notInState: FRANCHISEE_MESSAGES.notPending,
+  // Spec 002 §2, §6: only ADMIN and SUPER ADMIN change the approval, the KYC-done toggle and the reason.
+  fieldsByRole: {
+    fields: ["status", "is_kyc_valid", "rejection_reason"],
+    may: (ctx) => can(ctx, "franchisees.approve"),
+  },
+  transitions: {
+    approve: {
+      from: [APPROVAL.PENDING],
+      to: APPROVAL.APPROVED,
+      label: "Approve",
+      path: "franchisees/approve/:id",
+      summary: "Approve a pending franchisee (409 when it is no longer pending)",
+      confirm: {
+        title: "Are you sure to Approve?",
+        description: "Are you sure you want to approve this franchisee?",
+      },
+      success: "Franchisee approved successfully.",
+      notify: ({ tx, row }) => toAdmins(tx, row, "approved"),
+    },
+    reject: {
+      from: [APPROVAL.PENDING],
+      to: APPROVAL.REJECTED,
+      label: "Reject",
+      reason: "required",
+      path: "franchisees/reject/:id",
+      summary: "Reject a pending franchisee with a reason (409 when it is no longer pending)",
+      confirm: { title: "Are you sure to Reject?", description: "Give the reason for the rejection." },
+      success: "Franchisee rejected successfully.",
+      notify: ({ tx, row }) => toAdmins(tx, row, "rejected"),
+    },
+  },
+  inbox: { title: franchisees.name, franchisee: franchisees.id, askedBy: franchisees.created_by },
+});
+
+/** The franchisee's admins hear of its approval or rejection. */
+async function toAdmins(tx: Executor, row: Record<string, unknown>, verdict: "approved" | "rejected") {
+  const ids = await franchiseeAdminIds(tx, row.id as number);
+  const reason = verdict === "rejected" && row.rejection_reason ? ` Reason: ${row.rejection_reason}` : "";
+  return ids.map((userId) => ({
+    userId,
+    companyId: row.company_id as number,
+    title: `Franchisee ${verdict}`,
+    body: `${row.name} has been ${verdict}.${reason}`,
+    link: `/franchisees/${encodeId(row.id as number)}`,
+  }));
+}
+
 type Approval = { status?: number; is_kyc_valid?: number; rejection_reason?: string | null };
 
 /**
- * The approver's fields on an edit: only a caller holding franchisees.approve (ADMIN, SUPER ADMIN) changes them;
- * anyone else sending a value that differs from the stored one is refused (403) — posting the loaded values back
- * unchanged is harmless. A rejection needs a reason; leaving rejected clears it.
+ * The approver's fields on an edit: only a caller holding franchisees.approve (ADMIN, SUPER ADMIN) changes them
+ * (the declaration's field rule: anyone else sending a value other than the stored one is refused, 403). A
+ * rejection needs a reason; leaving rejected clears it.
  */
 function approvalPatch(
   ctx: Ctx,
@@ -411,20 +477,20 @@ function approvalPatch(
   patch: Approval,
   errors: FieldErrors,
 ) {
+  const sent = guardFields(franchiseeApproval, ctx, before, patch) as Approval;
   const changes =
-    (patch.status !== undefined && patch.status !== before.status) ||
-    (patch.is_kyc_valid !== undefined && patch.is_kyc_valid !== before.is_kyc_valid) ||
-    (patch.rejection_reason !== undefined &&
-      (patch.rejection_reason ?? null) !== (before.rejection_reason ?? null));
+    (sent.status !== undefined && sent.status !== before.status) ||
+    (sent.is_kyc_valid !== undefined && sent.is_kyc_valid !== before.is_kyc_valid) ||
+    (sent.rejection_reason !== undefined &&
+      (sent.rejection_reason ?? null) !== (before.rejection_reason ?? null));
   if (!changes) return {};
-  if (!can(ctx, "franchisees.approve")) throw forbidden();
-  const status = patch.status ?? before.status;
-  const reason = patch.rejection_reason !== undefined ? patch.rejection_reason : before.rejection_reason;
+  const status = sent.status ?? before.status;
+  const reason = sent.rejection_reason !== undefined ? sent.rejection_reason : before.rejection_reason;
   if (status === APPROVAL.REJECTED && !reason)
     errors.rejection_reason ??= FRANCHISEE_MESSAGES.rejectionRequired;
   const out: Approval = {};
-  if (patch.status !== undefined) out.status = patch.status;
-  if (patch.is_kyc_valid !== undefined) out.is_kyc_valid = patch.is_kyc_valid;
+  if (sent.status !== undefined) out.status = sent.status;
+  if (sent.is_kyc_valid !== undefined) out.is_kyc_valid = sent.is_kyc_valid;
   out.rejection_reason = status === APPROVAL.REJECTED ? reason : null;
   return out;
 }
@@ -499,7 +565,10 @@ const create = wrapBuilt(crud.create, async (ctx: Ctx, raw: unknown) => {
 });
 
 export const franchiseesCrud = { ...crud, create, upsert: upsertOf(create, crud.update) };
-export const franchiseeActions = entityActions(franchiseesCrud);
+export const franchiseeActions = {
+  ...entityActions(franchiseesCrud),
+  ...approvalActions(franchiseeApproval),
+};
 
 /** The inline zone change of a list row: PATCH with zone_id alone (success text "Zone updated successfully"). */
 export async function updateFranchiseeZone(ctx: Ctx, id: number, zoneId: unknown) {

@@ -6,10 +6,17 @@ import {
   franchiseeKycDocuments,
   franchisees,
   kycDocumentTypes,
+  notifications,
   positions,
   users,
 } from "@/db/schema";
-import { FRANCHISEE_MESSAGES, careerRequestPrefill, franchiseesCrud } from "@/lib/franchise/franchisees";
+import {
+  FRANCHISEE_MESSAGES,
+  careerRequestPrefill,
+  franchiseeApproval,
+  franchiseesCrud,
+} from "@/lib/franchise/franchisees";
+import { decide, pendingOf } from "@/lib/platform/approval";
 import { masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
 import { masterRows, ZONES_VALUE } from "@/lib/franchise/master-rows";
 import type { Ctx } from "@/lib/platform/context";
@@ -365,6 +372,43 @@ describe("saving a franchisee", () => {
     });
     // A new franchisee is always pending, whatever a create sends.
     expect(await create(admin, form({ status: 1, is_kyc_valid: 1 }))).toMatchObject({ status: 0 });
+  });
+
+  it("approves or rejects a pending franchisee through the approval workflow: list action, /api, its admins told", async () => {
+    const f = await create(admin, form());
+    const [fAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.franchisee_id, f.id));
+    const ok = await actions.decideFranchiseeAction(encodeId(f.id), "approve");
+    expect(ok).toMatchObject({ ok: true, data: { status: 1 } });
+    const [note] = await db.select().from(notifications).where(eq(notifications.user_id, fAdmin.id));
+    expect(note).toMatchObject({ title: "Franchisee approved", link: `/franchisees/${encodeId(f.id)}` });
+    // No longer pending: 409, by the action and by /api.
+    expect(
+      await actions.decideFranchiseeAction(encodeId(f.id), "reject", { rejection_reason: "x" }),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+      message: FRANCHISEE_MESSAGES.notPending,
+    });
+    const g = await create(admin, form());
+    const blank = await api("POST", `franchisees/reject/${g.id}`, { token, body: {} });
+    expect(blank.status).toBe(422);
+    expect(blank.json.errors).toEqual({ rejection_reason: [FRANCHISEE_MESSAGES.rejectionRequired] });
+    const r = await api("POST", `franchisees/reject/${g.id}`, {
+      token,
+      body: { rejection_reason: "No shop" },
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toMatchObject({ id: g.id, status: 2, rejection_reason: "No shop", zone: null });
+    // An editor without franchisees.approve may not decide (403).
+    const h = await create(admin, form());
+    const editor: Ctx = {
+      ...admin,
+      permissions: new Set([...admin.permissions].filter((p) => p !== "franchisees.approve")),
+    };
+    expect((await failureOf(decide(editor, franchiseeApproval, h.id, "approve"))).status).toBe(403);
+    const pending = await pendingOf(admin, franchiseeApproval, { limit: 200 });
+    expect(pending.data.map((d) => d.id)).toContain(h.id);
+    expect(pending.data.map((d) => d.id)).not.toContain(g.id);
   });
 
   it("creates a franchisee from an approved, unused career request of the company", async () => {

@@ -8,6 +8,11 @@ export const updateFranchiseeAction = async (id: string, values: unknown) => a.u
 export const deleteFranchiseeAction = async (id: string) => a.delete!(id);
 export const restoreFranchiseeAction = async (id: string) => a.restore!(id);
 export const exportFranchiseesAction = async (params: Record<string, string>) => a.export!(params);
+export const decideFranchiseeAction = async (
+  id: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) => a.decide(id, transition, input);
 
 /** The list row's inline zone change: the update with zone_id alone (spec 002 §7). */
 export const updateFranchiseeZoneAction = async (id: string, zoneId: string) =>

@@ -1,6 +1,12 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { franchiseeMasters, franchiseesCrud, franchiseeToolbarFilters } from "@/lib/franchise/franchisees";
+import {
+  franchiseeApproval,
+  franchiseeMasters,
+  franchiseesCrud,
+  franchiseeToolbarFilters,
+} from "@/lib/franchise/franchisees";
+import { clientApproval } from "@/lib/platform/approval";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
@@ -36,7 +42,9 @@ export default async function FranchiseesPage({ searchParams }: ListPageProps) {
       exportAction={exportFranchiseesAction}
     >
       <ListRows table={s.table} rows={s.query.rowsPerPage}>
-        {(t) => <FranchiseesTable {...t} zones={zoneChoices} />}
+        {(t) => (
+          <FranchiseesTable {...t} zones={zoneChoices} approval={clientApproval(s.ctx, franchiseeApproval)} />
+        )}
       </ListRows>
     </EntityListPage>
   );

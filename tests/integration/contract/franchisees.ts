@@ -31,7 +31,7 @@ async function spareFranchisee(e: Env, companyId: number, deleted = false): Prom
   return f.id;
 }
 
-const spare = { get: 0, patch: 0, del: 0, restore: 0, zone: 0 };
+const spare = { get: 0, patch: 0, del: 0, restore: 0, zone: 0, approve: 0, reject: 0 };
 
 export const franchiseesSamples: Record<string, Sample> = {
   "GET franchisees": {
@@ -81,5 +81,17 @@ export const franchiseesSamples: Record<string, Sample> = {
     before: async (e) => void (spare.restore = await spareFranchisee(e, e.happyId, true)),
     path: () => `franchisees/restore/${spare.restore || 1}`,
     foreign: (e) => `franchisees/restore/${e.trash.franchisee}`,
+  },
+  "POST franchisees/approve/:id": {
+    before: async (e) => void (spare.approve = await spareFranchisee(e, e.happyId)),
+    path: () => `franchisees/approve/${spare.approve || 1}`,
+    body: () => ({}),
+    foreign: async (e) => `franchisees/approve/${await spareFranchisee(e, e.wagId)}`,
+  },
+  "POST franchisees/reject/:id": {
+    before: async (e) => void (spare.reject = await spareFranchisee(e, e.happyId)),
+    path: () => `franchisees/reject/${spare.reject || 1}`,
+    body: () => ({ rejection_reason: "Outside the service area" }),
+    foreign: async (e) => `franchisees/reject/${await spareFranchisee(e, e.wagId)}`,
   },
 };

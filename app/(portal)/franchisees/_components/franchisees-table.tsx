@@ -1,8 +1,15 @@
 "use client";
 import { FileCheck, Users } from "lucide-react";
 import { CellText, Chip, EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
+import { DecisionCell } from "@/components/approval/decision-cell";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
-import { deleteFranchiseeAction, restoreFranchiseeAction, updateFranchiseeZoneAction } from "../actions";
+import {
+  decideFranchiseeAction,
+  deleteFranchiseeAction,
+  restoreFranchiseeAction,
+  updateFranchiseeZoneAction,
+} from "../actions";
 
 type Row = ScreenRow<{
   id: number;
@@ -16,20 +23,15 @@ type Row = ScreenRow<{
   is_active: number;
 }>;
 
-const APPROVAL: Record<number, { text: string; tone: "ok" | "no" | "muted" }> = {
-  0: { text: "PENDING", tone: "muted" },
-  1: { text: "APPROVED", tone: "ok" },
-  2: { text: "REJECTED", tone: "no" },
-};
-
 /**
  * Sr No, Status, Name, Email, Phone, Zone (a dropdown for those who may change it, else text), Approval Status,
  * KYC Valid (YES/NO), Action: the franchisee's staff and KYC documents, edit, delete; restore in the trash view.
  */
 export function FranchiseesTable({
   zones,
+  approval,
   ...props
-}: ListScreenProps<Row> & { zones: { value: string; label: string }[] | null }) {
+}: ListScreenProps<Row> & { zones: { value: string; label: string }[] | null; approval: ClientApproval }) {
   return (
     <EntityTable
       {...props}
@@ -75,14 +77,16 @@ export function FranchiseesTable({
           id: "approval",
           header: "Approval Status",
           meta: { className: "w-px" },
-          cell: ({ row }) => {
-            const a = APPROVAL[row.original.status] ?? APPROVAL[0];
-            return (
-              <Chip tone={a.tone} tip={`Approval: ${a.text}`}>
-                {a.text}
-              </Chip>
-            );
-          },
+          // The state; Approve / Reject on a pending row for approvers (the approval kernel's cell).
+          cell: ({ row }) => (
+            <DecisionCell
+              approval={approval}
+              row={{ id: row.original.id, status: row.original.status }}
+              label={row.original.name}
+              decide={decideFranchiseeAction}
+              enabled={!props.trash}
+            />
+          ),
         },
         {
           id: "kyc",
