@@ -21,7 +21,7 @@ import { planActions, plansCrud } from "@/lib/franchise/plans";
 import { userServiceInterestActions, userServiceInterestsCrud } from "@/lib/franchise/user-service-interests";
 import { blogActions, blogsCrud } from "@/lib/franchise/blogs";
 import { blogDetailActions, blogDetailsCrud } from "@/lib/franchise/blog-details";
-import { franchiseeActions, franchiseesCrud } from "@/lib/franchise/franchisees";
+import { franchiseeActions, franchiseeApproval, franchiseesCrud } from "@/lib/franchise/franchisees";
 import { masterFranchiseeActions, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
 import {
   daycareCareerRequest,
@@ -44,11 +44,16 @@ import {
   petWalkieCareerRequestsCrud,
 } from "@/lib/franchise/pet-walkie-career-requests";
 import {
+  franchiseeKycApproval,
   franchiseeKycDocumentActions,
   franchiseeKycDocumentsCrud,
 } from "@/lib/franchise/franchisee-kyc-documents";
 import { kycDocumentTypeActions, kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
-import { userKycDocumentActions, userKycDocumentsCrud } from "@/lib/franchise/user-kyc-documents";
+import {
+  userKycApproval,
+  userKycDocumentActions,
+  userKycDocumentsCrud,
+} from "@/lib/franchise/user-kyc-documents";
 import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
@@ -131,6 +136,9 @@ export const approvals: readonly Approval[] = [
   petTrainerCareerRequest.approval,
   franchiseeCareerRequest.approval,
   daycareCareerRequest.approval,
+  franchiseeApproval,
+  franchiseeKycApproval,
+  userKycApproval,
 ];
 
 /** GET masters: every area's lookup contexts, each opened by its entity's screens' permissions. */
