@@ -34,7 +34,7 @@ export function approvalRoutes(a: Approval): ApiRoute[] {
           tr.summary ??
           `${tr.label} a ${a.states[a.pending]?.toLowerCase() ?? "pending"} ${def.noun.toLowerCase()} (409 when it is no longer ${a.states[tr.from[0]]?.toLowerCase() ?? "in that state"})`,
         input: inputSchema(a, t),
-        output,
+        output: tr.output ?? output,
         versioned: "if-match",
         async handler({ ctx, params, body, request }) {
           const version = parseIfMatch(request.headers.get("if-match"));
@@ -42,7 +42,7 @@ export function approvalRoutes(a: Approval): ApiRoute[] {
             const data = await decide(ctx, a, idParam(params.id), t, body, { version });
             const etag = etagOf(data as { updated_at?: unknown });
             if (etag) setResponseHeaders(request, { etag });
-            return { data };
+            return tr.answer ? tr.answer(data) : { data };
           } catch (e) {
             if (e instanceof StaleVersion && version) throw new AppError(412, e.message);
             throw e;

@@ -54,6 +54,9 @@ export type TransitionDecl = {
   /** Its /api path (`:id` the record), e.g. "pet_walkie_career_requests/approve/:id"; none: no /api row. */
   path?: string;
   summary?: string;
+  /** Its /api answer around the record (default `{ data }`), and that answer's schema (an entity's spec shape). */
+  answer?: (data: Rec) => Rec;
+  output?: z.ZodType;
   /** The confirmation's texts (the spec's, word for word) and the success message. */
   confirm: { title: string; description?: string };
   success: string;
@@ -210,6 +213,8 @@ export function decide(
       if (expected && !versionMatches(expected, versionOf(before)))
         throw await staleVersion(tx, def.name, before as { id: number });
       if (!tr.from.includes(before[a.field.name] as number)) throw new AppError(409, a.notInState);
+      // What the history records besides the row (the entity's auditDetail: a leave's walks), read before the change.
+      const beforeDetail = def.auditDetail ? await def.auditDetail(tx, before) : {};
       const args: DecisionArgs = { ctx, tx, before, input, transition: t };
       await tr.guard?.(args);
       const values: Rec = { [a.field.name]: tr.to, ...((await tr.set?.(args)) ?? {}) };
@@ -223,8 +228,8 @@ export function decide(
         entity: def.name,
         entityId: id,
         action: "update",
-        before,
-        after: row,
+        before: { ...before, ...beforeDetail },
+        after: def.auditDetail ? { ...row, ...(await def.auditDetail(tx, row)) } : row,
         companyId: def.scope.companyOf(row),
       });
       const notes = (await tr.notify?.({ ...args, row })) ?? [];
