@@ -6,7 +6,49 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { MenuItem } from "@/components/shell/menu";
 import { paletteSearch, type PaletteHit } from "./actions";
 
-type Hit = { group: PaletteHit["group"] | "Pages"; label: string; sublabel: string | null; href: string };
+type Hit = {
+  group: PaletteHit["group"] | "Pages" | "Views";
+  label: string;
+  sublabel: string | null;
+  href: string;
+};
+
+/** Monday and Sunday of this week in India (YYYY-MM-DD). */
+function thisWeek(now = new Date()): { from: string; to: string } {
+  const india = new Date(now.getTime() + 330 * 60_000);
+  const monday = new Date(india.getTime() - ((india.getUTCDay() + 6) % 7) * 86_400_000);
+  const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+  return { from: monday.toISOString().slice(0, 10), to: sunday.toISOString().slice(0, 10) };
+}
+
+/** The obvious views: a list with its filters in the URL, for callers whose menu has that list. */
+function presetsFor(pages: Hit[]): Hit[] {
+  const has = (href: string) => pages.some((p) => p.href === href);
+  const week = thisWeek();
+  const out: Hit[] = [];
+  if (has("/approvals"))
+    out.push({
+      group: "Views",
+      label: "KYC awaiting review",
+      sublabel: "Approvals",
+      href: "/approvals?kind=franchisee_kyc_documents",
+    });
+  if (has("/customer-walk-requests"))
+    out.push({
+      group: "Views",
+      label: "Pending reschedules",
+      sublabel: "Customer Walk Requests",
+      href: "/customer-walk-requests?status=pending&request_type=reschedule",
+    });
+  if (has("/leave-requests"))
+    out.push({
+      group: "Views",
+      label: "Leave this week",
+      sublabel: "Leave Requests",
+      href: `/leave-requests?from_date=${week.from}&to_date=${week.to}`,
+    });
+  return out;
+}
 
 /** The menu's links, groups flattened (the palette's pages). */
 function pagesOf(menu: MenuItem[]): Hit[] {
@@ -36,6 +78,7 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
   const [active, setActive] = useState(0);
   const asked = useRef(0);
   const pages = useMemo(() => pagesOf(menu), [menu]);
+  const views = useMemo(() => presetsFor(pages), [pages]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -74,6 +117,7 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
 
   const term = q.trim().toLowerCase();
   const hits: Hit[] = [
+    ...(term ? views.filter((v) => v.label.toLowerCase().includes(term)) : views),
     ...pages.filter((p) => term && p.label.toLowerCase().includes(term)).slice(0, 6),
     ...(term.length >= 2 ? found : []),
   ];
@@ -157,7 +201,7 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
           {term.length >= 2 && !loading && hits.length === 0 ? (
             <li className="px-2 py-6 text-center text-sm text-slate-600">Nothing found.</li>
           ) : null}
-          {term.length < 2 ? (
+          {term.length < 2 && hits.length === 0 ? (
             <li className="px-2 py-4 text-center text-xs text-slate-600">
               Type two letters or a request number. Ctrl+K opens this from anywhere; / searches the list.
             </li>
