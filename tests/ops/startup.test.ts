@@ -47,7 +47,7 @@ describe("an instance started while PostgreSQL is down", () => {
     const probe = async () => {
       const r = await Promise.all([
         call(`${p!.base}/api/ready`, { timeoutMs: 10_000 }),
-        call(`${p!.base}/login`, { timeoutMs: 10_000 }),
+        call(`${p!.base}/login`, { headers: { accept: "text/html" }, timeoutMs: 10_000 }),
         call(`${p!.base}/api/login`, {
           method: "POST",
           body: { email: "admin@happypaws.test", password: "Demo@1234", is_web: true },
