@@ -73,6 +73,8 @@ export const CAREER_MESSAGES = {
   notPending: "This request is no longer pending: only a pending request can be approved or rejected.",
   createdStays: "A record has been created from this request: it stays approved.",
   pendingExists: "You already have a pending application.",
+  createdKept: "A record has been created from this request: it cannot be deleted.",
+  restorePending: "The applicant has another pending application of this kind: this one cannot be restored.",
   notApproved: "The career request is not approved.",
   alreadyCreated: "A record has already been created from this career request.",
   approved: "Request approved successfully.",
@@ -265,26 +267,42 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
     inbox: { title: MINE[o.kind].name, askedBy: t.request_by, href: (id) => `${o.href}/${id}` },
   });
 
+  /** The applicant's other live pending application of this kind, if any (one at a time). */
+  const openOf = async (tx: Tx, companyId: number, applicant: number, except?: number) => {
+    const [open] = await tx
+      .select({ id: t.id })
+      .from(t as PgTable)
+      .where(
+        and(
+          eq(t.request_by, applicant),
+          eq(t.status, CAREER_STATUS.PENDING),
+          isNull(t.deleted_at),
+          eq(t.company_id, companyId),
+          except != null ? sql`${t.id} <> ${except}` : undefined,
+        ),
+      )
+      .limit(1);
+    return open;
+  };
+
   const crud = crudOf(def, {
+    // Decision (issue 25): a request a staff user or franchisee was created from keeps its record's provenance: it
+    // refuses deletion (409). A restore runs the create's rule: one pending application of a kind per applicant.
+    guard: async ({ row }) => {
+      if ((row as Rec).created_record_id != null) throw new AppError(409, CAREER_MESSAGES.createdKept);
+    },
+    restoreGuard: async ({ tx, row }) => {
+      const r = row as Rec;
+      if (r.status !== CAREER_STATUS.PENDING || r.request_by == null) return;
+      if (await openOf(tx, r.company_id as number, r.request_by as number, r.id as number))
+        throw new AppError(409, CAREER_MESSAGES.restorePending);
+    },
     async create({ ctx, tx, input, insert, errors }) {
       const values = { ...(input as Rec) };
       for (const k of o.childKeys ?? []) delete values[k];
       const fromApp = ctx.roleName === ROLE.USER;
-      if (fromApp) {
-        const [open] = await tx
-          .select({ id: t.id })
-          .from(t as PgTable)
-          .where(
-            and(
-              eq(t.request_by, ctx.userId),
-              eq(t.status, CAREER_STATUS.PENDING),
-              isNull(t.deleted_at),
-              eq(t.company_id, requireCompany(ctx)),
-            ),
-          )
-          .limit(1);
-        if (open) throw new AppError(409, CAREER_MESSAGES.pendingExists);
-      }
+      if (fromApp && (await openOf(tx, requireCompany(ctx), ctx.userId)))
+        throw new AppError(409, CAREER_MESSAGES.pendingExists);
       await o.checkCreate?.({ ctx, tx, input: input as Rec, errors });
       const row = await insert({
         ...values,

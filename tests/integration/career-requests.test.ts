@@ -325,6 +325,36 @@ describe("the lists", () => {
   });
 });
 
+describe("delete and restore of a workflow record", () => {
+  it("a request a record was created from refuses deletion; a restore runs the one-pending-application rule", async () => {
+    const app = await newUser(ROLE_IDS[ROLE.USER], POSITION.CUSTOMER);
+    const appToken = await issueApiToken(app.id);
+    const apply = async () =>
+      api("POST", "pet_walkie_career_requests", {
+        token: appToken,
+        body: { user_name: `Restore ${tag()}`, phone_no: "+91 98200 12345" },
+      });
+    const first = (await apply()).json.data as { id: number };
+    expect((await api("POST", `pet_walkie_career_requests/delete/${first.id}`, { token })).status).toBe(200);
+    const second = (await apply()).json.data as { id: number };
+    const refused = await failure(walkie.crud.restore(admin, { id: first.id }));
+    expect([refused.status, refused.message]).toEqual([409, CAREER_MESSAGES.restorePending]);
+    // Once the other one is decided, the deleted one may come back (pending again, alone).
+    await walkie.reject(admin, { id: second.id, rejection_reason: "Duplicate" });
+    await walkie.crud.restore(admin, { id: first.id });
+    // Approved and turned into a staff user: the request keeps the record's provenance (409 on delete).
+    await walkie.approve(admin, { id: first.id });
+    await db
+      .update(petWalkieCareerRequests)
+      .set({ created_record_id: app.id })
+      .where(eq(petWalkieCareerRequests.id, first.id));
+    const kept = await api("POST", `pet_walkie_career_requests/delete/${first.id}`, { token });
+    expect([kept.status, kept.json.message]).toEqual([409, CAREER_MESSAGES.createdKept]);
+    // A rejected one without a record is deleted as before.
+    expect((await api("POST", `pet_walkie_career_requests/delete/${second.id}`, { token })).status).toBe(200);
+  });
+});
+
 describe("approve and reject", () => {
   it("only from pending: approve sets 1, a second approve or a reject after it answers 409", async () => {
     const w = await walkie.crud.create(admin, { user_name: `Approve ${tag()}`, phone_no: "+91 98200 50001" });
