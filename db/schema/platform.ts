@@ -42,6 +42,27 @@ export const auditRecords = pgTable(
   ],
 );
 
+/**
+ * A user's saved views (issue 25): a list's path with its filters in the URL, named, kept per user and company (the
+ * command palette lists and saves them). Row-level security as every company table.
+ */
+export const userSavedViews = pgTable(
+  "user_saved_views",
+  {
+    id: serial("id").primaryKey(),
+    company_id: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 100 }).notNull(),
+    path: varchar("path", { length: 1000 }).notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_saved_views_name_uq").on(t.user_id, t.company_id, sql`lower(${t.name})`)],
+);
+
 /** A user's notifications; they go with the user (or the company they were raised in). */
 export const notifications = pgTable(
   "notifications",
