@@ -1,4 +1,5 @@
 "use server";
+import { deleteView, listSavedViews, saveView } from "@/lib/admin/saved-views";
 import { requestsById } from "@/lib/approvals/inbox";
 import { optionPage } from "@/lib/options/option-sources";
 import { can, type Ctx } from "@/lib/platform/context";
@@ -75,5 +76,25 @@ export async function paletteSearch(term: unknown) {
       ...staff,
       ...franchisees,
     ];
+  });
+}
+
+/** The caller's saved views (the palette's Views). */
+export async function mySavedViews() {
+  return toActionResult(async () => listSavedViews(await actionContext()));
+}
+
+/** Saves the page the caller is on (its path and URL filters) under a name. */
+export async function saveCurrentView(name: unknown, path: unknown) {
+  return toActionResult(async () => saveView(await actionContext(), { name, path }));
+}
+
+/** Deletes one of the caller's saved views. */
+export async function deleteSavedView(id: unknown) {
+  return toActionResult(async () => {
+    const n = Number(id);
+    if (!Number.isSafeInteger(n) || n < 1) throw new AppError(404, "Not found.");
+    await deleteView(await actionContext(), n);
+    return { id: n };
   });
 }

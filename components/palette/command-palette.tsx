@@ -4,14 +4,17 @@ import { useRouter } from "next/navigation";
 import { Search } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { MenuItem } from "@/components/shell/menu";
-import { paletteSearch, type PaletteHit } from "./actions";
+import { toast } from "sonner";
+import { mySavedViews, paletteSearch, saveCurrentView, type PaletteHit } from "./actions";
 
 type Hit = {
-  group: PaletteHit["group"] | "Pages" | "Views";
+  group: PaletteHit["group"] | "Pages" | "Views" | "Saved views" | "Actions";
   label: string;
   sublabel: string | null;
   href: string;
 };
+/** The action that names the current page (its path and URL filters) as a saved view. */
+const SAVE = "#save-view";
 
 /** Monday and Sunday of this week in India (YYYY-MM-DD). */
 function thisWeek(now = new Date()): { from: string; to: string } {
@@ -79,6 +82,30 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
   const asked = useRef(0);
   const pages = useMemo(() => pagesOf(menu), [menu]);
   const views = useMemo(() => presetsFor(pages), [pages]);
+  const [saved, setSaved] = useState<Hit[]>([]);
+  const [naming, setNaming] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    void mySavedViews().then((r) => {
+      if (r.ok)
+        setSaved(r.data.map((v) => ({ group: "Saved views", label: v.name, sublabel: null, href: v.path })));
+    });
+  }, [open]);
+
+  async function saveAs(name: string) {
+    const r = await saveCurrentView(name, `${window.location.pathname}${window.location.search}`);
+    if (!r.ok) {
+      setNameError(r.fieldErrors?.name ? String(r.fieldErrors.name) : r.message);
+      return;
+    }
+    toast.success(`View "${r.data.name}" saved.`, { testId: "success-toast" });
+    setNaming(false);
+    setNameError(null);
+    setQ("");
+    setOpen(false);
+  }
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -116,19 +143,40 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
   }, [q]);
 
   const term = q.trim().toLowerCase();
-  const hits: Hit[] = [
-    ...(term ? views.filter((v) => v.label.toLowerCase().includes(term)) : views),
-    ...pages.filter((p) => term && p.label.toLowerCase().includes(term)).slice(0, 6),
-    ...(term.length >= 2 ? found : []),
-  ];
+  const hits: Hit[] = naming
+    ? []
+    : [
+        ...(term ? saved.filter((v) => v.label.toLowerCase().includes(term)) : saved),
+        ...(term ? views.filter((v) => v.label.toLowerCase().includes(term)) : views),
+        ...(!term || "save this view".includes(term)
+          ? [
+              {
+                group: "Actions" as const,
+                label: "Save this view…",
+                sublabel: "the page and its filters, under a name",
+                href: SAVE,
+              },
+            ]
+          : []),
+        ...pages.filter((p) => term && p.label.toLowerCase().includes(term)).slice(0, 6),
+        ...(term.length >= 2 ? found : []),
+      ];
   const go = (h: Hit | undefined) => {
     if (!h) return;
+    if (h.href === SAVE) {
+      setNaming(true);
+      setQ("");
+      setNameError(null);
+      return;
+    }
     setOpen(false);
     router.push(h.href);
   };
   const reset = (o: boolean) => {
     setOpen(o);
     if (!o) {
+      setNaming(false);
+      setNameError(null);
       setQ("");
       setFound([]);
       setActive(0);
@@ -153,6 +201,13 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
               setActive(0);
             }}
             onKeyDown={(e) => {
+              if (naming) {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  void saveAs(q);
+                }
+                return;
+              }
               if (e.key === "ArrowDown") setActive((a) => Math.min(a + 1, hits.length - 1));
               else if (e.key === "ArrowUp") setActive((a) => Math.max(a - 1, 0));
               else if (e.key === "Enter") go(hits[active]);
@@ -163,11 +218,22 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
             aria-expanded={hits.length > 0}
             aria-controls="palette-results"
             aria-activedescendant={hits[active] ? `palette-hit-${active}` : undefined}
-            aria-label="Find anything"
-            placeholder="Find a page, customer, staff member, franchisee or request number…"
+            aria-label={naming ? "Name of the view" : "Find anything"}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "palette-name-error" : undefined}
+            placeholder={
+              naming
+                ? "Name this view, then Enter"
+                : "Find a page, customer, staff member, franchisee or request number…"
+            }
             className="h-12 flex-1 bg-transparent text-sm outline-none placeholder:text-slate-500"
           />
         </div>
+        {nameError ? (
+          <p id="palette-name-error" className="px-4 pt-2 text-sm text-red-700">
+            {nameError}
+          </p>
+        ) : null}
         <ul id="palette-results" role="listbox" aria-label="Results" className="max-h-96 overflow-y-auto p-2">
           {hits.map((h, i) => {
             const heading = h.group !== last ? h.group : null;
@@ -198,7 +264,7 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
               </li>
             );
           })}
-          {term.length >= 2 && !loading && hits.length === 0 ? (
+          {term.length >= 2 && !loading && hits.length === 0 && !naming ? (
             <li className="px-2 py-6 text-center text-sm text-slate-600">Nothing found.</li>
           ) : null}
           {term.length < 2 && hits.length === 0 ? (

@@ -1,0 +1,135 @@
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { LOGINS, login, ready } from "./helpers";
+
+// Issue 25 as a new user meets it: the franchisee admin clears the inbox by keyboard, the admin's home figures lead
+// to the lists that explain them, the palette finds a customer; axe finds nothing serious on the new pages.
+
+const AXE = path.join(process.cwd(), "node_modules/axe-core/axe.min.js");
+
+async function axeSerious(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const v = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: object, o: object) => Promise<unknown> } }).axe;
+    const r = (await axe.run(document, { resultTypes: ["violations"] })) as {
+      violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+    };
+    return r.violations.map((x) => ({ id: x.id, impact: x.impact, at: x.nodes.slice(0, 3).map((n) => n.target) }));
+  });
+  return v
+    .filter((x) => x.impact === "serious" || x.impact === "critical")
+    .map((x) => `${x.impact} ${x.id} at ${JSON.stringify(x.at)}`);
+}
+
+test("a franchisee admin clears three items from the inbox by keyboard", async ({ page }) => {
+  await login(page, LOGINS.franchisee);
+  // The drawer shows the inbox with its count.
+  const entry = page.getByRole("link", { name: /^Approvals/ }).first();
+  await expect(entry).toBeVisible();
+  await expect(entry.getByTestId("menu-count")).toHaveText(/\d+/);
+  await entry.click();
+  await expect(page).toHaveURL(/\/approvals$/);
+  const items = page.getByTestId("inbox-item");
+  await ready(items.first());
+  const before = await items.count();
+  expect(before).toBeGreaterThanOrEqual(3);
+
+  // j and k move the current item.
+  await page.keyboard.press("j");
+  await expect(items.nth(1)).toHaveAttribute("aria-current", "true");
+  await page.keyboard.press("k");
+  await expect(items.nth(0)).toHaveAttribute("aria-current", "true");
+
+  // ? shows the shortcuts.
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Enter opens the current item's details in the side panel.
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: "Approve" }) });
+  await expect(panel).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press("r");
+    const box = page.getByLabel(/^Reason/);
+    await expect(box).toBeFocused();
+    // An empty reason is refused next to the field.
+    await box.press("Control+Enter");
+    await expect(page.getByText("The reason is required.")).toBeVisible();
+    await box.fill(`Not this time ${i + 1}`);
+    await box.press("Control+Enter");
+    await expect(page.getByRole("dialog", { name: "Reject this request?" })).toBeHidden();
+    await expect(items).toHaveCount(before - i - 1);
+  }
+  // Nothing decided comes back after a reload.
+  await page.reload();
+  await ready(page.getByTestId("inbox-total"));
+  await expect(page.getByTestId("inbox-item")).toHaveCount(before - 3);
+});
+
+test("an admin's home figure links to the list that explains it", async ({ page }) => {
+  await login(page, LOGINS.admin);
+  await expect(page).toHaveURL(/\/home$/);
+  const walks = page.getByTestId("home-walks");
+  await expect(walks).toBeVisible();
+  const planned = walks.getByRole("link", { name: /^Today, Planned:/ });
+  await expect(planned).toBeVisible();
+  const href = await planned.getAttribute("href");
+  expect(href).toMatch(/^\/daily-job-plans\?date=\d{4}-\d{2}-\d{2}$/);
+  await planned.click();
+  await expect(page).toHaveURL(/\/daily-job-plans\?date=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole("heading", { name: /Daily Job Plans/i })).toBeVisible();
+
+  // A pending kind links to the inbox filtered to it.
+  await page.goto("/home");
+  const pending = page.getByTestId("home-pending").getByRole("link").first();
+  await expect(pending).toBeVisible();
+  await pending.click();
+  await expect(page).toHaveURL(/\/approvals\?kind=\w+$/);
+  await expect(page.locator('nav[aria-label="Filter by kind"] a[aria-current="page"]')).toBeVisible();
+});
+
+test("the palette finds a customer", async ({ page }) => {
+  await login(page, LOGINS.admin);
+  await ready(page.getByRole("heading", { name: /^Hello/ }));
+  await page.keyboard.press("Control+k");
+  const input = page.getByRole("combobox", { name: "Find anything" });
+  await expect(input).toBeFocused();
+  await input.fill("Vihaan");
+  const hit = page.getByRole("option", { name: /^Customers: Vihaan/ }).first();
+  await expect(hit).toBeVisible();
+  // Pages are found too.
+  await input.fill("approv");
+  await expect(page.getByRole("option", { name: "Pages: Approvals" })).toBeVisible();
+  await input.fill("Vihaan");
+  await expect(hit).toBeVisible();
+  await hit.click();
+  await expect(page).toHaveURL(/\/user-monthly-job-requests\?user_id=/);
+});
+
+for (const [name, size] of [
+  ["1366", { width: 1366, height: 768 }],
+  ["375", { width: 375, height: 800 }],
+] as const) {
+  test(`axe: no serious or critical finding on /approvals and /home at ${name} px`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await login(page, LOGINS.admin);
+    for (const href of ["/home", "/approvals"]) {
+      await page.goto(href);
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByTestId("page-skeleton")).toHaveCount(0);
+      expect(await axeSerious(page), href).toEqual([]);
+    }
+    await login(page, LOGINS.franchisee);
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    expect(await axeSerious(page), "franchisee /home").toEqual([]);
+    await login(page, LOGINS.master);
+    await page.goto("/home");
+    await page.waitForLoadState("networkidle");
+    expect(await axeSerious(page), "master /home").toEqual([]);
+  });
+}
