@@ -51,6 +51,8 @@ execFileSync("chown", ["-R", `${USER}:`, app, data]);
 // matters here (the checkout is root's).
 fs.chmodSync(tmp, 0o755);
 
+const uid = Number(execFileSync("id", ["-u", USER]).toString().trim());
+const gid = Number(execFileSync("id", ["-g", USER]).toString().trim());
 const port = await freePort();
 const env = {
   PATH: process.env.PATH,
@@ -64,9 +66,12 @@ const env = {
 };
 
 function start() {
-  const child = spawn("runuser", ["-u", USER, "--", process.execPath, "scripts/start.mjs"], {
+  // The node process itself runs as the user (as PID 1 of the container does), so signals reach it directly.
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: app,
     env,
+    uid,
+    gid,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -96,13 +101,17 @@ function healthcheck() {
 }
 
 const base = `http://127.0.0.1:${port}`;
+// What the server writes is what is newer than this.
+const marker = path.join(tmp, "started");
+fs.writeFileSync(marker, "");
+await sleep(20);
 let s = start();
 try {
   const t0 = Date.now();
   await waitFor(`${base}/api/ready`, { exited: s.exited, timeoutMs: 300_000 });
   log(`ready ${((Date.now() - t0) / 1000).toFixed(1)} s after start (migrated and seeded an empty PGlite)`);
   check(healthcheck(), "the Dockerfile's HEALTHCHECK command passes");
-  const who = execFileSync("ps", ["-o", "user=", "--ppid", String(s.child.pid)])
+  const who = execFileSync("ps", ["-o", "user=", "-p", String(s.child.pid)])
     .toString()
     .trim();
   check(
@@ -145,7 +154,7 @@ try {
     again.status === 200,
     `after a restart on the same data folder, the token still works: ${again.status}`,
   );
-  const written = execFileSync("find", [tmp, "-newer", path.join(app, "server.js"), "-type", "f"])
+  const written = execFileSync("find", [tmp, "-newer", marker, "-type", "f"])
     .toString()
     .split("\n")
     .filter((f) => f && !f.startsWith(data));

@@ -56,9 +56,11 @@ function buildIsStale(buildId) {
 }
 
 async function serve() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  // A container image has the build and no sources (Dockerfile): it never builds.
-  const hasSources = fs.existsSync(path.join(root, "app"));
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  // A container image has the build and no sources (Dockerfile): it never builds. Not told by an `app` folder: Next's
+  // standalone output has one (the traced files of its routes), and the image then tried to build with no Next CLI
+  // (scripts/standalone-check.mjs found it); the config file is a source the standalone output never carries.
+  const hasSources = ["ts", "mjs", "js"].some((ext) => fs.existsSync(path.join(root, `next.config.${ext}`)));
   if (hasSources && (process.env.REBUILD === "1" || buildIsStale(buildId))) {
     console.log("[start] building the portal...");
     const r = spawnSync(process.execPath, [next, "build"], { stdio: "inherit", env: process.env });
