@@ -17,7 +17,9 @@ import {
 } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { decodeId, encodeId } from "@/lib/platform/ids";
+import { approvalOf, decide } from "@/lib/platform/approval";
 import { writeAudit } from "@/lib/platform/mutations";
+import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
 import { tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
 import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
@@ -128,13 +130,6 @@ export const leaveUpdateSchema = z.object({
     .optional(),
 });
 
-/** The replacement modal's approval (§7). */
-export const approveWithReplacementSchema = z.object({
-  replacement_user_id: optionalId("replacement"),
-  admin_remarks: optionalText("admin remarks", 1000),
-});
-/** Reject: optional remarks. */
-export const rejectLeaveSchema = z.object({ admin_remarks: optionalText("admin remarks", 1000) });
 /** The reassign dialog: one walk's replacement (null: the walk stays with the walker on leave, uncovered). */
 export const reassignSchema = z.object({ replacement_user_id: optionalId("replacement") });
 
@@ -248,9 +243,6 @@ const auditLines = (status: number, walks: LeaveWalk[]) => ({
       `${x.date} ${x.timeslot} ${x.pet_name ?? ""} (${x.pet_owner ?? ""}): ${x.walker_name ?? ""}${status === LEAVE_STATUS.APPROVED && !x.covered ? ", uncovered" : ""}`,
   ),
 });
-/** "First Last" of a detail's person (as fullNameOf reads it in SQL). */
-const personName = (u: { first_name: string | null; last_name: string | null } | null) =>
-  [u?.first_name, u?.last_name].filter((x) => x && x.trim()).join(" ") || "A walker";
 
 const leaveWalkSchema = z.object({
   id: z.number(),
@@ -414,7 +406,6 @@ async function applyApproval(
   leave: Leave,
   replacementId: number | null,
   remarks: string | null | undefined,
-  walkerName?: string,
 ) {
   const walks = await affectedWalks(tx, leave as LeaveRow, { movable: true, lock: true });
   let replacementName = "";
@@ -437,7 +428,7 @@ async function applyApproval(
       update daily_job_plan_walks set walker_id = ${replacementId}::int, updated_at = now(), updated_by = ${ctx.userId}
       where ${replacementId}::int is not null and id in (select walk_id from recorded)`);
   const company = leave.company_id;
-  const who = walkerName ?? (await nameOf(tx, leave.user_id));
+  const who = await nameOf(tx, leave.user_id);
   const notes = [
     {
       userId: leave.user_id,
@@ -565,7 +556,7 @@ const leaveCrud = crudOf(leaveRequestsDef, {
       );
     if (statusChanged && patch.status === LEAVE_STATUS.REJECTED) {
       Object.assign(values, { processed_by: ctx.userId, processed_at: new Date() });
-      await notifyRejected(tx, before);
+      await notify(rejectedNote(before), tx);
     }
     if (!statusChanged) delete values.status;
     return write(values);
@@ -638,18 +629,13 @@ async function revertWalks(tx: Tx, ctx: Ctx, leave: Leave) {
   );
 }
 
-async function notifyRejected(tx: Tx, leave: Leave) {
-  await notify(
-    {
-      userId: leave.user_id,
-      companyId: leave.company_id,
-      title: "Leave rejected",
-      body: `Your leave on ${windowText(leave)} was rejected.`,
-      link: "/notifications",
-    },
-    tx,
-  );
-}
+const rejectedNote = (leave: Leave) => ({
+  userId: leave.user_id,
+  companyId: leave.company_id,
+  title: "Leave rejected",
+  body: `Your leave on ${windowText(leave)} was rejected.`,
+  link: "/notifications",
+});
 
 /** The leave within the caller's scope, live, locked in `tx` (404 outside the scope). */
 async function lockedLeave(tx: Tx, ctx: Ctx, id: number): Promise<Leave> {
@@ -737,66 +723,79 @@ async function leaveWalk(db: Executor, leave: Leave, walkId: number) {
 }
 
 /**
- * POST /leave_requests/:id/approve-with-replacement (§7), one transaction: the leave locked (two approvals at once:
- * the second finds it approved, 409), pending only; the replacement (or none) re-checked and the walks moved
- * (applyApproval); status 1 with the remarks and who processed it. Needs leave_requests.approve.
+ * The leave's decisions, declared once (issue 25): the approval kernel takes them (lock, pending only: 409, the
+ * audit record with the walks, notifications, one transaction) and derives their /api rows. Approve (POST
+ * approve-with-replacement, §7): the replacement (or none: the walks stay uncovered) re-checked and the walks moved
+ * (applyApproval); reject: optional remarks. Both answer `{ success, message, data }` as before.
  */
-export async function approveWithReplacement(ctx: Ctx, id: number, raw: unknown) {
-  authorize(ctx, "leave_requests.approve");
-  const parsed = approveWithReplacementSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const before = await lockedLeave(tx, ctx, id);
-    if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
-    const shown = await leaveDetail(tx, before);
-    const values = await applyApproval(
-      tx,
-      ctx,
-      before,
-      parsed.data.replacement_user_id,
-      parsed.data.admin_remarks,
-      personName(shown.user),
-    );
-    const beforeDetail = auditLines(before.status, shown.walks);
-    const [after] = await tx
-      .update(lr)
-      .set({ ...values, updated_at: new Date(), updated_by: ctx.userId })
-      .where(eq(lr.id, id))
-      .returning();
-    return finish(tx, ctx, before, beforeDetail, after);
+export const leaveApproval = approvalOf({
+  entity: leaveRequestsDef,
+  kind: "Leave request",
+  field: lr.status,
+  states: APPROVAL_LABELS,
+  pending: LEAVE_STATUS.PENDING,
+  reasonField: lr.admin_remarks,
+  permission: "leave_requests.approve",
+  notInState: LEAVE_MESSAGES.notPending,
+  transitions: {
+    approve: {
+      from: [LEAVE_STATUS.PENDING],
+      to: LEAVE_STATUS.APPROVED,
+      label: "Approve",
+      reason: "optional",
+      input: { replacement_user_id: optionalId("replacement") },
+      set: ({ ctx, tx, before, input }) =>
+        applyApproval(
+          tx,
+          ctx,
+          before as Leave,
+          (input.replacement_user_id as number | null) ?? null,
+          undefined,
+        ),
+      path: "leave_requests/:id/approve-with-replacement",
+      summary:
+        "Approve a pending leave, with a replacement (its affected walks move to them; 422 when they are not available) or without (null: the walks stay uncovered); 409 when no longer pending",
+      confirm: { title: "Staff Replacement" },
+      success: LEAVE_MESSAGES.approved,
+      answer: (data) => ({ success: true, message: LEAVE_MESSAGES.approved, data }),
+      output: leaveAnswer(LEAVE_MESSAGES.approved),
+    },
+    reject: {
+      from: [LEAVE_STATUS.PENDING],
+      to: LEAVE_STATUS.REJECTED,
+      label: "Reject",
+      reason: "optional",
+      set: ({ ctx }) => ({ processed_by: ctx.userId, processed_at: new Date() }),
+      notify: ({ row }) => [rejectedNote(row as Leave)],
+      path: "leave_requests/:id/reject",
+      summary: "Reject a pending leave, with optional admin remarks (409 when no longer pending)",
+      confirm: {
+        title: "Are you sure to Reject?",
+        description: "Are you sure you want to reject this leave request?",
+      },
+      success: LEAVE_MESSAGES.rejected,
+      answer: (data) => ({ success: true, message: LEAVE_MESSAGES.rejected, data }),
+      output: leaveAnswer(LEAVE_MESSAGES.rejected),
+    },
+  },
+  inbox: {
+    title: sql<string | null>`(select ${fullName(walker)} from ${walker} where ${walker.id} = ${lr.user_id})`,
+    askedBy: lr.user_id,
+    franchisee: lr.franchisee_id,
+  },
+});
+
+function leaveAnswer(message: string) {
+  return z.object({
+    success: z.literal(true),
+    message: z.literal(message),
+    data: recordSchema(leaveRequestsDef),
   });
 }
 
-/**
- * Reject from the list (after its confirmation): status 2 with optional remarks, pending only (409). Needs
- * leave_requests.approve.
- */
-export async function rejectLeave(ctx: Ctx, id: number, raw: unknown = {}) {
-  authorize(ctx, "leave_requests.approve");
-  const parsed = rejectLeaveSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const before = await lockedLeave(tx, ctx, id);
-    if (before.status !== LEAVE_STATUS.PENDING) throw new AppError(409, LEAVE_MESSAGES.notPending);
-    const beforeDetail = await leaveAuditDetail(tx, before);
-    const [after] = await tx
-      .update(lr)
-      .set({
-        status: LEAVE_STATUS.REJECTED,
-        ...(parsed.data.admin_remarks != null ? { admin_remarks: parsed.data.admin_remarks } : {}),
-        processed_by: ctx.userId,
-        processed_at: new Date(),
-        updated_at: new Date(),
-        updated_by: ctx.userId,
-      })
-      .where(eq(lr.id, id))
-      .returning();
-    await notifyRejected(tx, after);
-    return finish(tx, ctx, before, beforeDetail, after);
-  });
-}
+/** Approve with a replacement (or none), as the /api and the list's modal do. */
+export const approveWithReplacement = (ctx: Ctx, id: number, raw: unknown) =>
+  decide(ctx, leaveApproval, id, "approve", raw) as Promise<Leave & Awaited<ReturnType<typeof leaveDetail>>>;
 
 /**
  * POST /leave_requests/:id/walks/:walkId/reassign (the reassign dialog): one walk of an approved leave to another
@@ -929,7 +928,7 @@ export const leaveRequestActions = {
     },
   ),
   reject: recordAction(async (ctx, id) => {
-    await rejectLeave(ctx, id);
+    await decide(ctx, leaveApproval, id, "reject");
     return { id: encodeId(id) };
   }),
   reassign: recordAction(async (ctx, id, walkOpaqueId: string, replacement: string | null) => {

@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import {
-  approveWithReplacement,
-  approveWithReplacementSchema,
+  leaveApproval,
   LEAVE_MESSAGES,
   leaveAvailableStaff,
   staffPageOf,
@@ -10,10 +9,9 @@ import {
   leaveRequestsCrud,
   reassignLeaveWalk,
   reassignSchema,
-  rejectLeave,
-  rejectLeaveSchema,
 } from "@/lib/jobs/leave-requests";
 import { recordSchema } from "@/lib/platform/row-schema";
+import { approvalRoutes } from "../approval-routes";
 import { crudRoutes } from "../entity-routes";
 import { idParam } from "../params";
 import type { ApiRoute } from "../types";
@@ -68,41 +66,8 @@ export const leaveRequestsRoutes: ApiRoute[] = [
       data: await leaveAvailableStaff(ctx, idParam(params.id), undefined, staffPageOf(query)),
     }),
   },
-  {
-    method: "POST",
-    path: "leave_requests/:id/approve-with-replacement",
-    auth: "user",
-    permission: "leave_requests.approve",
-    owned: "id",
-    shape: "data",
-    tag,
-    summary:
-      "Approve a pending leave, with a replacement (its affected walks move to them; 422 when they are not available) or without (null: the walks stay uncovered); 409 when no longer pending",
-    input: approveWithReplacementSchema,
-    output: leaveAnswer,
-    handler: async ({ ctx, params, body }) => ({
-      success: true,
-      message: LEAVE_MESSAGES.approved,
-      data: await approveWithReplacement(ctx, idParam(params.id), body),
-    }),
-  },
-  {
-    method: "POST",
-    path: "leave_requests/:id/reject",
-    auth: "user",
-    permission: "leave_requests.approve",
-    owned: "id",
-    shape: "data",
-    tag,
-    summary: "Reject a pending leave, with optional admin remarks (409 when no longer pending)",
-    input: rejectLeaveSchema,
-    output: leaveAnswer,
-    handler: async ({ ctx, params, body }) => ({
-      success: true,
-      message: LEAVE_MESSAGES.rejected,
-      data: await rejectLeave(ctx, idParam(params.id), body),
-    }),
-  },
+  // Approve with a replacement and reject: derived from the workflow's declaration.
+  ...approvalRoutes(leaveApproval),
   {
     method: "GET",
     path: "leave_requests/:id/walks/:walkId/available-staff",
