@@ -16,6 +16,17 @@ if (process.env.SKIP_E2E !== "1") {
   steps.push(["chromium", "node", ["scripts/ensure-chromium.mjs"]]);
   // The type check above ran: the browser tests' build need not run it again (next.config.ts).
   steps.push(["browser tests", "npx", ["playwright", "test"], { BUILD_TYPES_CHECKED: "1" }]);
+  // Issue 24, on the browser tests' build and PostgreSQL clusters of their own (about 2 min each): the operations
+  // suite, and the writing journeys through a round-robin proxy over two instances, one PostgreSQL and one S3 store
+  // (scripts/e2e-pair.mjs; the other writing specs: `node scripts/e2e-pair.mjs`). SKIP_OPS=1 skips both.
+  if (process.env.SKIP_OPS !== "1") {
+    steps.push(["operations (test:ops)", "npx", ["vitest", "run", "--config", "tests/ops/vitest.config.ts"]]);
+    steps.push([
+      "browser tests over two instances",
+      "node",
+      ["scripts/e2e-pair.mjs", "tests/e2e/writes.spec.ts"],
+    ]);
+  }
 }
 // The benchmark's small version (30,000 users, on the PostgreSQL server, reusing the browser tests' build): it
 // fails when a list's query shape regresses (an exact count or a deep OFFSET reading every row), or when a search,
