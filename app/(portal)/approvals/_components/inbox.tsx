@@ -77,8 +77,12 @@ export function Inbox({
   const at = items[Math.min(current, items.length - 1)] ?? null;
   const dialogOpen = pending != null || help || panel != null;
 
+  // j/k move the keyboard focus too, so Enter opens the current item and a screen reader reads it.
+  const moved = useRef(false);
   useEffect(() => {
     rows.current[current]?.scrollIntoView({ block: "nearest" });
+    if (moved.current) rows.current[current]?.querySelector<HTMLButtonElement>("button[data-row]")?.focus();
+    moved.current = false;
   }, [current]);
 
   const openPanel = useCallback((item: InboxItem) => {
@@ -107,9 +111,10 @@ export function Inbox({
       }
       if (dialogOpen || !items.length) return;
       const item = items[Math.min(current, items.length - 1)];
-      if (e.key === "j") setCurrent((c) => Math.min(c + 1, items.length - 1));
-      else if (e.key === "k") setCurrent((c) => Math.max(c - 1, 0));
-      else if (e.key === "a") ask("approve", [item]);
+      if (e.key === "j" || e.key === "k") {
+        moved.current = true;
+        setCurrent((c) => (e.key === "j" ? Math.min(c + 1, items.length - 1) : Math.max(c - 1, 0)));
+      } else if (e.key === "a") ask("approve", [item]);
       else if (e.key === "r") ask("reject", [item]);
       else if (e.key === "x") toggle(item);
       else if (
@@ -288,7 +293,8 @@ export function Inbox({
                   />
                   <button
                     type="button"
-                    className="min-w-0 flex-1 text-left focus-visible:outline-none"
+                    data-row
+                    className="min-w-0 flex-1 rounded text-left focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
                     onClick={() => {
                       setCurrent(i);
                       openPanel(item);
