@@ -21,6 +21,25 @@ import {
   percent,
 } from "./figures";
 
+/** A table's column headings (the first one names the rows). */
+function Head({ cols }: { cols: { label: string; right?: boolean }[] }) {
+  return (
+    <thead>
+      <tr className="text-left text-slate-600">
+        {cols.map((c) => (
+          <th
+            key={c.label}
+            scope="col"
+            className={`px-2 py-1 font-medium first:pl-0 ${c.right ? "text-right" : ""}`}
+          >
+            {c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 const MONEY_SERIES = [
   { key: "revenue", label: "Plan revenue", color: "#0f766e", money: true },
   { key: "refunds", label: "Refunds", color: "#b45309", money: true },
@@ -47,22 +66,14 @@ function Money({ money }: { money: FranchisorHome["money"] }) {
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="home-money">
             <caption className="mb-1 text-left text-xs font-medium text-slate-600">Per franchisee</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Franchisee
-                </th>
-                <th scope="col" className="px-2 py-1 font-medium">
-                  Zone
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">
-                  Revenue
-                </th>
-                <th scope="col" className="py-1 pl-2 text-right font-medium">
-                  Refunds
-                </th>
-              </tr>
-            </thead>
+            <Head
+              cols={[
+                { label: "Franchisee" },
+                { label: "Zone" },
+                { label: "Revenue", right: true },
+                { label: "Refunds", right: true },
+              ]}
+            />
             <tbody>
               {money.rows.map((r) => (
                 <tr key={r.franchisee_id} className="border-t border-slate-100">
@@ -85,19 +96,9 @@ function Money({ money }: { money: FranchisorHome["money"] }) {
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="mb-1 text-left text-xs font-medium text-slate-600">Per zone</caption>
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Zone
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">
-                  Revenue
-                </th>
-                <th scope="col" className="py-1 pl-2 text-right font-medium">
-                  Refunds
-                </th>
-              </tr>
-            </thead>
+            <Head
+              cols={[{ label: "Zone" }, { label: "Revenue", right: true }, { label: "Refunds", right: true }]}
+            />
             <tbody>
               {money.byZone.slice(0, 12).map((z) => (
                 <tr key={z.zone} className="border-t border-slate-100">
@@ -171,25 +172,15 @@ function Walkers({ walkers }: { walkers: FranchiseeHome["walkers"] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="home-walkers">
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Walker
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Walks
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Not started
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Started
-            </th>
-            <th scope="col" className="py-1 pl-2 text-right font-medium">
-              Completed
-            </th>
-          </tr>
-        </thead>
+        <Head
+          cols={[
+            { label: "Walker" },
+            { label: "Walks", right: true },
+            { label: "Not started", right: true },
+            { label: "Started", right: true },
+            { label: "Completed", right: true },
+          ]}
+        />
         <tbody>
           {walkers.map((w) => (
             <tr key={w.walker_id ?? "none"} className="border-t border-slate-100">
@@ -287,34 +278,18 @@ function Lines({ h }: { h: MasterHome }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="home-franchisees">
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Franchisee
-            </th>
-            <th scope="col" className="px-2 py-1 font-medium">
-              Zone
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Walks today
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Completed
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              No walker
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Pending leave
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Monthly pending
-            </th>
-            <th scope="col" className="py-1 pl-2 text-right font-medium">
-              Customer requests
-            </th>
-          </tr>
-        </thead>
+        <Head
+          cols={[
+            { label: "Franchisee" },
+            { label: "Zone" },
+            { label: "Walks today", right: true },
+            { label: "Completed", right: true },
+            { label: "No walker", right: true },
+            { label: "Pending leave", right: true },
+            { label: "Monthly pending", right: true },
+            { label: "Customer requests", right: true },
+          ]}
+        />
         <tbody>
           {h.franchisees.map((f) => (
             <tr key={f.franchisee_id} className="border-t border-slate-100">
