@@ -111,7 +111,8 @@ test("a franchisee from its application to KYC-valid", async ({ page, request })
     await submitFile(fa, "Submit Document");
   }
 
-  // ADMIN: the franchisee's documents; the first rejected with a reason, the others approved.
+  // ADMIN: the franchisee's documents; the first rejected with a reason on its review screen, the others approved
+  // from the "awaiting review" view of the list through the decision dialog (the approval kernel's).
   await page.goto("/franchisees");
   await searchList(page, applicant);
   await page.getByRole("link", { name: `KYC documents of ${applicant}` }).click();
@@ -120,11 +121,21 @@ test("a franchisee from its application to KYC-valid", async ({ page, request })
   const [first, ...rest] = documents;
   await openDocument(page, new RegExp(`^Review Kyc Document: ${first}$`));
   await review(page, "REJECTED", "The scan is unreadable: send a clearer copy.");
+  await page.goto(`${listUrl}&review=awaiting`);
   for (const name of rest) {
-    await page.goto(listUrl);
-    await openDocument(page, new RegExp(`^Review Kyc Document: ${name}$`));
-    await review(page, "APPROVED");
+    const approve = page.getByRole("button", { name: `Approve ${name}`, exact: true });
+    await ready(approve);
+    await approve.click();
+    await expect(page.getByRole("heading", { name: "Are you sure to Approve?" })).toBeVisible();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    // Decided: it leaves the awaiting-review view.
+    await expect(approve).toHaveCount(0);
   }
+  await page.goto(listUrl);
+  for (const name of rest)
+    await expect(
+      page.getByRole("row", { name: new RegExp(name) }).getByText("APPROVED", { exact: true }),
+    ).toBeVisible();
 
   // The franchisee admin re-submits the rejected document.
   await fa.goto("/franchisee-kyc-documents");
