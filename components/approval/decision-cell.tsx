@@ -53,7 +53,7 @@ export function DecisionCell({
   const state = approval.states[row.status] ?? approval.states[approval.pending];
   const offered = enabled ? approval.transitions.filter((t) => t.from.includes(row.status)) : [];
   return (
-    <div className="flex flex-wrap items-center gap-1">
+    <div className="flex items-center gap-1 whitespace-nowrap">
       <Chip tone={TONE[state] ?? "muted"} tip={row.reason ?? undefined}>
         {state}
       </Chip>
