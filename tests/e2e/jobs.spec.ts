@@ -113,12 +113,16 @@ test("a month of walks: approved with a walker, a day's leave covered, a resched
   await row.getByRole("button", { name: /^Approve/ }).click();
   const confirm = page.getByRole("dialog", { name: "Are you sure to Approve/Reject?" });
   await expect(confirm).toBeVisible();
-  const firstWalker = confirm.getByRole("radio").first();
-  await expect(firstWalker).toBeVisible();
-  const walkerName = (await confirm.locator("label").filter({ has: firstWalker }).first().textContent())!
-    .replace(/(No walks that day|\d+ walks? that day:.*)$/, "")
-    .trim();
-  await firstWalker.check();
+  const option = confirm
+    .locator("label")
+    .filter({ has: page.getByRole("radio") })
+    .first();
+  await expect(option).toBeVisible();
+  // Each walker with their walks that day ("No walks that day", or "2 walks that day: 07:00, 09:30").
+  const times = (await option.locator("span span").textContent())!;
+  expect(times).toMatch(/No walks that day|\d+ walks? that day: /);
+  const walkerName = (await option.textContent())!.replace(times, "").trim();
+  await option.getByRole("radio").check();
   await confirm
     .getByLabel(/^Timeslot/)
     .first()
