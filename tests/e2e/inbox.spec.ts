@@ -61,9 +61,11 @@ test("a franchisee admin clears three items from the inbox by keyboard", async (
     await page.keyboard.press("r");
     const box = page.getByLabel(/^Reason/);
     await expect(box).toBeFocused();
-    // An empty reason is refused next to the field.
-    await box.press("Control+Enter");
-    await expect(page.getByText("The reason is required.")).toBeVisible();
+    // An empty reason is refused next to the field (the oldest items are walk requests, whose reason is required).
+    if (i === 0) {
+      await box.press("Control+Enter");
+      await expect(page.getByText("The reason is required.")).toBeVisible();
+    }
     await box.fill(`Not this time ${i + 1}`);
     await box.press("Control+Enter");
     await expect(page.getByRole("dialog", { name: "Reject this request?" })).toBeHidden();
