@@ -67,7 +67,7 @@ export function Section({
   return (
     <section
       aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={id} className="text-base font-semibold text-slate-900">

@@ -145,8 +145,8 @@ function Punctuality({ p }: { p: FranchisorHome["punctuality"] }) {
 export async function FranchisorHomeView({ ctx }: { ctx: Ctx }) {
   const h = await franchisorHome(ctx);
   return (
-    <div className="grid gap-4 xl:grid-cols-3">
-      <div className="space-y-4 xl:col-span-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+      <div className="min-w-0 space-y-4 xl:col-span-2">
         <Section title="Walks" id="home-walks-title">
           <WalksTable periods={h.walks} />
           <div className="mt-4 border-t border-slate-100 pt-3">
@@ -217,8 +217,8 @@ export async function FranchiseeHomeView({ ctx }: { ctx: Ctx }) {
         <FigureCard figure={h.monthlyWaiting} tone="warn" />
         <FigureCard figure={h.walkRequests} tone="warn" />
       </div>
-      <div className="grid gap-4 xl:grid-cols-3">
-        <div className="space-y-4 xl:col-span-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+        <div className="min-w-0 space-y-4 xl:col-span-2">
           <Section title="Today's walks by walker" id="home-walkers-title">
             <Walkers walkers={h.walkers} />
           </Section>
@@ -226,7 +226,7 @@ export async function FranchiseeHomeView({ ctx }: { ctx: Ctx }) {
             <WalksTable periods={h.walks} />
           </Section>
         </div>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <Section
             title="Customer requests"
             id="home-requests-title"
@@ -330,13 +330,13 @@ export async function MasterHomeView({ ctx }: { ctx: Ctx }) {
   const h = await masterHome(ctx);
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 xl:grid-cols-3">
-        <div className="space-y-4 xl:col-span-2">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+        <div className="min-w-0 space-y-4 xl:col-span-2">
           <Section title="Walks in your zones" id="home-walks-title">
             <WalksTable periods={h.walks} />
           </Section>
         </div>
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <Section title="Pending approvals" id="home-pending-title">
             <PendingList pending={h.pending} />
           </Section>
