@@ -1399,15 +1399,3 @@ async function planChoices(companyId: number) {
     .where(and(eq(plans.company_id, companyId), isNull(plans.deleted_at), eq(plans.is_active, 1)))
     .orderBy(asc(plans.id));
 }
-
-/**
- * The portal screens' short lists: zones and plans (a few dozen rows). Customers, walkers and franchisees, which grow
- * with the company, are searched on the server by the screens' pickers (lib/options) instead of loaded here.
- */
-export async function monthlyScreenChoices(ctx: Ctx) {
-  const [zones, planRows] = await Promise.all([
-    masterRows(ctx, ZONES_VALUE),
-    planChoices(requireCompany(ctx)),
-  ]);
-  return { zones: zones as MasterRow[], plans: planRows };
-}

@@ -1,11 +1,7 @@
+import { masterRows, ZONES_VALUE } from "@/lib/franchise/master-rows";
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import {
-  isStatusApprover,
-  monthlyRequestsCrud,
-  monthlyScreenChoices,
-  monthlyToolbarFilters,
-} from "@/lib/jobs/monthly-requests";
+import { isStatusApprover, monthlyRequestsCrud, monthlyToolbarFilters } from "@/lib/jobs/monthly-requests";
 import { withPickers } from "@/lib/options/option-sources";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
@@ -45,7 +41,8 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
       "is_active",
     ],
   });
-  const m = await monthlyScreenChoices(s.ctx);
+  // The zones only: the plans (thousands in a big company) are searched in the form, never shipped with the list.
+  const zones = await masterRows(s.ctx, ZONES_VALUE);
   const year = new Date().getFullYear();
   // Franchisees and customers grow with the company: their filters search on the server.
   const filters = await withPickers(
@@ -53,7 +50,7 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
     filterBar(
       monthlyRequestsCrud.def.list,
       {
-        zone_id: m.zones.map((z) => ({ value: encodeId(z.id), label: z.description })),
+        zone_id: zones.map((z) => ({ value: encodeId(z.id), label: z.description })),
         month: MONTHS.map((label, i) => ({ value: String(i + 1), label })),
         year: [year - 1, year, year + 1].map((y) => ({ value: String(y), label: String(y) })),
       },
@@ -64,7 +61,7 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
   );
   const zoneChoices =
     s.may.update && s.ctx.zoneIds == null
-      ? m.zones.map((z) => ({ value: String(z.id), label: z.description }))
+      ? zones.map((z) => ({ value: String(z.id), label: z.description }))
       : null;
   const decider: Decider = !s.may.update
     ? null
