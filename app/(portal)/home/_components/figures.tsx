@@ -84,7 +84,7 @@ export function Section({
 export function WalksTable({ periods }: { periods: WalkPeriod[] }) {
   const cols = ["planned", "completed", "missed", "uncovered"] as const;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
       <table className="w-full text-sm" data-testid="home-walks">
         <thead>
           <tr className="text-left text-slate-600">

@@ -63,7 +63,7 @@ function Money({ money }: { money: FranchisorHome["money"] }) {
         series={MONEY_SERIES}
       />
       <div className="grid gap-4 lg:grid-cols-2">
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
           <table className="w-full text-sm" data-testid="home-money">
             <caption className="mb-1 text-left text-xs font-medium text-slate-600">Per franchisee</caption>
             <Head
@@ -93,7 +93,7 @@ function Money({ money }: { money: FranchisorHome["money"] }) {
             </tbody>
           </table>
         </div>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
           <table className="w-full text-sm">
             <caption className="mb-1 text-left text-xs font-medium text-slate-600">Per zone</caption>
             <Head
@@ -170,7 +170,7 @@ export async function FranchisorHomeView({ ctx }: { ctx: Ctx }) {
 function Walkers({ walkers }: { walkers: FranchiseeHome["walkers"] }) {
   if (!walkers.length) return <p className="text-sm text-slate-600">No walks today.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
       <table className="w-full text-sm" data-testid="home-walkers">
         <Head
           cols={[
@@ -276,7 +276,7 @@ function Lines({ h }: { h: MasterHome }) {
   if (!h.franchisees.length)
     return <p className="text-sm text-slate-600">No franchisee in your zones yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
       <table className="w-full text-sm" data-testid="home-franchisees">
         <Head
           cols={[
