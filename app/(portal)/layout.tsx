@@ -1,4 +1,5 @@
 import { Toaster } from "sonner";
+import { logoutAction } from "@/app/(auth)/actions";
 import { AppShell } from "@/components/shell/app-shell";
 import { menuFor } from "@/components/shell/menu";
 import { countUnreadNotifications } from "@/lib/admin/notifications";
@@ -21,6 +22,7 @@ export default async function PortalLayout({ children }: { children: React.React
   return (
     <>
       <AppShell
+        logout={logoutAction}
         user={{ name, profileHref }}
         companyName={ctx.companyName}
         roleName={ctx.roleName}

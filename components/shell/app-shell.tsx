@@ -9,6 +9,7 @@ import { SideDrawer } from "./side-drawer";
 import { TopBar } from "./top-bar";
 
 export type AppShellProps = {
+  logout: () => Promise<void>;
   user: { name: string; profileHref: string };
   companyName: string | null;
   roleName: string;
@@ -21,6 +22,7 @@ export type AppShellProps = {
 
 /** The signed-in frame: side drawer, top bar, the page, the shell's popups and the page-time tracker. */
 export function AppShell({
+  logout,
   user,
   companyName,
   roleName,
@@ -53,6 +55,7 @@ export function AppShell({
           />
           <div className="flex min-w-0 flex-1 flex-col">
             <TopBar
+              logout={logout}
               user={user}
               companyName={companyName}
               roleName={roleName}

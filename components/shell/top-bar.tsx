@@ -3,7 +3,6 @@ import { useRef, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Bell, Building2, LogOut, Menu, UserRound } from "lucide-react";
-import { logoutAction } from "@/app/(auth)/actions";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -24,6 +23,8 @@ import { reloadAt, reportFailure, useDialogs } from "./dialogs";
 import { switchCompanyAction } from "./shell-actions";
 
 export type TopBarProps = {
+  /** The logout server action (app/(auth)/actions.ts), handed down by the portal layout. */
+  logout: () => Promise<void>;
   user: { name: string; profileHref: string };
   companyName: string | null;
   roleName: string;
@@ -46,6 +47,7 @@ const initials = (name: string) =>
 
 /** Greeting and company, the ADMIN marker, the backend-admin switch, the bell and the account menu (spec 000 §2.4). */
 export function TopBar({
+  logout,
   user,
   companyName,
   roleName,
@@ -117,7 +119,7 @@ export function TopBar({
         </Link>
       </Button>
 
-      <form ref={logoutForm} action={logoutAction} className="hidden" aria-hidden />
+      <form ref={logoutForm} action={logout} className="hidden" aria-hidden />
       {/* Not modal: a modal menu hides the page from screen readers while its links stay focusable. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
