@@ -11,7 +11,7 @@ import {
 } from "@/db/schema";
 import { decideItem } from "@/lib/approvals/decisions";
 import { issueApiToken } from "@/lib/platform/api-tokens";
-import { listInbox } from "@/lib/approvals/inbox";
+import { INBOX_TOTAL_CAP, inboxCounts, inboxTotal, listInbox } from "@/lib/approvals/inbox";
 import type { Ctx } from "@/lib/platform/context";
 import { decodeId, encodeId } from "@/lib/platform/ids";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
@@ -141,6 +141,30 @@ describe("GET /api/approvals", () => {
     const times = r.body.data.map((i) => Date.parse(i.asked_at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(r.body.counts.find((c) => c.kind === "leave_requests")!.count).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives the drawer the pending total, the sum of the counts per kind, stopping at the cap", async () => {
+    const counts = await inboxCounts(admin);
+    const sum = counts.reduce((t, c) => t + c.count, 0);
+    expect(sum).toBeGreaterThan(0);
+    expect(await inboxTotal(admin)).toBe(Math.min(sum, INBOX_TOTAL_CAP));
+    const faSum = (await inboxCounts(fa)).reduce((t, c) => t + c.count, 0);
+    expect(await inboxTotal(fa)).toBe(Math.min(faSum, INBOX_TOTAL_CAP));
+    // A backlog past the cap reads no further than it (the drawer shows "999+").
+    const walkerId = await walker(happy.id, null);
+    await db.insert(leaveRequests).values(
+      Array.from({ length: INBOX_TOTAL_CAP }, (_, i) => ({
+        company_id: happy.id,
+        user_id: walkerId,
+        franchisee_id: null,
+        date: `2032-${String(1 + (i % 12)).padStart(2, "0")}-${String(1 + (i % 28)).padStart(2, "0")}`,
+        leave_type: "full_day",
+        reason: `${tag} backlog ${i}`,
+        created_at: new Date(Date.UTC(2030, 0, 1)),
+      })),
+    );
+    expect(await inboxTotal(admin)).toBe(INBOX_TOTAL_CAP);
+    await db.delete(leaveRequests).where(eq(leaveRequests.user_id, walkerId));
   });
 
   it("filters by kind", async () => {
