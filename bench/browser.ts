@@ -41,6 +41,7 @@ export const PAGES: { path: string; label: string }[] = [
   { path: "/franchisee-kyc-documents", label: "franchisee KYC documents" },
   { path: "/outlets", label: "outlets" },
   { path: "/home", label: "home" },
+  { path: "/approvals", label: "approvals inbox" },
 ];
 
 // Lighthouse 10+ desktop: each metric scored on a log-normal curve (p10, median), then weighted.

@@ -348,6 +348,8 @@ const apiScenarios: Record<string, ApiScenario> = {
     kind: "read",
   },
 };
+// The approvals inbox (issue 25): its page with the counts per kind, and one kind (bench/home.ts).
+Object.assign(apiScenarios, await (await import("./home")).homeScenarios(ctx));
 if (staffLeave)
   apiScenarios.leave_staff = {
     label: `replacement staff for the busiest walker's leave (${staffLeave.walks} walks that day; GET /api/leave_requests/:id/available-staff)`,
