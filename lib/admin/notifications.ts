@@ -2,9 +2,7 @@ import "server-only";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notifications } from "@/db/schema";
 import type { Ctx } from "@/lib/platform/context";
-import { onDecision } from "@/lib/platform/approval";
 import { getDb, type Executor } from "@/lib/platform/db";
-import { encodeId } from "@/lib/platform/ids";
 import {
   defineList,
   parseListQuery,
@@ -112,11 +110,3 @@ export async function markItemNotificationsDone(
     .returning({ id: notifications.id });
   return done.length;
 }
-
-// Every decision the approval kernel takes marks its item's notifications done, in its transaction.
-onDecision(async ({ tx, approval, row }) => {
-  const href =
-    approval.inbox?.href?.(encodeId(row.id as number)) ??
-    (approval.entity.href ? `${approval.entity.href}/${encodeId(row.id as number)}` : null);
-  if (href) await markItemNotificationsDone(tx, (row.company_id as number | null) ?? null, [href]);
-});
