@@ -266,6 +266,7 @@ export const inboxQuerySchema = z.object({
     .optional()
     .describe("Items per page (default 25, at most 100)."),
   cursor: z.string().max(200).optional().describe("next_cursor of the previous page."),
+  sort: z.enum(["asked_at"]).optional().describe("The order: asked_at, oldest first (the only one offered)."),
 });
 
 export const inboxAnswerSchema = z.object({
@@ -342,8 +343,10 @@ type RawItem = {
  */
 export async function listInbox(
   ctx: Ctx,
-  raw: { kind?: string; limit?: number | string; cursor?: string } = {},
+  raw: { kind?: string; limit?: number | string; cursor?: string; sort?: string; before?: string } = {},
 ): Promise<z.infer<typeof inboxAnswerSchema>> {
+  // Oldest first is the inbox's one order, paged forwards only: a list's `before` is refused, not ignored.
+  if (raw.before != null) throw invalid({ before: "The inbox pages forwards only: follow next_cursor." });
   const q = inboxQuerySchema.safeParse(raw);
   if (!q.success)
     throw invalid(Object.fromEntries(q.error.issues.map((i) => [String(i.path[0]), i.message])));

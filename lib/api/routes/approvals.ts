@@ -26,6 +26,8 @@ export const approvalsRoutes: ApiRoute[] = [
         kind: query.get("kind") ?? undefined,
         limit: query.get("limit") ?? undefined,
         cursor: query.get("cursor") ?? undefined,
+        sort: query.get("sort") ?? undefined,
+        before: query.get("before") ?? undefined,
       }),
   },
 ];
