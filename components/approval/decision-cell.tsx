@@ -2,12 +2,20 @@
 import { useState, type ReactNode } from "react";
 import { Chip } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
-import type { ClientApproval, ClientTransition } from "@/lib/platform/approval";
+import type { ClientApproval, ClientTransition, State } from "@/lib/platform/approval";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { DecisionDialog, type DecideAction, type ExtraFields } from "./decision-dialog";
 
-/** The row a cell decides: its opaque id, its state, and the reason it carries (the chip's tooltip). */
-export type DecisionRow = { id: string; status: number; reason?: string | null };
+/**
+ * The row a cell decides: its opaque id, its state, the reason it carries (the chip's tooltip), and the values a
+ * transition's `when` reads (a walk request's request_type).
+ */
+export type DecisionRow = {
+  id: string;
+  status: State;
+  reason?: string | null;
+  values?: Record<string, unknown>;
+};
 
 export type DecisionCellProps = {
   /** The declaration's client part (clientApproval): states, and the transitions the caller may take. */
@@ -51,10 +59,15 @@ export function DecisionCell({
 }: DecisionCellProps) {
   const [open, setOpen] = useState<ClientTransition | null>(null);
   const state = approval.states[row.status] ?? approval.states[approval.pending];
-  const offered = enabled ? approval.transitions.filter((t) => t.from.includes(row.status)) : [];
+  const offered = enabled
+    ? approval.transitions.filter(
+        (t) =>
+          t.from.includes(row.status) && (!t.when || t.when.in.includes(row.values?.[t.when.field] as State)),
+      )
+    : [];
   return (
     <div className="flex items-center gap-1 whitespace-nowrap">
-      <Chip tone={TONE[state] ?? "muted"} tip={row.reason ?? undefined}>
+      <Chip tone={TONE[state?.toUpperCase() ?? ""] ?? "muted"} tip={row.reason ?? undefined}>
         {state}
       </Chip>
       {offered.map((t) => (

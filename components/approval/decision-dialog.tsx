@@ -98,6 +98,8 @@ export function DecisionDialog({
       if (!r.ok) {
         if (r.fieldErrors && Object.keys(r.fieldErrors).length) return setErrors(r.fieldErrors);
         onOpenChange(false);
+        if (t.failure && r.status !== 401 && r.status !== 403)
+          return dialogs.error(`${t.failure}${r.message}`);
         return reportFailure(dialogs, r);
       }
       setErrors({});
@@ -138,7 +140,9 @@ export function DecisionDialog({
         {t.reason && t.reasonField ? (
           <div className="grid gap-2">
             <Label htmlFor={reasonId}>
-              Reason {t.reason === "required" ? <span aria-hidden>*</span> : "(Optional)"}
+              {t.reasonLabel ?? (
+                <>Reason {t.reason === "required" ? <span aria-hidden>*</span> : "(Optional)"}</>
+              )}
             </Label>
             <Textarea
               id={reasonId}

@@ -22,14 +22,25 @@ import { nextUpdatedAt, staleVersion, versionMatches, versionOf, type Expected }
 
 type Rec = Record<string, unknown>;
 
-/** What a transition's hooks are handed: the caller, the open transaction, the row as it was (locked), the input. */
-export type DecisionArgs = { ctx: Ctx; tx: Tx; before: Rec; input: Rec; transition: string };
+/** A workflow state: a number (status smallint columns) or a text (customer walk requests' 'pending'...). */
+export type State = string | number;
+
+/**
+ * What a transition's hooks are handed: the caller, the open transaction, the row as it was (locked), the input,
+ * and `memo`: what one hook leaves for the later ones of the same decision (set → notify → after).
+ */
+export type DecisionArgs = { ctx: Ctx; tx: Tx; before: Rec; input: Rec; transition: string; memo: Rec };
 
 export type TransitionDecl = {
   /** The states it may start from (a row in any other answers 409). */
-  from: readonly number[];
+  from: readonly State[];
   /** The state it moves the row to. */
-  to: number;
+  to: State;
+  /**
+   * A further condition on the row, read by the server (422 with `message` after the state check) and the client
+   * (the cell offers the transition only to rows that meet it): a walk request's approve, reschedules only.
+   */
+  when?: { field: string; in: readonly State[]; message: string };
   /** The button's word ("Approve", "Reject"). */
   label: string;
   /** The permission it needs (default: the declaration's). */
@@ -60,6 +71,10 @@ export type TransitionDecl = {
   /** The confirmation's texts (the spec's, word for word) and the success message. */
   confirm: { title: string; description?: string };
   success: string;
+  /** The reason box's label (the spec's: "Reason for Rejection (Required)"); default "Reason *" / "(Optional)". */
+  reasonLabel?: string;
+  /** A failure's popup: this prefix before the server's message ("Error approving request: "). */
+  failure?: string;
   /** The confirm button's look: destructive for a rejection. */
   tone?: "default" | "destructive";
 };
@@ -71,9 +86,9 @@ export type ApprovalDecl<K extends string = string> = {
   kind: string;
   /** The status column and its states' labels. */
   field: AnyPgColumn;
-  states: Record<number, string>;
+  states: Readonly<Record<State, string>>;
   /** The state that waits for a decision (the inbox's, the cell's buttons). */
-  pending: number;
+  pending: State;
   /** The reason column (rejection_reason, remark). */
   reasonField?: AnyPgColumn;
   /** The reason's texts: required (blank), and its bound. */
@@ -212,10 +227,12 @@ export function decide(
       if (tr.who && !tr.who(ctx, before)) throw forbidden();
       if (expected && !versionMatches(expected, versionOf(before)))
         throw await staleVersion(tx, def.name, before as { id: number });
-      if (!tr.from.includes(before[a.field.name] as number)) throw new AppError(409, a.notInState);
+      if (!tr.from.includes(before[a.field.name] as State)) throw new AppError(409, a.notInState);
+      if (tr.when && !tr.when.in.includes(before[tr.when.field] as State))
+        throw new AppError(422, tr.when.message);
       // What the history records besides the row (the entity's auditDetail: a leave's walks), read before the change.
       const beforeDetail = def.auditDetail ? await def.auditDetail(tx, before) : {};
-      const args: DecisionArgs = { ctx, tx, before, input, transition: t };
+      const args: DecisionArgs = { ctx, tx, before, input, transition: t, memo: {} };
       await tr.guard?.(args);
       const values: Rec = { [a.field.name]: tr.to, ...((await tr.set?.(args)) ?? {}) };
       if (a.reasonField) values[a.reasonField.name] = tr.reason ? (input[a.reasonField.name] ?? null) : null;
@@ -270,13 +287,13 @@ async function itemNotificationsDone(tx: Tx, a: Approval, row: Rec) {
  * A save that moves the state where no transition leads is the entity's to refuse (or allow) in its own rules.
  */
 export async function afterStatusSave(a: Approval, args: { ctx: Ctx; tx: Tx; before: Rec; row: Rec }) {
-  const from = args.before[a.field.name] as number;
-  const to = args.row[a.field.name] as number;
+  const from = args.before[a.field.name] as State;
+  const to = args.row[a.field.name] as State;
   if (from === to) return;
   const t = a.names.find((n) => a.transitions[n].to === to && a.transitions[n].from.includes(from));
   if (!t) return;
   const tr = a.transitions[t];
-  const d = { ...args, input: {}, transition: t };
+  const d = { ...args, input: {}, transition: t, memo: {} };
   await notify((await tr.notify?.(d)) ?? [], args.tx);
   await tr.after?.(d);
   for (const l of listeners)
@@ -312,10 +329,13 @@ export function allowedTransitions(ctx: Ctx, a: Approval): string[] {
 export type ClientTransition = {
   name: string;
   label: string;
-  from: number[];
-  to: number;
+  from: State[];
+  to: State;
+  when: { field: string; in: State[] } | null;
   reason: "required" | "optional" | null;
   reasonField: string | null;
+  reasonLabel: string | null;
+  failure: string | null;
   reasonMax: number;
   reasonRequired: string;
   confirm: { title: string; description?: string };
@@ -324,8 +344,8 @@ export type ClientTransition = {
 };
 export type ClientApproval = {
   kind: string;
-  states: Record<number, string>;
-  pending: number;
+  states: Readonly<Record<State, string>>;
+  pending: State;
   transitions: ClientTransition[];
 };
 
@@ -344,8 +364,11 @@ export function clientApproval(ctx: Ctx | null, a: Approval): ClientApproval {
           label: tr.label,
           from: [...tr.from],
           to: tr.to,
+          when: tr.when ? { field: tr.when.field, in: [...tr.when.in] } : null,
           reason: tr.reason ?? null,
           reasonField: tr.reason && a.reasonField ? a.reasonField.name : null,
+          reasonLabel: tr.reasonLabel ?? null,
+          failure: tr.failure ?? null,
           reasonMax: a.reasonMessages?.max ?? 1000,
           reasonRequired: a.reasonMessages?.required ?? "The reason is required.",
           confirm: tr.confirm,
@@ -368,12 +391,12 @@ export function approvalActions(a: Approval) {
       opaqueId: string,
       transition: string,
       input?: unknown,
-    ): Promise<ActionResult<{ id: string; status: number }>> =>
+    ): Promise<ActionResult<{ id: string; status: State }>> =>
       toActionResult(async () => {
         const s = await session();
         const ctx = await s.actionContext();
         const row = await decide(ctx, a, s.actionId(opaqueId), transition, input ?? {});
-        return { id: opaqueId, status: row[a.field.name] as number };
+        return { id: opaqueId, status: row[a.field.name] as State };
       }),
   };
 }
