@@ -56,7 +56,7 @@ import {
 } from "@/lib/franchise/user-kyc-documents";
 import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
-import { leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import { leaveApproval, leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
 import { customerSeesWalker, mayViewWalk, WALK_FILE_ENTITY } from "@/lib/jobs/walks";
 import { userAddressesCrud, userPetsCrud, walkerSeesPet } from "@/lib/jobs/customer-data";
@@ -139,6 +139,7 @@ export const approvals: readonly Approval[] = [
   franchiseeApproval,
   franchiseeKycApproval,
   userKycApproval,
+  leaveApproval,
 ];
 
 /** GET masters: every area's lookup contexts, each opened by its entity's screens' permissions. */
