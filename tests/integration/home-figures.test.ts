@@ -1,18 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  companies,
-  dailyJobPlanWalks,
-  dailyJobPlans,
-  franchisees,
-  leaveRequests,
-  users,
-  valueLists,
-} from "@/db/schema";
+import { companies, dailyJobPlanWalks, dailyJobPlans, franchisees, leaveRequests } from "@/db/schema";
 import { franchiseeHome, homeKind, masterHome, pendingByKind, walkPeriods } from "@/lib/admin/home-figures";
 import type { Ctx } from "@/lib/platform/context";
 import { decodeId } from "@/lib/platform/ids";
-import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { ROLE } from "@/lib/platform/permissions";
+import { demoZones, userMaker } from "../support/callers";
 import { adminEmail, ctxFor, DEMO_LOGINS, seeded, superEmail } from "../support/fixtures";
 
 // The homes' figures (issue 25) are computed in SQL within the caller's scope: one company's figures never include
@@ -31,24 +23,7 @@ let fa: Ctx;
 let fIn: number;
 let fOut: number;
 let fWag: number;
-let n = 0;
-
-async function person(companyId: number, franchiseeId: number | null) {
-  const [u] = await db
-    .insert(users)
-    .values({
-      company_id: companyId,
-      role_id: ROLE_IDS[ROLE.USER],
-      franchisee_id: franchiseeId,
-      first_name: "Home",
-      last_name: tag,
-      user_name: `Home ${tag} ${++n}`,
-      email: `home.${tag}.${n}@home.test`,
-      password_hash: "!unset",
-    })
-    .returning({ id: users.id });
-  return u.id;
-}
+let person: ReturnType<typeof userMaker>;
 
 /** A plan on D at the franchisee with these walks (status, and whether a walker is set). */
 async function walks(companyId: number, franchiseeId: number, list: { status?: number; walker?: boolean }[]) {
@@ -86,19 +61,13 @@ const today = (periods: Awaited<ReturnType<typeof walkPeriods>>) => {
 
 beforeAll(async () => {
   ({ db, happy, wag } = await seeded());
+  person = userMaker(db, "Home", tag);
   admin = await ctxFor(adminEmail, happy.id);
   wagAdmin = await ctxFor(superEmail, wag.id);
   mf = await ctxFor(DEMO_LOGINS[ROLE.MASTER_FRANCHISEE], happy.id);
   fa = await ctxFor(DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN], happy.id);
-  const [west] = await db
-    .select({ id: valueLists.id })
-    .from(valueLists)
-    .where(and(eq(valueLists.company_id, happy.id), eq(valueLists.description, "WEST")));
-  const [powai] = await db
-    .select({ zone: franchisees.zone_id })
-    .from(franchisees)
-    .where(and(eq(franchisees.company_id, happy.id), eq(franchisees.name, "Happy Paws Powai")));
-  expect(powai.zone).not.toBe(west.id);
+  const { west, powai } = await demoZones(db, happy.id);
+  expect(powai.zone).not.toBe(west);
   const f = async (companyId: number, name: string, zone: number | null) =>
     (
       await db
@@ -106,7 +75,7 @@ beforeAll(async () => {
         .values({ company_id: companyId, name: `${name} ${tag}`, zone_id: zone })
         .returning({ id: franchisees.id })
     )[0].id;
-  fIn = await f(happy.id, "Home West", west.id);
+  fIn = await f(happy.id, "Home West", west);
   fOut = await f(happy.id, "Home Elsewhere", powai.zone);
   fWag = await f(wag.id, "Home Wag", null);
   await walks(happy.id, fIn, [{ status: 2 }, { walker: false }, {}]);

@@ -80,43 +80,107 @@ export function Section({
   );
 }
 
-/** Walks today, this week and this month: a row each, every count a link. */
-export function WalksTable({ periods }: { periods: WalkPeriod[] }) {
-  const cols = ["planned", "completed", "missed", "uncovered"] as const;
+/** A column of a FigureTable: its heading, and its cell per row (a number is shown as a count). */
+export type FigureColumn<R> = {
+  label: string;
+  cell: (r: R) => ReactNode;
+  /** Left-aligned text (a zone's name); default: a right-aligned figure. */
+  text?: boolean;
+  /** More classes of the cell (a red count). */
+  tone?: (r: R) => string;
+};
+
+const cellText = (v: ReactNode) => (typeof v === "number" ? num(v) : v);
+
+/**
+ * The homes' figure tables, one way: a box that scrolls sideways (keyboard-focusable), the column headings, a row
+ * heading per row (the first column), counts right-aligned, an optional caption and note below.
+ */
+export function FigureTable<R>({
+  rows,
+  rowKey,
+  cols,
+  caption,
+  testId,
+  note,
+}: {
+  rows: readonly R[];
+  rowKey: (r: R) => string | number;
+  /** The first column names the rows (their headings); the others are their figures. */
+  cols: [FigureColumn<R>, ...FigureColumn<R>[]];
+  caption?: string;
+  testId?: string;
+  note?: ReactNode;
+}) {
+  const [first, ...rest] = cols;
+  const pad = (i: number) => (i === rest.length - 1 ? "py-1.5 pl-2" : "px-2 py-1.5");
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
-      <table className="w-full text-sm" data-testid="home-walks">
+      <table className="w-full text-sm" data-testid={testId}>
+        {caption ? (
+          <caption className="mb-1 text-left text-xs font-medium text-slate-600">{caption}</caption>
+        ) : null}
         <thead>
           <tr className="text-left text-slate-600">
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Walks
-            </th>
-            {cols.map((c) => (
-              <th key={c} scope="col" className="px-2 py-1.5 text-right font-medium capitalize">
-                {c}
+            {cols.map((c, i) => (
+              <th
+                key={c.label}
+                scope="col"
+                className={`px-2 py-1 font-medium first:pl-0 ${i > 0 && !c.text ? "text-right" : ""}`}
+              >
+                {c.label}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {periods.map((p) => (
-            <tr key={p.key} className="border-t border-slate-100">
-              <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-800">
-                {p.label}
+          {rows.map((r) => (
+            <tr key={rowKey(r)} className="border-t border-slate-100">
+              <th
+                scope="row"
+                className={`py-1.5 pr-2 text-left font-normal text-slate-800 ${first.tone?.(r) ?? ""}`}
+              >
+                {first.cell(r)}
               </th>
-              {cols.map((c) => (
-                <td key={c} className="px-2 py-2 text-right">
-                  <FigureValue
-                    figure={{ ...p[c], label: `${p.label}, ${p[c].label}` }}
-                    className={c === "uncovered" && p[c].value > 0 ? "font-semibold text-red-800" : ""}
-                  />
+              {rest.map((c, i) => (
+                <td
+                  key={c.label}
+                  className={`${pad(i)} ${c.text ? "text-slate-700" : "text-right tabular-nums"} ${c.tone?.(r) ?? ""}`}
+                >
+                  {cellText(c.cell(r))}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
+      {note}
     </div>
+  );
+}
+
+const WALK_COLS = ["planned", "completed", "missed", "uncovered"] as const;
+
+/** Walks today, this week and this month: a row each, every count a link. */
+export function WalksTable({ periods }: { periods: WalkPeriod[] }) {
+  return (
+    <FigureTable
+      testId="home-walks"
+      rows={periods}
+      rowKey={(p) => p.key}
+      cols={[
+        { label: "Walks", cell: (p) => p.label, tone: () => "font-medium" },
+        ...WALK_COLS.map((c) => ({
+          label: c[0].toUpperCase() + c.slice(1),
+          cell: (p: WalkPeriod) => (
+            <FigureValue
+              figure={{ ...p[c], label: `${p.label}, ${p[c].label}` }}
+              className={c === "uncovered" && p[c].value > 0 ? "font-semibold text-red-800" : ""}
+            />
+          ),
+        })),
+      ]}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import type { Ctx } from "@/lib/platform/context";
 import { BarCompareChart } from "@/components/charts";
 import {
   FigureCard,
+  FigureTable,
   FigureValue,
   HoursBefore,
   PendingList,
@@ -20,25 +21,6 @@ import {
   num,
   percent,
 } from "./figures";
-
-/** A table's column headings (the first one names the rows). */
-function Head({ cols }: { cols: { label: string; right?: boolean }[] }) {
-  return (
-    <thead>
-      <tr className="text-left text-slate-600">
-        {cols.map((c) => (
-          <th
-            key={c.label}
-            scope="col"
-            className={`px-2 py-1 font-medium first:pl-0 ${c.right ? "text-right" : ""}`}
-          >
-            {c.label}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 const MONEY_SERIES = [
   { key: "revenue", label: "Plan revenue", color: "#0f766e", money: true },
@@ -63,55 +45,36 @@ function Money({ money }: { money: FranchisorHome["money"] }) {
         series={MONEY_SERIES}
       />
       <div className="grid gap-4 lg:grid-cols-2">
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
-          <table className="w-full text-sm" data-testid="home-money">
-            <caption className="mb-1 text-left text-xs font-medium text-slate-600">Per franchisee</caption>
-            <Head
-              cols={[
-                { label: "Franchisee" },
-                { label: "Zone" },
-                { label: "Revenue", right: true },
-                { label: "Refunds", right: true },
-              ]}
-            />
-            <tbody>
-              {money.rows.map((r) => (
-                <tr key={r.franchisee_id} className="border-t border-slate-100">
-                  <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-800">
-                    {r.franchisee}
-                  </th>
-                  <td className="px-2 py-1.5 text-slate-700">{r.zone ?? "—"}</td>
-                  <td className="px-2 py-1.5 text-right">
-                    <FigureValue
-                      money
-                      figure={{ label: `${r.franchisee} plan revenue`, value: r.revenue, href: r.href }}
-                    />
-                  </td>
-                  <td className="py-1.5 pl-2 text-right tabular-nums">{formatRupees(r.refunds)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
-          <table className="w-full text-sm">
-            <caption className="mb-1 text-left text-xs font-medium text-slate-600">Per zone</caption>
-            <Head
-              cols={[{ label: "Zone" }, { label: "Revenue", right: true }, { label: "Refunds", right: true }]}
-            />
-            <tbody>
-              {money.byZone.slice(0, 12).map((z) => (
-                <tr key={z.zone} className="border-t border-slate-100">
-                  <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-800">
-                    {z.zone}
-                  </th>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{formatRupees(z.revenue)}</td>
-                  <td className="py-1.5 pl-2 text-right tabular-nums">{formatRupees(z.refunds)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable
+          testId="home-money"
+          caption="Per franchisee"
+          rows={money.rows}
+          rowKey={(r) => r.franchisee_id}
+          cols={[
+            { label: "Franchisee", cell: (r) => r.franchisee },
+            { label: "Zone", text: true, cell: (r) => r.zone ?? "—" },
+            {
+              label: "Revenue",
+              cell: (r) => (
+                <FigureValue
+                  money
+                  figure={{ label: `${r.franchisee} plan revenue`, value: r.revenue, href: r.href }}
+                />
+              ),
+            },
+            { label: "Refunds", cell: (r) => formatRupees(r.refunds) },
+          ]}
+        />
+        <FigureTable
+          caption="Per zone"
+          rows={money.byZone.slice(0, 12)}
+          rowKey={(z) => z.zone}
+          cols={[
+            { label: "Zone", cell: (z) => z.zone },
+            { label: "Revenue", cell: (z) => formatRupees(z.revenue) },
+            { label: "Refunds", cell: (z) => formatRupees(z.refunds) },
+          ]}
+        />
       </div>
     </div>
   );
@@ -170,39 +133,27 @@ export async function FranchisorHomeView({ ctx }: { ctx: Ctx }) {
 function Walkers({ walkers }: { walkers: FranchiseeHome["walkers"] }) {
   if (!walkers.length) return <p className="text-sm text-slate-600">No walks today.</p>;
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
-      <table className="w-full text-sm" data-testid="home-walkers">
-        <Head
-          cols={[
-            { label: "Walker" },
-            { label: "Walks", right: true },
-            { label: "Not started", right: true },
-            { label: "Started", right: true },
-            { label: "Completed", right: true },
-          ]}
-        />
-        <tbody>
-          {walkers.map((w) => (
-            <tr key={w.walker_id ?? "none"} className="border-t border-slate-100">
-              <th
-                scope="row"
-                className={`py-1.5 pr-2 text-left font-normal ${w.walker_id ? "text-slate-800" : "font-medium text-red-800"}`}
-              >
-                {w.walker}
-              </th>
-              <td className="px-2 py-1.5 text-right">
-                <FigureValue
-                  figure={{ label: `${w.walker}'s walks today`, value: w.planned, href: w.href }}
-                />
-              </td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{num(w.not_started)}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{num(w.started)}</td>
-              <td className="py-1.5 pl-2 text-right tabular-nums">{num(w.completed)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <FigureTable
+      testId="home-walkers"
+      rows={walkers}
+      rowKey={(w) => w.walker_id ?? "none"}
+      cols={[
+        {
+          label: "Walker",
+          cell: (w) => w.walker,
+          tone: (w) => (w.walker_id ? "" : "font-medium text-red-800"),
+        },
+        {
+          label: "Walks",
+          cell: (w) => (
+            <FigureValue figure={{ label: `${w.walker}'s walks today`, value: w.planned, href: w.href }} />
+          ),
+        },
+        { label: "Not started", cell: (w) => w.not_started },
+        { label: "Started", cell: (w) => w.started },
+        { label: "Completed", cell: (w) => w.completed },
+      ]}
+    />
   );
 }
 
@@ -276,53 +227,37 @@ function Lines({ h }: { h: MasterHome }) {
   if (!h.franchisees.length)
     return <p className="text-sm text-slate-600">No franchisee in your zones yet.</p>;
   return (
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Table, scrolls sideways">
-      <table className="w-full text-sm" data-testid="home-franchisees">
-        <Head
-          cols={[
-            { label: "Franchisee" },
-            { label: "Zone" },
-            { label: "Walks today", right: true },
-            { label: "Completed", right: true },
-            { label: "No walker", right: true },
-            { label: "Pending leave", right: true },
-            { label: "Monthly pending", right: true },
-            { label: "Customer requests", right: true },
-          ]}
-        />
-        <tbody>
-          {h.franchisees.map((f) => (
-            <tr key={f.franchisee_id} className="border-t border-slate-100">
-              <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-800">
-                {f.franchisee}
-              </th>
-              <td className="px-2 py-1.5 text-slate-700">{f.zone ?? "—"}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{num(f.planned)}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{num(f.completed)}</td>
-              <td
-                className={`px-2 py-1.5 text-right tabular-nums ${f.unassigned ? "font-semibold text-red-800" : ""}`}
-              >
-                {num(f.unassigned)}
-              </td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{num(f.leave)}</td>
-              <td className="px-2 py-1.5 text-right">
-                <FigureValue
-                  figure={{
-                    label: `${f.franchisee} monthly requests pending`,
-                    value: f.monthly,
-                    href: f.href,
-                  }}
-                />
-              </td>
-              <td className="py-1.5 pl-2 text-right tabular-nums">{num(f.requests)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {h.more ? (
-        <p className="mt-2 text-xs text-slate-600">The first 50 franchisees of your zones, by name.</p>
-      ) : null}
-    </div>
+    <FigureTable
+      testId="home-franchisees"
+      rows={h.franchisees}
+      rowKey={(f) => f.franchisee_id}
+      cols={[
+        { label: "Franchisee", cell: (f) => f.franchisee },
+        { label: "Zone", text: true, cell: (f) => f.zone ?? "—" },
+        { label: "Walks today", cell: (f) => f.planned },
+        { label: "Completed", cell: (f) => f.completed },
+        {
+          label: "No walker",
+          cell: (f) => f.unassigned,
+          tone: (f) => (f.unassigned ? "font-semibold text-red-800" : ""),
+        },
+        { label: "Pending leave", cell: (f) => f.leave },
+        {
+          label: "Monthly pending",
+          cell: (f) => (
+            <FigureValue
+              figure={{ label: `${f.franchisee} monthly requests pending`, value: f.monthly, href: f.href }}
+            />
+          ),
+        },
+        { label: "Customer requests", cell: (f) => f.requests },
+      ]}
+      note={
+        h.more ? (
+          <p className="mt-2 text-xs text-slate-600">The first 50 franchisees of your zones, by name.</p>
+        ) : null
+      }
+    />
   );
 }
 
