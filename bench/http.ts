@@ -7,13 +7,45 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 export type Timing = { status: number; ttfb: number; total: number; bytes: number; body?: Buffer };
 
-/** One request; `keep` keeps the body (else only its size is counted, so a 1M-row export costs no memory here). */
+/** A request's deadline unless it says otherwise: two full runs once waited for ever on one answer. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** A request that did not end by its deadline: it names the request, and the run fails its row (and exits 1). */
+export class RequestTimeout extends Error {
+  constructor(
+    readonly what: string,
+    readonly ms: number,
+  ) {
+    super(`${what}: no complete answer after ${ms / 1000} s (request timed out)`);
+    this.name = "RequestTimeout";
+  }
+}
+
+/** One request; `keep` keeps the body (else only its size is counted, so a 1M-row export costs no memory here).
+ * It fails with a RequestTimeout when the whole answer has not arrived within `timeoutMs` (default 60 s): the socket
+ * is destroyed, so a server that never answers costs the run one row, not the run. */
 export function request(
   url: string,
-  o: { method?: string; headers?: Record<string, string>; body?: Buffer | string; keep?: boolean } = {},
+  o: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string;
+    keep?: boolean;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
+    const ms = o.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const timer = setTimeout(() => {
+      const e = new RequestTimeout(`${o.method ?? "GET"} ${url}`, ms);
+      reject(e);
+      req.destroy(e);
+    }, ms);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      reject(e);
+    };
     const req = http.request(url, { method: o.method ?? "GET", headers: o.headers, agent }, (res) => {
       let ttfb = 0;
       let bytes = 0;
@@ -24,6 +56,7 @@ export function request(
         if (o.keep) chunks.push(c);
       });
       res.on("end", () => {
+        clearTimeout(timer);
         const total = performance.now() - start;
         resolve({
           status: res.statusCode ?? 0,
@@ -33,9 +66,9 @@ export function request(
           body: o.keep ? Buffer.concat(chunks) : undefined,
         });
       });
-      res.on("error", reject);
+      res.on("error", fail);
     });
-    req.on("error", reject);
+    req.on("error", fail);
     if (o.body) req.write(o.body);
     req.end();
   });

@@ -25,7 +25,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { arg, flag, SEED_VERSION } from "./common";
-import { json, request, rssOf, stats, throughput, type Timing } from "./http";
+import { json, request, RequestTimeout, rssOf, stats, throughput, type Timing } from "./http";
 
 const CI = flag("ci");
 const ROUNDS = arg("rounds", CI ? 2 : 5);
@@ -842,6 +842,8 @@ type Side = { samples: number[]; roundMedians: number[] };
 type Result = { portal: Side; floor: Side };
 const side = (): Side => ({ samples: [], roundMedians: [] });
 let results: Record<string, Result> = {};
+/** Rows whose request timed out: reported as failed, skipped from then on, and the run exits 1 (CI too). */
+const rowErrors: Record<string, string> = {};
 
 async function sample(
   name: string,
@@ -852,6 +854,7 @@ async function sample(
   round = 0,
 ) {
   const r = (results[name] ??= { portal: side(), floor: side() });
+  if (rowErrors[name]) return;
   // Alternate who goes first, so neither always follows the other's caches.
   const order =
     round % 2
@@ -866,7 +869,17 @@ async function sample(
   for (const [who, call] of order) {
     const xs: number[] = [];
     for (let i = 0; i < n; i++) {
-      const t = await call();
+      let t: Timing;
+      try {
+        t = await call();
+      } catch (e) {
+        // A request that timed out (or lost its connection) fails its row, loudly, and the run's exit code; the
+        // row is not measured again, the others go on.
+        if (!(e instanceof RequestTimeout)) throw e;
+        rowErrors[name] = `${who} side: ${e.message}`;
+        console.error(`[bench] ROW FAILED ${name}: ${rowErrors[name]}`);
+        return;
+      }
       if (t.status >= 400) throw new Error(`${name} (${who}): status ${t.status}`);
       xs.push(pick(t));
     }
@@ -913,23 +926,35 @@ const SLOW_N = 4;
 const slow = new Set<string>();
 const countOf = (name: string, share = 1) =>
   slow.has(name) ? Math.min(SLOW_N, Math.ceil(REQUESTS * share)) : Math.ceil(REQUESTS * share);
+/** The warm-up's request of a row: one that times out fails the row (as in `sample`), the warm-up goes on. */
+async function warm(name: string, call: () => Promise<Timing>): Promise<Timing | null> {
+  if (rowErrors[name]) return null;
+  try {
+    return await call();
+  } catch (e) {
+    if (!(e instanceof RequestTimeout)) throw e;
+    rowErrors[name] = `warm-up: ${e.message}`;
+    console.error(`[bench] ROW FAILED ${name}: ${rowErrors[name]}`);
+    return null;
+  }
+}
 for (let i = 0; i < WARM; i++) {
   for (const name of Object.keys(apiScenarios)) {
     const s = apiScenarios[name];
     if (s.kind === "search" && i % 4) continue;
     if ((s.share ?? 1) < 0.5 && i % 2) continue;
     if (slow.has(name) && i >= 4) continue;
-    const t = await portalApi(name)();
-    if (i >= 1 && t.total > SLOW_MS) slow.add(name);
-    await apiFloor(name)();
-    if (name === "page1" && nextFloorUrl) await floorJson(name)();
+    const t = await warm(name, portalApi(name));
+    if (t && i >= 1 && t.total > SLOW_MS) slow.add(name);
+    await warm(name, apiFloor(name));
+    if (name === "page1" && nextFloorUrl) await warm(name, floorJson(name));
   }
   for (const [name, p] of Object.entries(PAGE_SCENARIOS)) {
     if (slow.has(name) && i >= 4) continue;
-    const t = await request(`${P}${p.path}`, { headers: page });
-    if (i >= 1 && t.total > SLOW_MS) slow.add(name);
-    await pageFloor(p)();
-    if (nextFloorUrl) await httpPage(p)();
+    const t = await warm(name, () => request(`${P}${p.path}`, { headers: page }));
+    if (t && i >= 1 && t.total > SLOW_MS) slow.add(name);
+    await warm(name, pageFloor(p));
+    if (nextFloorUrl) await warm(name, httpPage(p));
   }
 }
 if (slow.size) log(`slow (${SLOW_N} requests a round): ${[...slow].join(", ")}`);
@@ -1112,6 +1137,8 @@ const tput = {
 };
 
 // Exports: rows a second against COPY, and the portal's memory while it streams.
+/** An export of a million rows takes 7-25 s here: its deadline is longer than a request's 60 s. */
+const EXPORT_TIMEOUT_MS = 10 * 60_000;
 type ExportRun = { seconds: number; rowsPerSec: number; bytes: number; rssBefore: number; rssPeak: number };
 async function exportRun(format: "csv" | "xlsx"): Promise<ExportRun> {
   const { data: link } = await json<{ data: string }>(
@@ -1121,8 +1148,9 @@ async function exportRun(format: "csv" | "xlsx"): Promise<ExportRun> {
   const rssBefore = rssOf(portal.pid!);
   let rssPeak = rssBefore;
   const timer = setInterval(() => (rssPeak = Math.max(rssPeak, rssOf(portal.pid!))), 50);
-  const t = await request(`${P}${link}`, { headers: bearer });
-  clearInterval(timer);
+  const t = await request(`${P}${link}`, { headers: bearer, timeoutMs: EXPORT_TIMEOUT_MS }).finally(() =>
+    clearInterval(timer),
+  );
   if (t.status >= 400) throw new Error(`export ${format}: ${t.status}`);
   return {
     seconds: t.total / 1000,
@@ -1133,7 +1161,7 @@ async function exportRun(format: "csv" | "xlsx"): Promise<ExportRun> {
   };
 }
 async function copyRun(): Promise<ExportRun> {
-  const t = await request(`${F}/copy/export`);
+  const t = await request(`${F}/copy/export`, { timeoutMs: EXPORT_TIMEOUT_MS });
   return {
     seconds: t.total / 1000,
     rowsPerSec: liveRows / (t.total / 1000),
@@ -1436,6 +1464,11 @@ function checksOf(): Check[] {
       ),
     );
   }
+  // A row whose request timed out is failed, whatever its other samples say.
+  for (const c of checks) {
+    const why = c.scenarios?.map((n) => rowErrors[n]).find(Boolean);
+    if (why) Object.assign(c, { measured: `**failed**: ${why}`, ok: false });
+  }
   return checks;
 }
 function otherChecks(): Check[] {
@@ -1540,7 +1573,12 @@ function otherChecks(): Check[] {
 
 let checks = checksOf();
 // A latency row missed is measured again (its scenarios, the same rounds) before it counts.
-const again = new Set(checks.filter((c) => c.ok === false && c.scenarios).flatMap((c) => c.scenarios!));
+const again = new Set(
+  checks
+    .filter((c) => c.ok === false && c.scenarios)
+    .flatMap((c) => c.scenarios!)
+    .filter((n) => !rowErrors[n]),
+);
 if (again.size && !CI) {
   log(`measuring again: ${[...again].join(", ")}`);
   for (const name of again) delete results[name];
@@ -1630,4 +1668,7 @@ if (!shapeOk) {
 }
 const missed = checks.filter((c) => c.ok === false).map((c) => c.scenario);
 if (missed.length) console.error(`[bench] targets missed: ${missed.join("; ")}`);
-process.exit(!CI && missed.length ? 1 : 0);
+const timedOut = Object.entries(rowErrors);
+if (timedOut.length)
+  console.error(`[bench] rows failed: ${timedOut.map(([n, why]) => `${n} (${why})`).join("; ")}`);
+process.exit(timedOut.length || (!CI && missed.length) ? 1 : 0);
