@@ -1,5 +1,6 @@
 import "server-only";
 import { markItemNotificationsDone } from "@/lib/admin/notifications";
+import { decide, type Approval } from "@/lib/platform/approval";
 import { authorize, can, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
 import { AppError, forbidden, invalid, notFound } from "@/lib/platform/errors";
@@ -9,10 +10,10 @@ import { withCaller } from "@/lib/platform/rls";
 import type { ApiRoute } from "@/lib/api/types";
 import { inboxKindInfo, inboxKinds, type InboxKind } from "./inbox";
 
-// The inbox's decisions and details go through each kind's own /api rows (the route table): the same domain
-// function, permission, scope, lock, guards, audit and notifications as the entity's screen and its /api clients,
-// whichever way the entity declares them (the approval kernel's derived rows or its own). Only the paths and the
-// reason's field differ per kind, and those are the published contract.
+// The inbox's decisions: a kind declared in the registry's `approvals` (lib/platform/approval.ts) is decided by the
+// kernel's `decide` with that declaration (its transition, permission, `who`, reason rule, guard, audit, notifications
+// and after-effects: the same as the entity's own screen and /api rows). A kind not declared yet (walk requests,
+// monthly requests) goes through its own /api rows (the route table). The details read each kind's GET row.
 
 export type Decision = "approve" | "reject";
 
@@ -97,8 +98,18 @@ const CALLS: Record<InboxKind, Calls> = {
   },
 };
 
-/** Whether a reject of that kind needs a reason (the monthly request's admin sends none: the remark is the franchisee's). */
-export function reasonRule(ctx: Ctx, kind: InboxKind): "required" | "optional" | "none" {
+/** The registry's declaration of that kind, once it has one (the registry is imported late: it loads every entity). */
+export async function declarationOf(kind: string): Promise<Approval | undefined> {
+  const { approvals } = await import("@/lib/registry");
+  return approvals.find((a) => a.entity.name === kind);
+}
+
+/**
+ * Whether a reject of that kind needs a reason: the declaration's rule for a declared kind; else the kind's own (the
+ * monthly request's admin sends none: the remark is the franchisee's).
+ */
+export function reasonRule(ctx: Ctx, kind: InboxKind, declared?: Approval): "required" | "optional" | "none" {
+  if (declared) return declared.transitions.reject?.reason ?? "none";
   if (kind === "user_monthly_job_requests") return ctx.franchiseeId != null ? "required" : "none";
   if (kind === "leave_requests") return "optional";
   return "required";
@@ -147,24 +158,51 @@ export async function decideItem(
   reason: string | null = null,
 ): Promise<{ message: string }> {
   const k = assertKind(ctx, kind);
+  const declared = await declarationOf(k);
+  const text = reason?.trim() || null;
+  if (decision === "reject" && reasonRule(ctx, k, declared) === "required" && !text)
+    throw invalid({
+      reason: declared?.reasonMessages?.required ?? "The reason is required.",
+    });
+  if (declared) return decideDeclared(ctx, declared, id, decision, text);
   const c = CALLS[k];
   const call = decision === "approve" ? c.approve : c.reject;
-  const text = reason?.trim() || null;
-  if (decision === "reject" && reasonRule(ctx, k) === "required" && !text)
-    throw invalid({ reason: "The reason is required." });
   try {
     const out = (await run(ctx, call.method, call.path, id, call.body(text))) as { message?: string } | null;
-    // The item's own notifications are done (a kind the approval kernel decides did so in its transaction already).
+    // The item's own notifications are done (the kernel's `decide` does so in its transaction for declared kinds).
     const own = `${inboxKindInfo(k).href}/${encodeId(id)}`;
-    await withCaller(ctx, async () =>
-      markItemNotificationsDone(await getDb(), ctx.companyId, [own, `/approvals?item=${k}:${encodeId(id)}`]),
-    );
+    await withCaller(ctx, async () => markItemNotificationsDone(await getDb(), ctx.companyId, [own]));
     return { message: out?.message ?? (decision === "approve" ? "Approved." : "Rejected.") };
   } catch (e) {
     if (e instanceof AppError && e.fieldErrors?.[c.reasonField])
       throw invalid({ reason: e.fieldErrors[c.reasonField], ...e.fieldErrors });
     throw e;
   }
+}
+
+/**
+ * A declared kind's decision: the kernel's `decide` (which also marks the item's notifications read in its
+ * transaction); the reason goes under the declaration's reason column, and its field error comes back as `reason`.
+ */
+async function decideDeclared(
+  ctx: Ctx,
+  a: Approval,
+  id: number,
+  decision: Decision,
+  text: string | null,
+): Promise<{ message: string }> {
+  const tr = a.transitions[decision];
+  if (!tr) throw forbidden();
+  const field = a.reasonField?.name;
+  const input = tr.reason && field && text != null ? { [field]: text } : {};
+  try {
+    await decide(ctx, a, id, decision, input);
+  } catch (e) {
+    if (e instanceof AppError && field && e.fieldErrors?.[field])
+      throw invalid({ reason: e.fieldErrors[field], ...e.fieldErrors });
+    throw e;
+  }
+  return { message: tr.success };
 }
 
 export type ItemDetail = {

@@ -1,20 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  companies,
-  franchiseeCareerRequests,
-  franchisees,
-  leaveRequests,
-  notifications,
-  users,
-  valueLists,
-} from "@/db/schema";
-import { decideItem } from "@/lib/approvals/decisions";
+import { companies, franchiseeCareerRequests, franchisees, leaveRequests, notifications } from "@/db/schema";
+import { declarationOf, decideItem } from "@/lib/approvals/decisions";
+import { INBOX_KINDS } from "@/lib/approvals/inbox";
+import { approvals } from "@/lib/registry";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { INBOX_TOTAL_CAP, inboxCounts, inboxTotal, listInbox } from "@/lib/approvals/inbox";
 import type { Ctx } from "@/lib/platform/context";
 import { decodeId, encodeId } from "@/lib/platform/ids";
-import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { ROLE } from "@/lib/platform/permissions";
+import { demoZones, userMaker } from "../support/callers";
 import { adminEmail, api, ctxFor, DEMO_LOGINS, seeded, tokenFor } from "../support/fixtures";
 
 // GET /api/approvals (issue 25): every pending item the caller may decide, within their scope (company, a master
@@ -29,24 +24,7 @@ let fa: Ctx;
 let admin: Ctx;
 let tokens: { admin: string; fa: string; mf: string; customer: string };
 const ids = { ownLeave: [] as number[], otherLeave: 0, wagLeave: 0, westCareer: 0, eastCareer: 0 };
-let n = 0;
-
-async function walker(companyId: number, franchiseeId: number | null) {
-  const [u] = await db
-    .insert(users)
-    .values({
-      company_id: companyId,
-      role_id: ROLE_IDS[ROLE.USER],
-      franchisee_id: franchiseeId,
-      first_name: "Inbox",
-      last_name: tag,
-      user_name: `Inbox ${tag} ${++n}`,
-      email: `inbox.${tag}.${n}@inbox.test`,
-      password_hash: "!unset",
-    })
-    .returning({ id: users.id });
-  return u.id;
-}
+let walker: ReturnType<typeof userMaker>;
 
 async function leave(companyId: number, franchiseeId: number, day: number) {
   const [l] = await db
@@ -93,6 +71,7 @@ const idsOf = (a: Answer, kind: string) =>
 
 beforeAll(async () => {
   ({ db, happy, wag } = await seeded());
+  walker = userMaker(db, "Inbox", tag);
   admin = await ctxFor(adminEmail, happy.id);
   fa = await ctxFor(DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN], happy.id);
   tokens = {
@@ -101,14 +80,7 @@ beforeAll(async () => {
     mf: await tokenFor(DEMO_LOGINS[ROLE.MASTER_FRANCHISEE]),
     customer: await issueApiToken(await walker(happy.id, null)),
   };
-  const [west] = await db
-    .select({ id: valueLists.id })
-    .from(valueLists)
-    .where(and(eq(valueLists.company_id, happy.id), eq(valueLists.description, "WEST")));
-  const [powai] = await db
-    .select({ id: franchisees.id, zone: franchisees.zone_id })
-    .from(franchisees)
-    .where(and(eq(franchisees.company_id, happy.id), eq(franchisees.name, "Happy Paws Powai")));
+  const { west: westZone, powai } = await demoZones(db, happy.id);
   const [wagF] = await db
     .insert(franchisees)
     .values({ company_id: wag.id, name: `Wag ${tag}` })
@@ -127,7 +99,7 @@ beforeAll(async () => {
     4,
   );
   ids.wagLeave = await leave(wag.id, wagF.id, 2);
-  ids.westCareer = await career(west.id, 1);
+  ids.westCareer = await career(westZone, 1);
   ids.eastCareer = await career(powai.zone, 6);
 });
 
@@ -243,6 +215,28 @@ describe("GET /api/approvals", () => {
       decideItem(admin, "franchisee_career_requests", ids.eastCareer, "reject", ""),
     ).rejects.toMatchObject({
       status: 422,
+    });
+  });
+
+  it("decides a declared kind through the registry's declaration: its reason rule and text, its success message", async () => {
+    // Every workflow the registry declares is an inbox kind; walk and monthly requests join once declared.
+    for (const a of approvals) expect(INBOX_KINDS).toContain(a.entity.name);
+    expect(await declarationOf("leave_requests")).toBeDefined();
+    const id = await career(null, 7);
+    const decl = (await declarationOf("franchisee_career_requests"))!;
+    await expect(decideItem(admin, "franchisee_career_requests", id, "reject", "  ")).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { reason: decl.reasonMessages!.required },
+    });
+    const r = await decideItem(admin, "franchisee_career_requests", id, "reject", "Not this season");
+    expect(r.message).toBe(decl.transitions.reject.success);
+    const [row] = await db
+      .select({ status: franchiseeCareerRequests.status, reason: franchiseeCareerRequests.rejection_reason })
+      .from(franchiseeCareerRequests)
+      .where(eq(franchiseeCareerRequests.id, id));
+    expect(row).toEqual({ status: 2, reason: "Not this season" });
+    await expect(decideItem(admin, "franchisee_career_requests", id, "approve")).rejects.toMatchObject({
+      status: 409,
     });
   });
 });
