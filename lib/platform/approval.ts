@@ -38,9 +38,16 @@ export type TransitionDecl = {
   to: State;
   /**
    * A further condition on the row, read by the server (422 with `message` after the state check) and the client
-   * (the cell offers the transition only to rows that meet it): a walk request's approve, reschedules only.
+   * (the cell offers the transition only to rows that meet it): a walk request's approve, reschedules only. A
+   * two-step workflow's second step names the first step's column (`status: 409`: a monthly request's status only
+   * once the franchisee has decided); `message` may name the value found.
    */
-  when?: { field: string; in: readonly State[]; message: string };
+  when?: {
+    field: string;
+    in: readonly State[];
+    message: string | ((found: unknown) => string);
+    status?: 409 | 422;
+  };
   /** The button's word ("Approve", "Reject"). */
   label: string;
   /** The permission it needs (default: the declaration's). */
@@ -61,7 +68,7 @@ export type TransitionDecl = {
   /** Who hears of it, raised in the decision's transaction. */
   notify?: (a: DecisionArgs & { row: Rec }) => NewNotification[] | Promise<NewNotification[]>;
   /** Effects in the same transaction, after the change (generate walks, create staff, move walks...). */
-  after?: (a: DecisionArgs & { row: Rec }) => Promise<void>;
+  after?: (a: DecisionArgs & { row: Rec }) => Promise<void | Rec>;
   /** Its /api path (`:id` the record), e.g. "pet_walkie_career_requests/approve/:id"; none: no /api row. */
   path?: string;
   summary?: string;
@@ -95,6 +102,12 @@ export type ApprovalDecl<K extends string = string> = {
   reasonMessages?: { required: string; max?: number };
   /** The permission every transition needs unless it names its own. */
   permission: Permission;
+  /**
+   * Who decides beside the permission (a role): the cell, the inbox and `decide` (403) read it. A two-step
+   * workflow's steps may share a permission and differ by role (a monthly request's franchisee approval: the
+   * FRANCHISEE ADMIN's).
+   */
+  deciders?: (ctx: Ctx) => boolean;
   transitions: Record<K, TransitionDecl>;
   /** The 409 of a row not in a transition's source state. */
   notInState: string;
@@ -210,6 +223,7 @@ export function decide(
   return withCaller(ctx, async () => {
     const tr = transitionOf(a, t);
     authorize(ctx, a.permissionOf(t));
+    if (a.deciders && !a.deciders(ctx)) throw forbidden();
     const parsed = inputSchema(a, t).safeParse(raw ?? {});
     if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
     const input = parsed.data as Rec;
@@ -228,8 +242,11 @@ export function decide(
       if (expected && !versionMatches(expected, versionOf(before)))
         throw await staleVersion(tx, def.name, before as { id: number });
       if (!tr.from.includes(before[a.field.name] as State)) throw new AppError(409, a.notInState);
-      if (tr.when && !tr.when.in.includes(before[tr.when.field] as State))
-        throw new AppError(422, tr.when.message);
+      const found = tr.when && before[tr.when.field];
+      if (tr.when && !tr.when.in.includes(found as State)) {
+        const { message, status = 422 } = tr.when;
+        throw new AppError(status, typeof message === "string" ? message : message(found));
+      }
       // What the history records besides the row (the entity's auditDetail: a leave's walks), read before the change.
       const beforeDetail = def.auditDetail ? await def.auditDetail(tx, before) : {};
       const args: DecisionArgs = { ctx, tx, before, input, transition: t, memo: {} };
@@ -249,12 +266,14 @@ export function decide(
         after: def.auditDetail ? { ...row, ...(await def.auditDetail(tx, row)) } : row,
         companyId: def.scope.companyOf(row),
       });
+      // The item's earlier notifications are done; those the decision raises (which may name it too) are new.
+      await itemNotificationsDone(tx, a, row);
       const notes = (await tr.notify?.({ ...args, row })) ?? [];
       await notify(notes, tx);
-      await tr.after?.({ ...args, row });
-      await itemNotificationsDone(tx, a, row);
-      for (const l of listeners) await l({ tx, ctx, approval: a, transition: t, row });
-      return answerOf(def, tx, row);
+      // An after-effect that touches the row again (walks generated: walks_generated_at) answers it as it now is.
+      const now = ((await tr.after?.({ ...args, row })) as Rec | undefined) ?? row;
+      for (const l of listeners) await l({ tx, ctx, approval: a, transition: t, row: now });
+      return answerOf(def, tx, now);
     });
   });
 }
@@ -320,6 +339,7 @@ export function guardFields(a: Approval, ctx: Ctx, before: Rec, patch: Rec, o: {
 
 /** Which of the workflow's transitions the caller may take (by permission; `who` is asked per row). */
 export function allowedTransitions(ctx: Ctx, a: Approval): string[] {
+  if (a.deciders && !a.deciders(ctx)) return [];
   return a.names.filter((t) => can(ctx, a.permissionOf(t)));
 }
 
@@ -356,7 +376,7 @@ export function clientApproval(ctx: Ctx | null, a: Approval): ClientApproval {
     states: a.states,
     pending: a.pending,
     transitions: a.names
-      .filter((t) => !ctx || can(ctx, a.permissionOf(t)))
+      .filter((t) => !ctx || allowedTransitions(ctx, a).includes(t))
       .map((t) => {
         const tr = a.transitions[t];
         return {
@@ -384,8 +404,12 @@ export function clientApproval(ctx: Ctx | null, a: Approval): ClientApproval {
 
 const session = () => import("./session");
 
-/** The server action of a workflow: `decide(opaqueId, transition, input)` for the cell, the dialog and the inbox. */
-export function approvalActions(a: Approval) {
+/**
+ * The server action of a workflow: `decide(opaqueId, transition, input)` for the cell, the dialog and the inbox.
+ * `a` may be chosen by the caller (a two-step workflow: the step they decide; none: 403); `ids` names input fields
+ * holding opaque ids (a walker chosen in the dialog), decoded as the record's is.
+ */
+export function approvalActions(a: Approval | ((ctx: Ctx) => Approval | null), o: { ids?: string[] } = {}) {
   return {
     decide: (
       opaqueId: string,
@@ -395,8 +419,13 @@ export function approvalActions(a: Approval) {
       toActionResult(async () => {
         const s = await session();
         const ctx = await s.actionContext();
-        const row = await decide(ctx, a, s.actionId(opaqueId), transition, input ?? {});
-        return { id: opaqueId, status: row[a.field.name] as State };
+        const step = typeof a === "function" ? a(ctx) : a;
+        if (!step) throw forbidden();
+        const values = { ...((input ?? {}) as Rec) };
+        for (const k of o.ids ?? [])
+          if (typeof values[k] === "string" && values[k] !== "") values[k] = s.actionId(values[k] as string);
+        const row = await decide(ctx, step, s.actionId(opaqueId), transition, values);
+        return { id: opaqueId, status: row[step.field.name] as State };
       }),
   };
 }
