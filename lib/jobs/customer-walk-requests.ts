@@ -16,15 +16,16 @@ import {
 import { formatDate } from "@/lib/format";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
+import { approvalActions, approvalOf } from "@/lib/platform/approval";
 import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
 import { entityActions, recordAction } from "@/lib/platform/entity-actions";
-import { AppError, invalid, notFound, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
+import { AppError, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
-import { writeAudit } from "@/lib/platform/mutations";
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
+import { recordSchema } from "@/lib/platform/row-schema";
 import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
@@ -97,16 +98,6 @@ export const walkRequestCreateSchema = z.object({
   new_date: optionalDate("new date"),
   new_timeslot: timeslot,
   reason: optionalText("reason", 1000),
-});
-
-/** Approve: optional remarks. Reject: the reason (§5: trimmed, required). */
-export const walkRequestApproveSchema = z.object({ admin_remarks: optionalText("admin remarks", 1000) });
-export const walkRequestRejectSchema = z.object({
-  admin_remarks: z
-    .string({ error: WALK_REQUEST_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, WALK_REQUEST_MESSAGES.reasonRequired)
-    .max(1000, "The admin remarks may not be greater than 1000 characters."),
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -341,11 +332,48 @@ export const customerWalkRequestsDef = defineEntity({
   list,
   ops: ["list", "view", "create", "delete", "restore", "export"],
   detail: (db, row) => detailOf(db, row),
-  // The history records the request's own columns (the customer and walk objects are read, not changed, by it).
-  auditDetail: async () => ({}),
+  // The history records the request's own columns and where its walk is (an approval moves it); the customer and
+  // the pets are read, not changed, by it.
+  auditDetail: async (db, row) => {
+    const [walk] = await db
+      .select({ daily_job_plan_id: w.daily_job_plan_id, date: w.date, timeslot: w.timeslot })
+      .from(w)
+      .where(eq(w.id, row.walk_id as number));
+    return { walk: walk ?? null };
+  },
   detailSchema,
   messages: { deleteTitle: "Are you sure you want to delete this request?" },
 });
+
+/** The portal's link to one request (the inbox's item, the franchisee admins' notification of it). */
+const itemLink = (opaqueId: string) => `/customer-walk-requests?status=pending&request=${opaqueId}`;
+
+// Spec 002 §3's shapes, which the /api answers (the portal reads the flat fields): processed_by as the person
+// {id, first_name, last_name} (its id stays as processed_by_id) and refund_eligibility as a boolean.
+const personRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
+export const walkRequestSpecFields = {
+  processed_by: personRef,
+  processed_by_id: z.number().nullable(),
+  processed_by_user: personRef,
+  refund_eligibility: z.boolean(),
+};
+export const walkRequestRecord = recordSchema(customerWalkRequestsDef).extend(walkRequestSpecFields);
+export type Flat = {
+  processed_by: number | null;
+  processed_by_user?: { id: number; first_name: string; last_name: string } | null;
+  refund_eligibility: number | boolean;
+};
+/** A request as the spec shapes it (see walkRequestSpecFields). */
+export function specShape<T extends Flat>(row: T) {
+  const by = row.processed_by_user ?? null;
+  return {
+    ...row,
+    processed_by_id: row.processed_by,
+    processed_by: by,
+    processed_by_user: by,
+    refund_eligibility: row.refund_eligibility === 1 || row.refund_eligibility === true,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Counting reschedules against the quota.
@@ -562,7 +590,7 @@ export const customerWalkRequestsCrud = {
           companyId,
           title: reschedule ? "New walk reschedule request" : "New walk cancellation request",
           body: `A customer asks to ${reschedule ? `move the walk of ${formatDate(walk.date)} ${walk.timeslot.slice(0, 5)} to ${formatDate(input.new_date!)} ${input.new_timeslot}` : `cancel the walk of ${formatDate(walk.date)} ${walk.timeslot.slice(0, 5)}`}.`,
-          link: "/customer-walk-requests?status=pending",
+          link: itemLink(encodeId(row.id)),
         })),
         tx,
       );
@@ -612,18 +640,9 @@ export async function walkRequestDetails(ctx: Ctx, id: number) {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Approve and reject.
-
-async function lockPending(tx: Tx, ctx: Ctx, id: number): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(t)
-    .where(and(eq(t.id, id), isNull(t.deleted_at), customerWalkRequestsDef.scope.where(ctx)))
-    .for("update");
-  if (!row) throw notFound();
-  if (row.status !== "pending") throw new AppError(409, WALK_REQUEST_MESSAGES.notPending);
-  return row;
-}
+// The decisions, declared once (issue 25): the approval kernel takes them (lock within scope, pending only: 409,
+// the reason, the audit record, the notifications, one transaction) and derives their /api rows, server action and
+// the list's decision cell.
 
 /**
  * Moves a walk to its reschedule's date and timeslot: under the customer's live daily plan of that date for the same
@@ -707,126 +726,140 @@ async function moveWalk(tx: Tx, ctx: Ctx, row: Row) {
   return { before: walk, after: moved };
 }
 
-type Decision = "approve" | "reject";
-
 /**
  * Who hears of a decision (issue 22), one notification each: the customer (the walk named with its pets, the new
  * date and time, who walks it and for which franchisee; a rejection with its reason); on an approved reschedule, the
- * walker who has the walk now (told it moved, or that it is theirs), and the walker it was taken from.
+ * walker who has the walk now (told it moved, or that it is theirs), and the walker it was taken from (`oldWalker`).
  */
-async function tellDecision(
+async function decisionNotes(
   tx: Tx,
-  before: Row,
-  after: Row,
-  kind: Decision,
-  remarks: string | null,
-  walkChange: Awaited<ReturnType<typeof moveWalk>> | null,
-) {
-  const type = before.request_type === "reschedule" ? "reschedule" : "cancellation";
-  const [walk] = await walkFacts(tx, [before.walk_id]);
+  row: Row,
+  approved: boolean,
+  oldWalker: number | null | undefined,
+): Promise<NewNotification[]> {
+  const type = row.request_type === "reschedule" ? "reschedule" : "cancellation";
+  const [walk] = await walkFacts(tx, [row.walk_id]);
   const pets = walk?.pets ?? "your pet";
-  const was = `${dayLabel(before.original_date)} ${before.original_timeslot.slice(0, 5)}`;
-  const title = `Your walk ${type} request was ${kind === "approve" ? "approved" : "rejected"}`;
-  const notes: NewNotification[] = [];
-  const company = after.company_id;
-  if (kind === "approve" && walkChange && walk) {
-    const to = `${dayLabel(walk.date)} ${walk.time}`;
-    notes.push({
-      userId: before.user_id,
-      companyId: company,
-      title,
-      body: `The walk of ${pets} on ${was} moved to ${to}, with ${walkerText(walk.walker, walk.franchisee)}.${remarks ? ` ${remarks}` : ""}`,
-      link: "/notifications",
-    });
-    const oldWalker = walkChange.before.walker_id;
-    if (walk.walker_id != null)
-      notes.push({
-        userId: walk.walker_id,
-        companyId: company,
-        title: oldWalker === walk.walker_id ? "A walk of yours was rescheduled" : "1 walk moved to you",
-        body: `The walk of ${pets} (${walk.customer}) on ${was} is now on ${to}${walk.franchisee ? ` (${walk.franchisee})` : ""}.`,
-        link: "/notifications",
-      });
-    if (oldWalker != null && oldWalker !== walk.walker_id)
-      notes.push({
-        userId: oldWalker,
-        companyId: company,
-        title: "1 walk taken from you",
-        body: `The walk of ${pets} (${walk.customer}) on ${was} was rescheduled to ${to} with ${walk.walker ?? "another walker"}.`,
-        link: "/notifications",
-      });
-  } else
-    notes.push({
-      userId: before.user_id,
-      companyId: company,
-      title,
-      body: `Your request to ${type === "reschedule" ? "move" : "cancel"} the walk of ${pets} on ${was} was declined${remarks ? `: ${remarks}` : "."}`,
-      link: "/notifications",
-    });
-  await notify(notes, tx);
-}
-
-async function decide(ctx: Ctx, raw: unknown, kind: Decision) {
-  authorize(ctx, "customer_walk_requests.approve");
-  const id = (raw as { id?: unknown } | null)?.id;
-  if (typeof id !== "number") throw notFound();
-  const schema = kind === "approve" ? walkRequestApproveSchema : walkRequestRejectSchema;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues) as FieldErrors);
-  const remarks = parsed.data.admin_remarks ?? null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const before = await lockPending(tx, ctx, id);
-    if (kind === "approve" && before.request_type !== "reschedule")
-      throw new AppError(422, WALK_REQUEST_MESSAGES.cancelNotApprovable);
-    const walkChange =
-      kind === "approve"
-        ? await moveWalk(tx, ctx, before)
-        : before.request_type === "reschedule"
-          ? (await setWalkStatus(tx, ctx, before.walk_id, WALK_STATUS.RESCHEDULE_REJECTED, [
-              WALK_STATUS.RESCHEDULE_PENDING,
-            ]),
-            null)
-          : null;
-    const now = new Date();
-    const [after] = await tx
-      .update(t)
-      .set({
-        status: kind === "approve" ? "approved" : "rejected",
-        admin_remarks: remarks,
-        processed_by: ctx.userId,
-        processed_at: now,
-        updated_at: now,
-        updated_by: ctx.userId,
-      })
-      .where(eq(t.id, id))
-      .returning();
-    await writeAudit(tx, ctx, {
-      entity: "customer_walk_requests",
-      entityId: id,
-      action: "update",
-      before,
-      after: walkChange
-        ? {
-            ...after,
-            walk: {
-              daily_job_plan_id: walkChange.after.daily_job_plan_id,
-              date: walkChange.after.date,
-              timeslot: walkChange.after.timeslot,
-            },
-          }
-        : after,
-      companyId: after.company_id,
-    });
-    await tellDecision(tx, before, after, kind, remarks, walkChange);
-    return { ...after, ...(await detailOf(tx, after)) };
+  const was = `${dayLabel(row.original_date)} ${row.original_timeslot.slice(0, 5)}`;
+  const title = `Your walk ${type} request was ${approved ? "approved" : "rejected"}`;
+  const remarks = row.admin_remarks;
+  const note = (userId: number, title: string, body: string): NewNotification => ({
+    userId,
+    companyId: row.company_id,
+    title,
+    body,
+    link: "/notifications",
   });
+  if (!approved || !walk)
+    return [
+      note(
+        row.user_id,
+        title,
+        `Your request to ${type === "reschedule" ? "move" : "cancel"} the walk of ${pets} on ${was} was declined${remarks ? `: ${remarks}` : "."}`,
+      ),
+    ];
+  const to = `${dayLabel(walk.date)} ${walk.time}`;
+  const notes = [
+    note(
+      row.user_id,
+      title,
+      `The walk of ${pets} on ${was} moved to ${to}, with ${walkerText(walk.walker, walk.franchisee)}.${remarks ? ` ${remarks}` : ""}`,
+    ),
+  ];
+  if (walk.walker_id != null)
+    notes.push(
+      note(
+        walk.walker_id,
+        oldWalker === walk.walker_id ? "A walk of yours was rescheduled" : "1 walk moved to you",
+        `The walk of ${pets} (${walk.customer}) on ${was} is now on ${to}${walk.franchisee ? ` (${walk.franchisee})` : ""}.`,
+      ),
+    );
+  if (oldWalker != null && oldWalker !== walk.walker_id)
+    notes.push(
+      note(
+        oldWalker,
+        "1 walk taken from you",
+        `The walk of ${pets} (${walk.customer}) on ${was} was rescheduled to ${to} with ${walk.walker ?? "another walker"}.`,
+      ),
+    );
+  return notes;
 }
 
-/** POST customer_walk_requests/:id/approve: a pending reschedule (409 otherwise; a cancellation 422); the walk moves. */
-export const approveWalkRequest = (ctx: Ctx, raw: unknown) => decide(ctx, raw, "approve");
-/** POST customer_walk_requests/:id/reject: any pending request, with the reason (admin_remarks, required). */
-export const rejectWalkRequest = (ctx: Ctx, raw: unknown) => decide(ctx, raw, "reject");
+const M = WALK_REQUEST_MESSAGES;
+const answerOf = (message: string) => ({
+  answer: (data: Record<string, unknown>) => ({ message, data: specShape(data as unknown as Flat) }),
+  output: z.object({ message: z.string(), data: walkRequestRecord }),
+});
+const processed = (ctx: Ctx) => ({ processed_by: ctx.userId, processed_at: new Date() });
+
+/**
+ * Approve (POST customer_walk_requests/:id/approve, admin_remarks optional): a pending reschedule only (a
+ * cancellation 422); the walk moves in the same transaction (moveWalk; 409 when it has begun or the new time has
+ * passed). Reject (POST …/reject): any pending request, the reason in admin_remarks (required, §5); a reschedule's
+ * walk becomes Reschedule Rejected (5). Both answer `{ message, data }` in §3's shape.
+ */
+export const walkRequestApproval = approvalOf({
+  entity: customerWalkRequestsDef,
+  kind: "Walk request",
+  field: t.status,
+  states: REQUEST_STATUS_LABELS,
+  pending: "pending",
+  reasonField: t.admin_remarks,
+  reasonMessages: { required: M.reasonRequired },
+  permission: "customer_walk_requests.approve",
+  notInState: M.notPending,
+  transitions: {
+    approve: {
+      from: ["pending"],
+      to: "approved",
+      when: { field: "request_type", in: ["reschedule"], message: M.cancelNotApprovable },
+      label: "Approve",
+      reason: "optional",
+      reasonLabel: "Admin Remarks (Optional)",
+      async set({ ctx, tx, before, memo }) {
+        memo.oldWalker = (await moveWalk(tx, ctx, before as Row)).before.walker_id;
+        return processed(ctx);
+      },
+      notify: ({ tx, row, memo }) => decisionNotes(tx, row as Row, true, memo.oldWalker as number | null),
+      path: "customer_walk_requests/:id/approve",
+      summary:
+        "Approve a pending reschedule request (admin_remarks optional): the walk moves to the new date and timeslot. 409 when not pending; 422 for a cancellation.",
+      confirm: { title: "Approve Request", description: "The walk moves to the requested date and time." },
+      success: M.approved,
+      failure: "Error approving request: ",
+      ...answerOf(M.approved),
+    },
+    reject: {
+      from: ["pending"],
+      to: "rejected",
+      label: "Reject",
+      reason: "required",
+      reasonLabel: "Reason for Rejection (Required)",
+      async set({ ctx, tx, before }) {
+        if (before.request_type === "reschedule")
+          await setWalkStatus(tx, ctx, before.walk_id as number, WALK_STATUS.RESCHEDULE_REJECTED, [
+            WALK_STATUS.RESCHEDULE_PENDING,
+          ]);
+        return processed(ctx);
+      },
+      notify: ({ tx, row }) => decisionNotes(tx, row as Row, false, null),
+      path: "customer_walk_requests/:id/reject",
+      summary: "Reject a pending request (admin_remarks: the reason, required). 409 when not pending.",
+      confirm: { title: "Reject Request" },
+      success: M.rejected,
+      failure: "Error rejecting request: ",
+      ...answerOf(M.rejected),
+    },
+  },
+  inbox: {
+    title: sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
+      else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`,
+    askedBy: t.user_id,
+    franchisee: t.franchisee_id,
+    askedAt: t.requested_at,
+    href: itemLink,
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Statistics (the four cards).
@@ -882,7 +915,7 @@ export async function walkRequestStatistics(ctx: Ctx): Promise<WalkRequestStatis
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Server actions (the portal's list): delete, restore, export; details, approve, reject.
+// Server actions (the portal's list): delete, restore, export; details; decide (approve, reject).
 
 /** The details dialog's record: the request, its people and walk, the quota notice (ids opaque). */
 export type WalkRequestDetails = Awaited<ReturnType<typeof walkRequestDetails>>;
@@ -898,12 +931,5 @@ export const customerWalkRequestActions = {
     const d = await walkRequestDetails(ctx, id);
     return { ...d, data: { ...d.data, id: encodeId(d.data.id) } };
   }),
-  approve: recordAction(async (ctx, id, remarks: unknown) => {
-    await approveWalkRequest(ctx, { id, admin_remarks: remarks });
-    return { id: encodeId(id) };
-  }),
-  reject: recordAction(async (ctx, id, remarks: unknown) => {
-    await rejectWalkRequest(ctx, { id, admin_remarks: remarks });
-    return { id: encodeId(id) };
-  }),
+  ...approvalActions(walkRequestApproval),
 };

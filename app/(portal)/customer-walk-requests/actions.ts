@@ -5,5 +5,5 @@ export const deleteWalkRequestAction = async (id: string) => a.delete!(id);
 export const restoreWalkRequestAction = async (id: string) => a.restore!(id);
 export const exportWalkRequestsAction = async (params: Record<string, string>) => a.export!(params);
 export const walkRequestDetailsAction = async (id: string) => a.details(id);
-export const approveWalkRequestAction = async (id: string, remarks: string) => a.approve(id, remarks);
-export const rejectWalkRequestAction = async (id: string, reason: string) => a.reject(id, reason);
+export const decideWalkRequestAction = async (id: string, transition: string, input?: unknown) =>
+  a.decide(id, transition, input);

@@ -1,7 +1,11 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { customerWalkRequestsCrud, walkRequestStatistics } from "@/lib/jobs/customer-walk-requests";
-import { can } from "@/lib/platform/context";
+import {
+  customerWalkRequestsCrud,
+  walkRequestApproval,
+  walkRequestStatistics,
+} from "@/lib/jobs/customer-walk-requests";
+import { clientApproval } from "@/lib/platform/approval";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportWalkRequestsAction } from "./actions";
 import { StatCards } from "./_components/stat-cards";
@@ -51,7 +55,7 @@ export default async function CustomerWalkRequestsPage({ searchParams }: ListPag
     >
       {s.trash ? null : <StatCards stats={stats} />}
       <ListRows table={s.table} rows={5}>
-        {(t) => <WalkRequestsView {...t} canApprove={can(s.ctx, "customer_walk_requests.approve")} />}
+        {(t) => <WalkRequestsView {...t} approval={clientApproval(s.ctx, walkRequestApproval)} />}
       </ListRows>
     </EntityListPage>
   );

@@ -1,19 +1,21 @@
 import "server-only";
 import { z } from "zod";
 import {
-  approveWalkRequest,
   customerWalkRequestsCrud,
   customerWalkRequestsDef,
-  rejectWalkRequest,
-  walkRequestApproveSchema,
+  specShape,
+  walkRequestApproval,
   walkRequestDetails,
-  walkRequestRejectSchema,
+  walkRequestRecord,
+  walkRequestSpecFields,
   walkRequestStatistics,
   walkRequestStatisticsSchema,
+  type Flat,
 } from "@/lib/jobs/customer-walk-requests";
 import { readWalkPolicy, saveWalkPolicy, walkPolicyAnswer, walkPolicySchema } from "@/lib/jobs/walk-policy";
 import type { List, Selection } from "@/lib/platform/list";
-import { listAnswer, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
+import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
+import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
 import type { ApiCall, ApiRoute } from "../types";
@@ -21,33 +23,7 @@ import type { ApiCall, ApiRoute } from "../types";
 const def = customerWalkRequestsDef;
 const tag = def.noun;
 
-// Spec 002 §3's shapes, which the /api answers (the portal reads the flat fields): processed_by as the person
-// {id, first_name, last_name} (its id stays as processed_by_id) and refund_eligibility as a boolean.
-const person = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
-const specFields = {
-  processed_by: person,
-  processed_by_id: z.number().nullable(),
-  processed_by_user: person,
-  refund_eligibility: z.boolean(),
-};
-const record = recordSchema(def).extend(specFields);
-
-type Flat = {
-  processed_by: number | null;
-  processed_by_user?: { id: number; first_name: string; last_name: string } | null;
-  refund_eligibility: number | boolean;
-};
-/** A request as the spec shapes it (see specFields). */
-function specShape<T extends Flat>(row: T) {
-  const by = row.processed_by_user ?? null;
-  return {
-    ...row,
-    processed_by_id: row.processed_by,
-    processed_by: by,
-    processed_by_user: by,
-    refund_eligibility: row.refund_eligibility === 1 || row.refund_eligibility === true,
-  };
-}
+const record = walkRequestRecord;
 const shapeData = async (p: Promise<unknown>) => {
   const r = (await p) as { data: Flat } & Record<string, unknown>;
   return { ...r, data: specShape(r.data) };
@@ -57,33 +33,6 @@ const rescheduleInfo = z.object({
   current_quota: z.number().int(),
   remaining: z.number().int(),
 });
-
-/** Approve or reject (spec 002 §7): POST customer_walk_requests/:id/approve|reject with admin_remarks. */
-function decisionRoute(kind: "approve" | "reject"): ApiRoute {
-  const run = kind === "approve" ? approveWalkRequest : rejectWalkRequest;
-  return {
-    method: "POST",
-    path: `customer_walk_requests/:id/${kind}`,
-    auth: "user",
-    permission: "customer_walk_requests.approve",
-    owned: "id",
-    shape: "data",
-    tag,
-    summary:
-      kind === "approve"
-        ? "Approve a pending reschedule request (admin_remarks optional): the walk moves to the new date and timeslot. 409 when not pending; 422 for a cancellation."
-        : "Reject a pending request (admin_remarks: the reason, required). 409 when not pending.",
-    input: kind === "approve" ? walkRequestApproveSchema : walkRequestRejectSchema,
-    output: z.object({ message: z.string(), data: record }),
-    handler: async ({ ctx, params, body }) => {
-      const data = await run(ctx, { ...body, id: idParam(params.id) });
-      return {
-        message: kind === "approve" ? "Request approved successfully." : "Request rejected successfully.",
-        data: specShape(data),
-      };
-    },
-  };
-}
 
 /**
  * Customer walk requests (spec 002 §7): list (search_keyword, request_type, status, refund_eligibility, from_date,
@@ -96,7 +45,7 @@ const [listRow, exportRow, createRow] = crudRoutes(customerWalkRequestsCrud, ["l
 export const customerWalkRequestsRoutes: ApiRoute[] = [
   {
     ...listRow,
-    output: listAnswer(listRowSchema(def.list as unknown as List<Selection>).extend(specFields)),
+    output: listAnswer(listRowSchema(def.list as unknown as List<Selection>).extend(walkRequestSpecFields)),
     handler: async (call: ApiCall) => {
       const r = (await listRow.handler(call as never)) as { data: Flat[] } & Record<string, unknown>;
       return { ...r, data: r.data.map(specShape) };
@@ -134,8 +83,7 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     output: z.object({ data: record, reschedule_info: rescheduleInfo }),
     handler: ({ ctx, params }) => shapeData(walkRequestDetails(ctx, idParam(params.id))),
   },
-  decisionRoute("approve"),
-  decisionRoute("reject"),
+  ...approvalRoutes(walkRequestApproval),
   {
     ...entityRoute("POST", "customer_walk_requests/clear/:id", customerWalkRequestsCrud.delete, {
       summary: "Delete a customer walk request (a pending reschedule's walk goes back to Pending)",

@@ -2,8 +2,9 @@
 import { useEffect, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
-import { ArchiveRestore, Check, Eye, Loader2, MoreVertical, Trash2, X } from "lucide-react";
-import { Chip, DataTable, Pagination } from "@/components/data-table";
+import { ArchiveRestore, Eye, Loader2, MoreVertical, Trash2 } from "lucide-react";
+import { DecisionCell } from "@/components/approval/decision-cell";
+import { DataTable, Pagination } from "@/components/data-table";
 import { CellText } from "@/components/data-table/cell-text";
 import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
@@ -31,14 +32,12 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDate, formatDateTime, formatRupees } from "@/lib/format";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import {
-  approveWalkRequestAction,
+  decideWalkRequestAction,
   deleteWalkRequestAction,
-  rejectWalkRequestAction,
   restoreWalkRequestAction,
   walkRequestDetailsAction,
 } from "../actions";
@@ -62,33 +61,18 @@ type Row = ScreenRow<{
   requested_at: Date | string;
 }>;
 
-type Props = ListScreenProps<Row> & { canApprove: boolean };
+/** `approval`: the decisions' declaration (lib/jobs walkRequestApproval), with the transitions the caller may take. */
+type Props = ListScreenProps<Row> & { approval: ClientApproval };
 
-// Texts of spec 002 §2, §5, §8 (word for word), and ours where it is silent.
+// Texts of spec 002 §2, §5, §8 (word for word), and ours where it is silent. The decisions' texts are declared
+// with the workflow (approve: Admin Remarks (Optional); reject: Reason for Rejection (Required)).
 const TEXT = {
   empty: "No requests found",
   deleteQuestion: "Are you sure you want to delete this request?",
-  remarks: "Admin Remarks (Optional)",
-  reason: "Reason for Rejection (Required)",
-  reasonRequired: "Reason is required for rejection.",
-  approveError: "Error approving request: ",
-  rejectError: "Error rejecting request: ",
   noReason: "No reason provided",
-  approved: "Request approved successfully.",
-  rejected: "Request rejected successfully.",
 };
 
 const TYPE_LABEL: Record<string, string> = { reschedule: "Reschedule", cancel: "Cancellation" };
-const STATUS_LABEL: Record<string, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-};
-const STATUS_TONE: Record<string, "ok" | "no" | "muted"> = {
-  pending: "muted",
-  approved: "ok",
-  rejected: "no",
-};
 
 /** "07:00:00" → "07:00 AM" (spec 000 §9's hh:mm A). */
 export function clockTime(t: string | null | undefined): string {
@@ -121,24 +105,34 @@ function Refund({ r }: { r: Pick<Row, "refund_eligibility" | "refund_amount"> })
   );
 }
 
-type Dialog = { kind: "details" | "approve" | "reject" | "delete"; row: Row } | null;
+type Dialog = { kind: "details" | "delete"; row: Row } | null;
 
-/** What a row offers the caller (the server checks again). */
-function offers(r: Row, p: Pick<Props, "trash" | "may" | "canApprove">) {
-  const pending = r.status === "pending" && !p.trash;
+/** What a row offers the caller besides its decisions (the server checks again). */
+function offers(r: Row, p: Pick<Props, "trash" | "may">) {
   return {
     details: p.may.view && !p.trash,
-    approve: pending && p.canApprove && r.request_type === "reschedule",
-    reject: pending && p.canApprove,
     delete: !p.trash && p.may.delete,
     restore: p.trash && p.may.restore,
   };
 }
 
+/** The row's state, and Approve (pending reschedules) / Reject (any pending) for approvers: the kernel's cell. */
+function Decision({ r, p }: { r: Row; p: Pick<Props, "trash" | "approval"> }) {
+  return (
+    <DecisionCell
+      approval={p.approval}
+      row={{ id: r.id, status: r.status, values: { request_type: r.request_type } }}
+      label={rowLabel(r)}
+      decide={decideWalkRequestAction}
+      enabled={!p.trash}
+    />
+  );
+}
+
 /**
  * The customer walk requests (spec 002 §2): a table from `md` up, cards with a menu below it (both server-rendered;
- * CSS shows one), one pager, and the dialogs: details (with the reschedule quota), approve (optional remarks),
- * reject (a required reason), delete confirmation. Page size 5; empty text 'No requests found'.
+ * CSS shows one), one pager, and the dialogs: details (with the reschedule quota), delete confirmation; approve and
+ * reject are the approval kernel's cell and dialog. Page size 5; empty text 'No requests found'.
  */
 export function WalkRequestsView(props: Props) {
   const { rows, count, countEstimated, page, rowsPerPage, ceiling, cursors, sort } = props;
@@ -168,11 +162,7 @@ export function WalkRequestsView(props: Props) {
       id: "status",
       header: "Status",
       meta: { className: "w-px" },
-      cell: ({ row }) => (
-        <Chip tone={STATUS_TONE[row.original.status] ?? "muted"}>
-          {STATUS_LABEL[row.original.status] ?? row.original.status}
-        </Chip>
-      ),
+      cell: ({ row }) => <Decision r={row.original} p={props} />,
     },
     {
       id: "customer",
@@ -252,7 +242,11 @@ export function WalkRequestsView(props: Props) {
         {rows.length === 0 ? (
           <li className="py-6 text-center text-sm text-slate-600">{TEXT.empty}</li>
         ) : (
-          rows.map((r) => <RequestCard key={r.id} row={r} o={offers(r, props)} act={act} busy={pending} />)
+          rows.map((r) => (
+            <RequestCard key={r.id} row={r} o={offers(r, props)} act={act} busy={pending}>
+              <Decision r={r} p={props} />
+            </RequestCard>
+          ))
         )}
       </ul>
       <Pagination
@@ -264,9 +258,8 @@ export function WalkRequestsView(props: Props) {
         cursors={cursors}
         extraSizes={[5]}
       />
-      {open?.kind === "details" ? <DetailsDialog row={open.row} onClose={() => setOpen(null)} /> : null}
-      {open?.kind === "approve" || open?.kind === "reject" ? (
-        <DecisionDialog kind={open.kind} row={open.row} onClose={() => setOpen(null)} />
+      {open?.kind === "details" ? (
+        <DetailsDialog row={open.row} states={props.approval.states} onClose={() => setOpen(null)} />
       ) : null}
       {open?.kind === "delete" ? (
         <DeleteDialog row={open.row} success={props.messages.deleted} onClose={() => setOpen(null)} />
@@ -301,21 +294,29 @@ function RowButtons({ row, o, act, busy }: { row: Row; o: Offers; act: Act; busy
   return (
     <div className="dt-acts">
       {o.details ? btn("details", "View Details", <Eye className="dt-i" aria-hidden />) : null}
-      {o.approve ? btn("approve", "Approve", <Check className="dt-i" aria-hidden />) : null}
-      {o.reject ? btn("reject", "Reject", <X className="dt-i" aria-hidden />) : null}
       {o.delete ? btn("delete", "Delete", <Trash2 className="dt-i" aria-hidden />, "dt-btn-del") : null}
       {o.restore ? btn("restore", "Restore", <ArchiveRestore className="dt-i" aria-hidden />) : null}
     </div>
   );
 }
 
-/** A request as a card (small screens), its actions in a menu. */
-function RequestCard({ row: r, o, act, busy }: { row: Row; o: Offers; act: Act; busy: boolean }) {
+/** A request as a card (small screens): its decision (`children`) by its type, its other actions in a menu. */
+function RequestCard({
+  row: r,
+  o,
+  act,
+  busy,
+  children,
+}: {
+  row: Row;
+  o: Offers;
+  act: Act;
+  busy: boolean;
+  children: React.ReactNode;
+}) {
   const items = (
     [
       ["details", "View Details", o.details],
-      ["approve", "Approve", o.approve],
-      ["reject", "Reject", o.reject],
       ["delete", "Delete", o.delete],
       ["restore", "Restore", o.restore],
     ] as const
@@ -325,7 +326,7 @@ function RequestCard({ row: r, o, act, busy }: { row: Row; o: Offers; act: Act; 
       <div className="flex items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium">{TYPE_LABEL[r.request_type] ?? r.request_type}</span>
-          <Chip tone={STATUS_TONE[r.status] ?? "muted"}>{STATUS_LABEL[r.status] ?? r.status}</Chip>
+          {children}
         </div>
         {items.length ? (
           <DropdownMenu>
@@ -389,7 +390,15 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 type Details = Extract<Awaited<ReturnType<typeof walkRequestDetailsAction>>, { ok: true }>["data"];
 
 /** The details dialog (spec 002 §2): loaded when opened, with the reschedule quota notice. */
-function DetailsDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+function DetailsDialog({
+  row,
+  states,
+  onClose,
+}: {
+  row: Row;
+  states: Record<string, string>;
+  onClose: () => void;
+}) {
   const [d, setD] = useState<Details | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -413,7 +422,7 @@ function DetailsDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const reschedule = row.request_type === "reschedule";
   const items: [string, React.ReactNode][] = [
     ["Request Type", TYPE_LABEL[row.request_type] ?? row.request_type],
-    ["Status", STATUS_LABEL[(data?.status as string) ?? row.status] ?? row.status],
+    ["Status", states[(data?.status as string) ?? row.status] ?? row.status],
     ["Customer", [row.customer_name, data?.user?.phone ?? row.customer_phone].filter(Boolean).join(" · ")],
     ["Pet", row.pet_name ?? "—"],
     ["Original Date & Time", `${formatDate(row.original_date)} ${clockTime(row.original_timeslot)}`],
@@ -466,87 +475,6 @@ function DetailsDialog({ row, onClose }: { row: Row; onClose: () => void }) {
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             Close
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Approve (optional remarks) or reject (a required reason); failures as §8's alert. */
-function DecisionDialog({
-  kind,
-  row,
-  onClose,
-}: {
-  kind: "approve" | "reject";
-  row: Row;
-  onClose: () => void;
-}) {
-  const router = useRouter();
-  const dialogs = useDialogs();
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const approve = kind === "approve";
-  const id = `walk-request-${kind}-${row.id}`;
-
-  const submit = () => {
-    if (!approve && !text.trim()) return setError(TEXT.reasonRequired);
-    start(async () => {
-      const r = await settle(() =>
-        approve ? approveWalkRequestAction(row.id, text) : rejectWalkRequestAction(row.id, text),
-      );
-      if (!r.ok) {
-        if (r.fieldErrors?.admin_remarks) return setError(r.fieldErrors.admin_remarks);
-        onClose();
-        if (r.status === 401 || r.status === 403) return reportFailure(dialogs, r);
-        return dialogs.error(`${approve ? TEXT.approveError : TEXT.rejectError}${r.message}`);
-      }
-      onClose();
-      dialogs.success(approve ? TEXT.approved : TEXT.rejected);
-      router.refresh();
-    });
-  };
-
-  return (
-    <Dialog open onOpenChange={(o) => !o && !pending && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{approve ? "Approve Request" : "Reject Request"}</DialogTitle>
-          <DialogDescription>
-            {approve
-              ? `The walk moves to ${formatDate(row.new_date)} ${clockTime(row.new_timeslot)}.`
-              : rowLabel(row)}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={id}>{approve ? TEXT.remarks : TEXT.reason}</Label>
-          <Textarea
-            id={id}
-            value={text}
-            maxLength={1000}
-            aria-invalid={!!error}
-            aria-required={!approve}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="text-destructive text-sm">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant={approve ? "default" : "destructive"} onClick={submit} disabled={pending}>
-            {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            {approve ? "Approve" : "Reject"}
           </Button>
         </DialogFooter>
       </DialogContent>
