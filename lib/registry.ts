@@ -57,7 +57,11 @@ import {
 import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
 import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
 import { leaveApproval, leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
-import { customerWalkRequestActions, customerWalkRequestsDef } from "@/lib/jobs/customer-walk-requests";
+import {
+  customerWalkRequestActions,
+  customerWalkRequestsDef,
+  walkRequestApproval,
+} from "@/lib/jobs/customer-walk-requests";
 import { customerSeesWalker, mayViewWalk, WALK_FILE_ENTITY } from "@/lib/jobs/walks";
 import { userAddressesCrud, userPetsCrud, walkerSeesPet } from "@/lib/jobs/customer-data";
 import { adminMasters } from "@/lib/admin/masters";
@@ -140,6 +144,7 @@ export const approvals: readonly Approval[] = [
   franchiseeKycApproval,
   userKycApproval,
   leaveApproval,
+  walkRequestApproval,
 ];
 
 /** GET masters: every area's lookup contexts, each opened by its entity's screens' permissions. */
