@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -18,6 +18,7 @@ import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/f
 import { franchiseesInScope } from "@/lib/franchise/franchisees";
 import { planName } from "@/lib/franchise/plans";
 import { isUserOfCompany } from "@/lib/operations/users-lookup";
+import { approvalActions, approvalOf, decide, guardFields, type DecisionArgs } from "@/lib/platform/approval";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
 import {
@@ -33,7 +34,7 @@ import {
   updateOf,
   upsertOf,
 } from "@/lib/platform/entity";
-import { decodeActionId, entityActions, recordAction } from "@/lib/platform/entity-actions";
+import { entityActions, recordAction } from "@/lib/platform/entity-actions";
 import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { defineList, enumFilter, idAndStatusColumns, intFilter, referenceFilter } from "@/lib/platform/list";
@@ -193,17 +194,6 @@ export const monthlyRequestUpdateSchema = z.object({
   timeslot_2: timeslot("timeslot 2").optional(),
   remark: optionalText("remark", 1000).optional(),
 });
-
-/**
- * The list's Approve: a franchisee's admin may send the walker and timeslot(s) chosen in the dialog (those already
- * on the request otherwise); an admin sends nothing. Reject: a franchisee's admin gives the remark (the reason).
- */
-export const monthlyApproveSchema = z.object({
-  walker_id: optionalId("walker").optional(),
-  timeslot: timeslot("timeslot").optional(),
-  timeslot_2: timeslot("timeslot 2").optional(),
-});
-export const monthlyRejectSchema = z.object({ remark: optionalText("remark", 1000).optional() });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The list.
@@ -696,17 +686,11 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  *   the plan has two walks a day); 2 needs a remark (422 by field);
  * - the franchisee only by a caller of no franchisee and no zones, and only while the franchisee has not decided.
  */
-async function decisionRules(tx: Tx, ctx: Ctx, before: Row, patch: Patch, errors: FieldErrors) {
+async function decisionRules(tx: Tx, ctx: Ctx, before: Row, input: Patch, errors: FieldErrors) {
+  // Spec 002 §4's field rules, declared with each step (fieldsByRole): another's changed value answers 403.
+  let patch = guardFields(franchiseeStep, ctx, before, input) as Patch;
+  patch = guardFields(statusStep, ctx, before, patch) as Patch;
   const changed = (k: keyof Patch) => patch[k] !== undefined && !same(patch[k], before[k as keyof Row]);
-  if (
-    (changed("franchisee_approval_status") ||
-      changed("timeslot") ||
-      changed("timeslot_2") ||
-      changed("remark")) &&
-    !isFranchiseeAdmin(ctx)
-  )
-    throw forbidden();
-  if (changed("status") && !isStatusApprover(ctx)) throw forbidden();
   if (changed("franchisee_id")) {
     if (ctx.franchiseeId != null || ctx.zoneIds != null) throw forbidden();
     if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
@@ -733,6 +717,7 @@ async function decisionRules(tx: Tx, ctx: Ctx, before: Row, patch: Patch, errors
     after.franchisee_approval_status === MONTHLY_APPROVAL.APPROVED &&
     before.franchisee_approval_status !== MONTHLY_APPROVAL.APPROVED;
   await approvalNeeds(tx, ctx, before, after, errors, changed("walker_id") || approving);
+  return patch;
 }
 
 /** What a franchisee approval (1) or rejection (2) needs of the values the record will hold. */
@@ -1049,61 +1034,136 @@ const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, err
 });
 
 const update = updateOf(monthlyRequestsDef, async ({ ctx, tx, before, patch, write, errors }) => {
-  await decisionRules(tx, ctx, before, patch, errors);
+  const checked = await decisionRules(tx, ctx, before, patch, errors);
   if (Object.keys(errors).length) throw invalid(errors);
-  const written = await write(patch);
+  const written = await write(checked);
   return afterSave(tx, ctx, before, written);
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// The workflow: two steps on two columns (issue 25), one /api path per decision, the step chosen by who asks.
+
+const STATES = UPPER_LABELS as Record<number, string>;
+const { PENDING, APPROVED, REJECTED } = MONTHLY_APPROVAL;
+/** Approve / Reject of either step: the spec's confirmation (002 §2), the list's /api path, the walks after. */
+const step = (label: "Approve" | "Reject", to: number) => ({
+  label,
+  from: [PENDING],
+  to,
+  path: `user_monthly_job_requests/${label.toLowerCase()}/:id`,
+  summary:
+    to === APPROVED
+      ? "Approve a request: a franchisee admin sets the franchisee approval (with the walker and timeslot(s), sent or set before), an admin the status (once the franchisee has decided); 409 when no longer pending"
+      : "Reject a request: a franchisee admin with a remark (franchisee approval 2), an admin the status (2); 409 when no longer pending",
+  confirm: { title: MONTHLY_MESSAGES.confirm },
+  success: to === APPROVED ? MONTHLY_MESSAGES.approved : MONTHLY_MESSAGES.rejected,
+  // The walks follow as after an edit (generated, moved, or withdrawn on a rejection), and who hears of it.
+  after: ({ ctx, tx, before, row }: DecisionArgs & { row: Record<string, unknown> }) =>
+    afterSave(tx, ctx, before as Row, row as Row),
+});
+/** The customer's name: the inbox item's title. */
+const inboxTitle = sql<
+  string | null
+>`(select ${customerName} from ${customer} where ${customer.id} = ${t.user_id})`;
+
 /**
- * The list's Approve / Reject (POST approve|reject/:id), by who asks:
- * - a FRANCHISEE ADMIN decides the franchisee approval, while it is pending (409 otherwise): Approve needs the
- *   walker and timeslot(s) set first (422; the screen opens the edit form instead), Reject a remark (422);
- * - a holder of `.approve` (ADMIN, SUPER ADMIN) sets the status, once the franchisee has decided and while the
- *   status is pending (409 otherwise; Approve also 409 when the franchisee rejected it); they send no remark (the
- *   remark is the franchisee's: 403).
- * Anyone else: 403. The walks follow as after an edit (generated, or withdrawn on a rejection).
+ * Step 1, the franchisee approval (`franchisee_approval_status`), a FRANCHISEE ADMIN's: Approve with the walker
+ * and timeslot(s) chosen in the dialog (or already on the request; 422 by field without them), Reject with the
+ * remark (required). The remark and timeslots are theirs to change in the edit form too (spec 002 §4).
  */
-const decide = (status: 1 | 2) =>
-  updateOf(
-    {
-      ...monthlyRequestsDef,
-      update: status === 1 ? monthlyApproveSchema : monthlyRejectSchema,
-    } as unknown as typeof monthlyRequestsDef,
-    async ({ ctx, tx, before, input, write, errors }) => {
-      const remark = (input as { remark?: string | null }).remark ?? null;
-      let values: Record<string, unknown>;
-      if (isFranchiseeAdmin(ctx)) {
-        if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
-          throw new AppError(409, MONTHLY_MESSAGES.notPending);
-        const chosen = input as z.output<typeof monthlyApproveSchema>;
-        values =
-          status === 1
-            ? {
-                franchisee_approval_status: 1,
-                ...(chosen.walker_id != null ? { walker_id: chosen.walker_id } : {}),
-                ...(chosen.timeslot != null ? { timeslot: chosen.timeslot } : {}),
-                ...(chosen.timeslot_2 !== undefined ? { timeslot_2: chosen.timeslot_2 } : {}),
-              }
-            : { franchisee_approval_status: 2, remark: remark ?? before.remark };
-        await approvalNeeds(tx, ctx, before, { ...before, ...values } as Row, errors, status === 1);
-      } else if (isStatusApprover(ctx)) {
-        const sent = input as Record<string, unknown>;
-        if (remark || sent.walker_id != null || sent.timeslot != null || sent.timeslot_2 != null)
-          throw forbidden();
-        if (before.franchisee_approval_status === MONTHLY_APPROVAL.PENDING)
-          throw new AppError(409, MONTHLY_MESSAGES.franchiseeFirst);
-        if (before.status !== MONTHLY_APPROVAL.PENDING) throw new AppError(409, MONTHLY_MESSAGES.notPending);
-        if (status === 1 && before.franchisee_approval_status === MONTHLY_APPROVAL.REJECTED)
-          throw new AppError(409, MONTHLY_MESSAGES.franchiseeRejected);
-        values = { status };
-      } else throw forbidden();
-      if (Object.keys(errors).length) throw invalid(errors);
-      return afterSave(tx, ctx, before, await write(values));
+export const franchiseeStep = approvalOf({
+  entity: monthlyRequestsDef,
+  kind: "Monthly job request",
+  field: t.franchisee_approval_status,
+  states: STATES,
+  pending: PENDING,
+  reasonField: t.remark,
+  reasonMessages: { required: MONTHLY_MESSAGES.remarkRequired },
+  permission: "user_monthly_job_requests.update",
+  deciders: isFranchiseeAdmin,
+  notInState: MONTHLY_MESSAGES.notPending,
+  fieldsByRole: {
+    fields: ["franchisee_approval_status", "timeslot", "timeslot_2", "remark"],
+    may: isFranchiseeAdmin,
+  },
+  transitions: {
+    approve: {
+      ...step("Approve", APPROVED),
+      input: {
+        walker_id: optionalId("walker").optional(),
+        timeslot: timeslot("timeslot").optional(),
+        timeslot_2: timeslot("timeslot 2").optional(),
+      },
+      set: async ({ ctx, tx, before, input }) => {
+        const chosen = Object.fromEntries(Object.entries(input).filter(([, v]) => v != null));
+        const errors: FieldErrors = {};
+        const after = { ...before, ...chosen, franchisee_approval_status: APPROVED } as Row;
+        await approvalNeeds(tx, ctx, before as Row, after, errors, true);
+        if (Object.keys(errors).length) throw invalid(errors);
+        return chosen;
+      },
     },
-  );
-const approve = decide(1);
-const reject = decide(2);
+    reject: { ...step("Reject", REJECTED), reason: "required", reasonLabel: "Remark (Required)" },
+  },
+  inbox: { title: inboxTitle, askedBy: t.user_id, franchisee: t.franchisee_id, where: eq(t.status, PENDING) },
+});
+
+/** What an admin may not send with their decision: the walker, timeslots and remark are the franchisee's (403). */
+const theirs = {
+  walker_id: z.unknown().optional(),
+  timeslot: z.unknown().optional(),
+  timeslot_2: z.unknown().optional(),
+  remark: z.unknown().optional(),
+};
+const refuseTheirs = async ({ input }: DecisionArgs) => {
+  if (Object.values(input).some((v) => v != null && v !== "")) throw forbidden();
+};
+/** The franchisee must have decided first (409); an admin approves only over the franchisee's approval. */
+const decided = (ok: number[]) => ({
+  field: "franchisee_approval_status",
+  in: ok,
+  status: 409 as const,
+  message: (v: unknown) =>
+    v === PENDING ? MONTHLY_MESSAGES.franchiseeFirst : MONTHLY_MESSAGES.franchiseeRejected,
+});
+
+/**
+ * Step 2, the status (`status`), by holders of `.approve` (ADMIN, SUPER ADMIN) once the franchisee has decided:
+ * Approve only over the franchisee's approval, Reject either way; no remark.
+ */
+export const statusStep = approvalOf({
+  entity: monthlyRequestsDef,
+  kind: "Monthly job request (final approval)",
+  field: t.status,
+  states: STATES,
+  pending: PENDING,
+  permission: "user_monthly_job_requests.approve",
+  notInState: MONTHLY_MESSAGES.notPending,
+  fieldsByRole: { fields: ["status"], may: isStatusApprover },
+  transitions: {
+    approve: { ...step("Approve", APPROVED), when: decided([APPROVED]), input: theirs, guard: refuseTheirs },
+    reject: {
+      ...step("Reject", REJECTED),
+      when: decided([APPROVED, REJECTED]),
+      input: theirs,
+      guard: refuseTheirs,
+    },
+  },
+  inbox: {
+    title: inboxTitle,
+    askedBy: t.user_id,
+    franchisee: t.franchisee_id,
+    where: ne(t.franchisee_approval_status, PENDING),
+  },
+});
+
+/** The step the caller decides: a FRANCHISEE ADMIN the franchisee approval, a holder of `.approve` the status. */
+export const monthlyStepOf = (ctx: Ctx) =>
+  isFranchiseeAdmin(ctx) ? franchiseeStep : isStatusApprover(ctx) ? statusStep : null;
+
+/** The list's Approve as the bench times it: the caller's step, with the values already on the request. */
+export const monthlyRequestApprove = (ctx: Ctx, { id, ...input }: { id: number } & Record<string, unknown>) =>
+  decide(ctx, monthlyStepOf(ctx) ?? statusStep, id, "approve", input);
 
 // Deleting a request withdraws its plans not yet begun; restoring one whose walks are due generates them again.
 const remove = softDeleteOf(monthlyRequestsDef, {
@@ -1129,8 +1189,6 @@ export const monthlyRequestsCrud = {
   restore,
   export: exportOf(monthlyRequestsDef),
 };
-export const monthlyRequestApprove = approve;
-export const monthlyRequestReject = reject;
 
 /** The inline zone change of a list row: PATCH with zone_id alone (answered 'Zone updated successfully'). */
 export async function updateMonthlyRequestZone(ctx: Ctx, id: number, zoneId: unknown) {
@@ -1171,23 +1229,12 @@ export async function approvalWalkers(ctx: Ctx, id: number) {
 
 export const monthlyRequestActions = {
   ...entityActions(monthlyRequestsCrud),
-  /** The list's Approve (after 'Are you sure to Approve/Reject?'); a franchisee's admin's walker and timeslots. */
-  approve: recordAction(
-    async (ctx, id, chosen?: { walker_id?: string; timeslot?: string; timeslot_2?: string }) => {
-      const walker = await decodeActionId(chosen?.walker_id);
-      await approve(ctx, { ...chosen, id, ...(walker != null ? { walker_id: walker } : {}) });
-      return { id: encodeId(id), message: MONTHLY_MESSAGES.approved };
-    },
-  ),
+  /** The list's Approve / Reject (DecisionDialog): the caller's step; a franchisee's admin's walker is opaque. */
+  ...approvalActions(monthlyStepOf, { ids: ["walker_id"] }),
   /** The approval dialog's walkers, with their walks on the request's first day (ids opaque). */
   walkers: recordAction(async (ctx, id) => {
     const r = await approvalWalkers(ctx, id);
     return { ...r, walkers: r.walkers.map((x) => ({ ...x, id: encodeId(x.id) })) };
-  }),
-  /** The list's Reject: a franchisee's admin sends the remark; an admin none. */
-  reject: recordAction(async (ctx, id, remark?: string) => {
-    await reject(ctx, remark == null ? { id } : { id, remark });
-    return { id: encodeId(id) };
   }),
   /** The inline zone. */
   zone: recordAction(async (ctx, id, zoneId: string) => {

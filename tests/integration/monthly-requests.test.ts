@@ -580,7 +580,7 @@ describe("Approve / Reject from the list", () => {
   it("a franchisee's admin: approve needs walker and timeslot first, reject a remark; 409 once decided", async () => {
     const row = await newRequest();
     session.ctx = fa;
-    const r = await monthlyRequestActions.approve(encodeId(row.id));
+    const r = await monthlyRequestActions.decide(encodeId(row.id), "approve");
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.status).toBe(422);
     // The walker and timeslot set beforehand (while pending): Approve then generates the walks.
@@ -602,7 +602,7 @@ describe("Approve / Reject from the list", () => {
     });
     expect(noRemark.status).toBe(422);
     expect(noRemark.json.errors?.remark).toBeDefined();
-    const rejected = await monthlyRequestActions.reject(encodeId(other.id), "No slot");
+    const rejected = await monthlyRequestActions.decide(encodeId(other.id), "reject", { remark: "No slot" });
     expect(rejected.ok).toBe(true);
     const [after] = await db
       .select()
@@ -623,13 +623,13 @@ describe("Approve / Reject from the list", () => {
     expect(w).toMatchObject({ current: false, times: expect.any(Array) });
     expect(choices.data.walkers.some((x) => x.id === encodeId(strangerWalker))).toBe(false);
     // A walker of another franchisee: refused under the field, nothing written.
-    const wrong = await actions.approveMonthlyRequestAction(encodeId(row.id), {
+    const wrong = await actions.decideMonthlyRequestAction(encodeId(row.id), "approve", {
       walker_id: encodeId(strangerWalker),
       timeslot: "07:30",
     });
     expect(wrong.ok).toBe(false);
     if (!wrong.ok) expect(wrong.fieldErrors?.walker_id).toBe(MONTHLY_MESSAGES.walker);
-    const ok = await actions.approveMonthlyRequestAction(encodeId(row.id), {
+    const ok = await actions.decideMonthlyRequestAction(encodeId(row.id), "approve", {
       walker_id: encodeId(walker),
       timeslot: "07:30",
     });
@@ -649,7 +649,7 @@ describe("Approve / Reject from the list", () => {
       walker_id: walker,
       timeslot: "07:00",
     });
-    const admins = await actions.approveMonthlyRequestAction(encodeId(other.id), {
+    const admins = await actions.decideMonthlyRequestAction(encodeId(other.id), "approve", {
       walker_id: encodeId(walker2),
     });
     expect(admins.ok).toBe(false);

@@ -1,14 +1,19 @@
 import { masterRows, ZONES_VALUE } from "@/lib/franchise/master-rows";
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { isStatusApprover, monthlyRequestsCrud, monthlyToolbarFilters } from "@/lib/jobs/monthly-requests";
+import {
+  franchiseeStep,
+  monthlyRequestsCrud,
+  monthlyStepOf,
+  monthlyToolbarFilters,
+} from "@/lib/jobs/monthly-requests";
+import { clientApproval } from "@/lib/platform/approval";
 import { withPickers } from "@/lib/options/option-sources";
 import { encodeId } from "@/lib/platform/ids";
 import { filterBar } from "@/lib/platform/list";
-import { ROLE } from "@/lib/platform/permissions";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportMonthlyRequestsAction } from "./actions";
-import { MonthlyRequestsTable, type Decider } from "./_components/monthly-requests-table";
+import { MonthlyRequestsTable, type Step } from "./_components/monthly-requests-table";
 import { MONTH_NAMES as MONTHS } from "@/lib/format";
 
 export const metadata = { title: "User Monthly Job Requests" };
@@ -63,13 +68,12 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
     s.may.update && s.ctx.zoneIds == null
       ? zones.map((z) => ({ value: String(z.id), label: z.description }))
       : null;
-  const decider: Decider = !s.may.update
-    ? null
-    : s.ctx.roleName === ROLE.FRANCHISEE_ADMIN
-      ? "franchisee"
-      : isStatusApprover(s.ctx)
-        ? "admin"
-        : null;
+  // The step of the workflow the caller decides from the list (a franchisee admin's, or an admin's).
+  const decides = s.may.update ? monthlyStepOf(s.ctx) : null;
+  const step: Step = decides && {
+    column: decides === franchiseeStep ? "franchisee_approval_status" : "status",
+    approval: clientApproval(s.ctx, decides),
+  };
   return (
     <EntityListPage
       {...s.page}
@@ -78,7 +82,7 @@ export default async function MonthlyRequestsPage({ searchParams }: ListPageProp
       exportAction={exportMonthlyRequestsAction}
     >
       <ListRows table={s.table} rows={s.query.rowsPerPage}>
-        {(t) => <MonthlyRequestsTable {...t} zones={zoneChoices} decider={decider} />}
+        {(t) => <MonthlyRequestsTable {...t} zones={zoneChoices} step={step} />}
       </ListRows>
     </EntityListPage>
   );

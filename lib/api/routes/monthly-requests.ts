@@ -1,14 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import {
+  franchiseeStep,
   MONTHLY_MESSAGES,
-  monthlyRequestApprove,
-  monthlyRequestReject,
   monthlyRequestsCrud,
+  monthlyStepOf,
   requestShapes,
+  statusStep,
 } from "@/lib/jobs/monthly-requests";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
+import { sharedApprovalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
 import type { ApiCall, ApiRoute } from "../types";
@@ -54,12 +56,7 @@ export const monthlyRequestsRoutes: ApiRoute[] = [
   ...crudRoutes(crud, ["export", "create", "get"]),
   patchRoute(),
   ...crudRoutes(crud, ["delete", "restore"]),
-  entityRoute("POST", `${name}/approve/:id`, monthlyRequestApprove, {
-    summary:
-      "Approve a request: a franchisee admin sets the franchisee approval (walker and timeslot set first), an admin the status (once the franchisee has decided); 409 when no longer pending",
-  }),
-  entityRoute("POST", `${name}/reject/:id`, monthlyRequestReject, {
-    summary:
-      "Reject a request: a franchisee admin with a remark (franchisee approval 2), an admin the status (2); 409 when no longer pending",
-  }),
+  // The workflow's two steps share approve/reject: a franchisee admin's call is the franchisee approval, an admin's
+  // the status (lib/jobs/monthly-requests.ts franchiseeStep, statusStep).
+  ...sharedApprovalRoutes([franchiseeStep, statusStep], monthlyStepOf),
 ];

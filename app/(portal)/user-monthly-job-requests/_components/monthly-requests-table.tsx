@@ -1,29 +1,20 @@
 "use client";
-import { useEffect, useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { CalendarDays, Loader2 } from "lucide-react";
+import { DecisionCell } from "@/components/approval/decision-cell";
+import type { ExtraFields } from "@/components/approval/decision-dialog";
 import { CellText, Chip, EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
 import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
-import { Button } from "@/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
 import { formatDate } from "@/lib/format";
+import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import {
-  approveMonthlyRequestAction,
+  decideMonthlyRequestAction,
   deleteMonthlyRequestAction,
   monthlyApprovalWalkersAction,
-  rejectMonthlyRequestAction,
   restoreMonthlyRequestAction,
   updateMonthlyRequestZoneAction,
 } from "../actions";
@@ -51,36 +42,19 @@ type Row = ScreenRow<{
   is_active: number;
 }>;
 
-/** Who decides from the list: a franchisee's admin the franchisee approval, an admin the status, or nobody. */
-export type Decider = "franchisee" | "admin" | null;
-
-/** Spec 002 §2, word for word: the approve and reject confirmation. */
-const CONFIRM = "Are you sure to Approve/Reject?";
-const TEXT: Record<number, string> = { 0: "PENDING", 1: "APPROVED", 2: "REJECTED" };
+const TEXT = ["PENDING", "APPROVED", "REJECTED"];
 const TONE: Record<number, "ok" | "no" | "muted"> = { 0: "muted", 1: "ok", 2: "no" };
 
 /** Approved: franchisee-approved and not rejected by the admin (the request has walks). */
 const approved = (r: Row) => r.franchisee_approval_status === 1 && r.status !== 2;
 
 type WalkerChoice = { id: string; name: string; times: string[]; current: boolean };
-/** What a franchisee's admin chooses in the approval dialog. */
-type Chosen = { walker_id: string; timeslot: string; timeslot_2: string };
 
 /**
- * The approval dialog's walker and timeslot(s) for a franchisee's admin: the franchisee's walkers, each with their
- * walks on the request's first day (the least busy first), and the time of each walk a day.
+ * The franchisee approval's extra fields (inside DecisionDialog): the franchisee's walkers, each with their walks on
+ * the request's first day (the least busy first), and the time of each walk a day.
  */
-function WalkerPicker({
-  row,
-  chosen,
-  set,
-  errors,
-}: {
-  row: Row;
-  chosen: Chosen;
-  set: (c: Partial<Chosen>) => void;
-  errors: Record<string, string>;
-}) {
+function WalkerPicker({ row, f }: { row: Row; f: ExtraFields }) {
   const dialogs = useDialogs();
   const [choices, setChoices] = useState<{ date: string; walkers: WalkerChoice[] } | null>(null);
   useEffect(() => {
@@ -90,7 +64,7 @@ function WalkerPicker({
       if (!r.ok) return reportFailure(dialogs, r);
       setChoices(r.data);
       const current = r.data.walkers.find((w) => w.current);
-      if (current) set({ walker_id: current.id });
+      if (current) f.set("walker_id", current.id);
     });
     return () => {
       live = false;
@@ -99,9 +73,9 @@ function WalkerPicker({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [row.id]);
   const err = (k: string) =>
-    errors[k] ? (
+    f.errors[k] ? (
       <p id={`approve-${row.id}-${k}-error`} className="text-destructive text-sm">
-        {errors[k]}
+        {f.errors[k]}
       </p>
     ) : null;
   const time = (k: "timeslot" | "timeslot_2", label: string) => (
@@ -112,19 +86,19 @@ function WalkerPicker({
       <Input
         id={`approve-${row.id}-${k}`}
         type="time"
-        value={chosen[k]}
-        aria-invalid={!!errors[k]}
-        aria-describedby={errors[k] ? `approve-${row.id}-${k}-error` : undefined}
-        onChange={(e) => set({ [k]: e.target.value })}
+        value={String(f.values[k] ?? "")}
+        aria-invalid={!!f.errors[k]}
+        aria-describedby={f.errors[k] ? `approve-${row.id}-${k}-error` : undefined}
+        onChange={(e) => f.set(k, e.target.value)}
       />
       {err(k)}
     </div>
   );
   return (
-    <div className="grid gap-3">
+    <>
       <fieldset
         className="grid gap-1"
-        aria-describedby={errors.walker_id ? `approve-${row.id}-walker_id-error` : undefined}
+        aria-describedby={f.errors.walker_id ? `approve-${row.id}-walker_id-error` : undefined}
       >
         <legend className="mb-1 text-sm font-medium">
           Walker <span aria-hidden>*</span>
@@ -150,8 +124,8 @@ function WalkerPicker({
                   name={`approve-${row.id}-walker`}
                   className="mt-1"
                   value={w.id}
-                  checked={chosen.walker_id === w.id}
-                  onChange={() => set({ walker_id: w.id })}
+                  checked={f.values.walker_id === w.id}
+                  onChange={() => f.set("walker_id", w.id)}
                 />
                 <span>
                   {w.name}
@@ -171,179 +145,69 @@ function WalkerPicker({
         {time("timeslot", row.no_of_walks === 2 ? "Timeslot 1" : "Timeslot")}
         {row.no_of_walks === 2 ? time("timeslot_2", "Timeslot 2") : null}
       </div>
-    </div>
+    </>
   );
 }
 
+/** The franchisee approval's check before sending (the server checks the same). */
+const choose = (row: Row) => (v: Record<string, unknown>) => {
+  const missing: Record<string, string> = {};
+  if (!v.walker_id) missing.walker_id = "Choose the walker before approving the request.";
+  if (!v.timeslot) missing.timeslot = "The timeslot is required to approve the request.";
+  if (row.no_of_walks === 2 && !v.timeslot_2)
+    missing.timeslot_2 = "This plan has two walks a day: the second timeslot is required.";
+  return Object.keys(missing).length ? missing : null;
+};
+
+/** The workflow's step the caller decides from the list (the page's clientApproval), and which it is. */
+export type Step = { column: "franchisee_approval_status" | "status"; approval: ClientApproval } | null;
+
 /**
- * A row's approval: the franchisee's and the admin's chips, and for whoever decides a pending one Approve and Reject
- * after the confirmation (spec 002 §2's text). A franchisee's admin chooses the walker and timeslot(s) inside the
- * confirmation (each walker shown with their walks that day); their Reject asks for the remark. The row updates in
- * place with a success message.
+ * A row's approval: the franchisee's and the admin's state, the caller's step through the kernel's DecisionCell
+ * (spec 002 §2's "Are you sure to Approve/Reject?"): a franchisee's admin chooses the walker and timeslot(s) inside
+ * the dialog, each walker shown with their walks that day, and gives the remark to reject; an admin decides the
+ * status once the franchisee has (Approve only over its approval: the declaration's `when`).
  */
-function ApprovalCell({ row, decider }: { row: Row; decider: Decider }) {
-  const router = useRouter();
-  const dialogs = useDialogs();
-  const [open, setOpen] = useState<null | "approve" | "reject">(null);
-  const [remark, setRemark] = useState("");
-  const [remarkError, setRemarkError] = useState<string | null>(null);
-  const fresh = (): Chosen => ({
-    walker_id: "",
-    timeslot: (row.timeslot ?? "").slice(0, 5),
-    timeslot_2: (row.timeslot_2 ?? "").slice(0, 5),
-  });
-  const [chosen, setChosen] = useState<Chosen>(fresh);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, start] = useTransition();
-  const pendingFor =
-    decider === "franchisee"
-      ? row.franchisee_approval_status === 0
-      : decider === "admin"
-        ? row.franchisee_approval_status !== 0 && row.status === 0
-        : false;
-  const askRemark = decider === "franchisee";
-  // An admin does not approve over the franchisee's rejection (the server refuses it too).
-  const canApprove = pendingFor && !(decider === "admin" && row.franchisee_approval_status === 2);
-
-  const run = (what: "approve" | "reject") =>
-    start(async () => {
-      if (what === "reject" && askRemark && !remark.trim())
-        return setRemarkError("The remark is required when the franchisee rejects the request.");
-      const choosing = what === "approve" && decider === "franchisee";
-      if (choosing) {
-        const missing: Record<string, string> = {};
-        if (!chosen.walker_id) missing.walker_id = "Choose the walker before approving the request.";
-        if (!chosen.timeslot) missing.timeslot = "The timeslot is required to approve the request.";
-        if (row.no_of_walks === 2 && !chosen.timeslot_2)
-          missing.timeslot_2 = "This plan has two walks a day: the second timeslot is required.";
-        if (Object.keys(missing).length) return setErrors(missing);
-      }
-      const r = await settle(() =>
-        what === "approve"
-          ? approveMonthlyRequestAction(
-              row.id,
-              choosing
-                ? {
-                    walker_id: chosen.walker_id,
-                    timeslot: chosen.timeslot,
-                    ...(row.no_of_walks === 2 ? { timeslot_2: chosen.timeslot_2 } : {}),
-                  }
-                : undefined,
-            )
-          : rejectMonthlyRequestAction(row.id, askRemark ? remark : undefined),
+function ApprovalCell({ row, step, trash }: { row: Row; step: Step; trash: boolean }) {
+  const part = (column: "franchisee_approval_status" | "status", who: string) => {
+    const state = row[column];
+    if (step?.column !== column)
+      return (
+        <Chip tone={TONE[state] ?? "muted"} tip={column === "status" ? "Status" : "Franchisee approval"}>
+          {who}: {step?.approval.states[state] ?? TEXT[state] ?? "PENDING"}
+        </Chip>
       );
-      if (!r.ok) {
-        if (r.fieldErrors?.remark) return setRemarkError(r.fieldErrors.remark);
-        if (choosing && r.fieldErrors && Object.keys(r.fieldErrors).length) return setErrors(r.fieldErrors);
-        setOpen(null);
-        return reportFailure(dialogs, r);
-      }
-      setOpen(null);
-      dialogs.success(
-        what === "approve" ? "Request approved successfully." : "Request rejected successfully.",
-      );
-      router.refresh();
-    });
-
+    return (
+      <div className="flex items-center gap-1">
+        <span className="text-muted-foreground text-xs">{`${who}: `}</span>
+        <DecisionCell
+          approval={step.approval}
+          row={{
+            id: row.id,
+            status: state,
+            values: { franchisee_approval_status: row.franchisee_approval_status },
+          }}
+          label={row.user_name ?? "request"}
+          decide={decideMonthlyRequestAction}
+          enabled={
+            !trash && (column === "franchisee_approval_status" || row.franchisee_approval_status !== 0)
+          }
+          extra={(t) =>
+            t === "approve" && column !== "status" ? (f) => <WalkerPicker row={row} f={f} /> : undefined
+          }
+          initial={() => ({
+            timeslot: (row.timeslot ?? "").slice(0, 5),
+            timeslot_2: (row.timeslot_2 ?? "").slice(0, 5),
+          })}
+          validate={(t) => (t === "approve" && column !== "status" ? choose(row) : undefined)}
+        />
+      </div>
+    );
+  };
   return (
     <div className="flex flex-col items-start gap-1">
-      <Chip tone={TONE[row.franchisee_approval_status] ?? "muted"} tip="Franchisee approval">
-        Franchisee: {TEXT[row.franchisee_approval_status] ?? "PENDING"}
-      </Chip>
-      <Chip tone={TONE[row.status] ?? "muted"} tip="Status">
-        Admin: {TEXT[row.status] ?? "PENDING"}
-      </Chip>
-      {pendingFor ? (
-        <div className="flex gap-1">
-          {canApprove ? (
-            <Button
-              size="sm"
-              variant="outline"
-              aria-label={`Approve ${row.user_name ?? "request"}`}
-              onClick={() => {
-                setChosen(fresh());
-                setErrors({});
-                setOpen("approve");
-              }}
-            >
-              Approve
-            </Button>
-          ) : null}
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Reject ${row.user_name ?? "request"}`}
-            onClick={() => {
-              setRemark("");
-              setRemarkError(null);
-              setOpen("reject");
-            }}
-          >
-            Reject
-          </Button>
-        </div>
-      ) : null}
-      <Dialog open={open !== null} onOpenChange={(o) => !o && !pending && setOpen(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{CONFIRM}</DialogTitle>
-            <DialogDescription>
-              {open === "approve" ? "Approve" : "Reject"} the request of {row.user_name ?? "this customer"}.
-            </DialogDescription>
-          </DialogHeader>
-          {open === "approve" && decider === "franchisee" ? (
-            <WalkerPicker
-              row={row}
-              chosen={chosen}
-              errors={errors}
-              set={(c) => {
-                setChosen((v) => ({ ...v, ...c }));
-                setErrors((e) => {
-                  const next = { ...e };
-                  for (const k of Object.keys(c)) delete next[k];
-                  return next;
-                });
-              }}
-            />
-          ) : null}
-          {open === "reject" && askRemark ? (
-            <div className="grid gap-2">
-              <Label htmlFor={`remark-${row.id}`}>
-                Remark <span aria-hidden>*</span>
-              </Label>
-              <Textarea
-                id={`remark-${row.id}`}
-                value={remark}
-                maxLength={1000}
-                aria-invalid={!!remarkError}
-                aria-describedby={remarkError ? `remark-${row.id}-error` : undefined}
-                onChange={(e) => {
-                  setRemark(e.target.value);
-                  setRemarkError(null);
-                }}
-              />
-              {remarkError ? (
-                <p id={`remark-${row.id}-error`} className="text-destructive text-sm">
-                  {remarkError}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setOpen(null)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button
-              variant={open === "reject" ? "destructive" : "default"}
-              onClick={() => run(open ?? "approve")}
-              disabled={pending}
-            >
-              {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-              Confirm
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {part("franchisee_approval_status", "Franchisee")}
+      {part("status", "Admin")}
     </div>
   );
 }
@@ -382,9 +246,9 @@ function PetsTable({ pets }: { pets: Pet[] }) {
  */
 export function MonthlyRequestsTable({
   zones,
-  decider,
+  step,
   ...props
-}: ListScreenProps<Row> & { zones: { value: string; label: string }[] | null; decider: Decider }) {
+}: ListScreenProps<Row> & { zones: { value: string; label: string }[] | null; step: Step }) {
   return (
     <EntityTable
       {...props}
@@ -411,7 +275,8 @@ export function MonthlyRequestsTable({
             <ApprovalCell
               key={`${row.original.id}:${row.original.status}:${row.original.franchisee_approval_status}`}
               row={row.original}
-              decider={props.trash ? null : decider}
+              step={step}
+              trash={!!props.trash}
             />
           ),
         },
