@@ -55,7 +55,12 @@ import {
   userKycDocumentsCrud,
 } from "@/lib/franchise/user-kyc-documents";
 import { dailyJobPlanActions, dailyJobPlansCrud } from "@/lib/jobs/daily-job-plans";
-import { monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
+import {
+  franchiseeStep,
+  monthlyRequestActions,
+  monthlyRequestsCrud,
+  statusStep,
+} from "@/lib/jobs/monthly-requests";
 import { leaveApproval, leaveRequestActions, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import {
   customerWalkRequestActions,
@@ -134,7 +139,11 @@ const byName = new Map(registry.map((r) => [r.def.name as string, r]));
 /** The registered entity of that name (the audit records' `entity`), if any. */
 export const registered = (name: string): Registered | undefined => byName.get(name);
 
-/** Every approval workflow (lib/platform/approval.ts): the approvals inbox lists and decides their pending items. */
+/**
+ * Every approval workflow (lib/platform/approval.ts): the approvals inbox lists and decides their pending items. A
+ * two-step workflow (monthly requests) has one declaration per step, for the same entity: the caller's step is the
+ * one whose transitions they may take (`allowedTransitions(ctx, a).length`), never the first of its entity's.
+ */
 export const approvals: readonly Approval[] = [
   petWalkieCareerRequest.approval,
   petTrainerCareerRequest.approval,
@@ -145,6 +154,8 @@ export const approvals: readonly Approval[] = [
   userKycApproval,
   leaveApproval,
   walkRequestApproval,
+  franchiseeStep,
+  statusStep,
 ];
 
 /** GET masters: every area's lookup contexts, each opened by its entity's screens' permissions. */
