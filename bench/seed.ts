@@ -513,10 +513,9 @@ await sql`
   cross join generate_series(1, 2) k
   where r.id > ${requests0} and (k = 1 or r.timeslot_2 is not null)`;
 const [{ n: walkCount }] = await sql<{ n: number }[]>`select count(*)::int as n from daily_job_plan_walks`;
-// The walk requests' cards are kept by a row-level trigger (company_figures, migration 0021) that upserts the
-// company's total row once per inserted row: in one 205k-row statement each upsert walks an ever longer version chain
-// of that row (quadratic: 30 minutes and counting). The load runs with triggers off and the figures are counted after,
-// as the migration that made them did.
+// The walk requests' cards are kept by statement-level triggers (company_figures, migration 0031: one upsert per
+// statement and company). The load still runs with triggers off (no foreign key checks for 205k rows) and the figures
+// are counted after by the same function the migration's backfill calls.
 await sql.begin(async (tx) => {
   await tx`set local session_replication_role = replica`;
   await tx`
@@ -533,22 +532,7 @@ await sql.begin(async (tx) => {
   from daily_job_plan_walks w join daily_job_plans p on p.id = w.daily_job_plan_id
   where w.id % 25 = 0`;
 });
-await sql`delete from company_figures where figure like 'walk_requests.%'`;
-await sql`
-  insert into company_figures (company_id, franchisee_id, figure, value)
-  select g.company_id, g.franchisee_id, v.figure, v.value
-  from (
-    select company_id, case when grouping(franchisee_id) = 1 then 0 else franchisee_id end as franchisee_id,
-           count(*) as total,
-           count(*) filter (where status = 'pending') as pending, count(*) filter (where status = 'approved') as approved,
-           coalesce(sum(refund_amount) filter (where refund_eligibility = 1 and status <> 'rejected'), 0) as refunds
-    from customer_walk_requests where deleted_at is null
-    group by grouping sets ((company_id), (company_id, franchisee_id))
-    having grouping(franchisee_id) = 1 or franchisee_id is not null
-  ) g
-  cross join lateral (values ('walk_requests.total', g.total::numeric), ('walk_requests.pending', g.pending::numeric),
-    ('walk_requests.approved', g.approved::numeric), ('walk_requests.refunds', g.refunds::numeric)) v(figure, value)
-  where v.value <> 0`;
+await sql`select recount_walk_request_figures()`;
 await sql`
   insert into leave_requests (company_id, user_id, franchisee_id, date, leave_type, start_time, end_time, reason, status)
   select r.company_id, r.walker_id, r.franchisee_id, r.start_date + (r.id % 28), case when r.id % 2 = 0 then 'full_day' else 'time_range' end,
