@@ -181,6 +181,24 @@ export async function decideItem(
 }
 
 /**
+ * One transition of a declared kind, as the DecisionDialog sends it (the transition's name and its input: reason,
+ * own fields): the kernel's `decide` with the registry's declaration. 403 for a kind the caller may not decide here,
+ * 404 for a kind with no declaration yet.
+ */
+export async function decideTransition(
+  ctx: Ctx,
+  kind: string,
+  id: number,
+  transition: string,
+  input: unknown = {},
+): Promise<{ id: number; status: unknown }> {
+  const a = await declarationOf(assertKind(ctx, kind));
+  if (!a) throw notFound();
+  const row = await decide(ctx, a, id, transition, input);
+  return { id, status: row[a.field.name] };
+}
+
+/**
  * A declared kind's decision: the kernel's `decide` (which also marks the item's notifications read in its
  * transaction); the reason goes under the declaration's reason column, and its field error comes back as `reason`.
  */

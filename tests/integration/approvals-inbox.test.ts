@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies, franchiseeCareerRequests, franchisees, leaveRequests, notifications } from "@/db/schema";
-import { declarationOf, decideItem } from "@/lib/approvals/decisions";
+import { declarationOf, decideItem, decideTransition } from "@/lib/approvals/decisions";
 import { INBOX_KINDS } from "@/lib/approvals/inbox";
 import { approvals } from "@/lib/registry";
 import { issueApiToken } from "@/lib/platform/api-tokens";
@@ -238,5 +238,26 @@ describe("GET /api/approvals", () => {
     await expect(decideItem(admin, "franchisee_career_requests", id, "approve")).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it("takes a declared kind's transition as the DecisionDialog sends it (its name and input)", async () => {
+    const id = ids.ownLeave[1];
+    // The leave's approve without a replacement (the inbox's dialog has no picker: the walks stay uncovered).
+    expect(
+      await decideTransition(fa, "leave_requests", id, "approve", { replacement_user_id: null }),
+    ).toEqual({
+      id,
+      status: 1,
+    });
+    await expect(decideTransition(fa, "leave_requests", id, "reject")).rejects.toMatchObject({ status: 409 });
+    await expect(decideTransition(fa, "leave_requests", ids.otherLeave, "reject")).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(decideTransition(fa, "leave_requests", id, "no-such-transition")).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      decideTransition(fa, "franchisee_career_requests", ids.westCareer, "approve"),
+    ).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -1,5 +1,11 @@
 "use server";
-import { decideItem, itemDetail, reasonRule, type Decision } from "@/lib/approvals/decisions";
+import {
+  decideItem,
+  decideTransition,
+  itemDetail,
+  reasonRule,
+  type Decision,
+} from "@/lib/approvals/decisions";
 import { listInbox } from "@/lib/approvals/inbox";
 import { toActionResult } from "@/lib/platform/mutations";
 import { actionContext, actionId } from "@/lib/platform/session";
@@ -15,6 +21,23 @@ export async function decideInboxItem(
     const ctx = await actionContext();
     if (decision !== "approve" && decision !== "reject") throw new Error("unknown decision");
     return decideItem(ctx, kind, actionId(opaqueId), decision, reason ?? null);
+  });
+}
+
+/**
+ * One transition of a kind the registry declares, from the DecisionDialog (the same declaration as the entity's own
+ * screen): its name and input (reason, own fields).
+ */
+export async function decideInboxTransition(
+  kind: string,
+  opaqueId: string,
+  transition: string,
+  input?: Record<string, unknown>,
+) {
+  return toActionResult(async () => {
+    const ctx = await actionContext();
+    const r = await decideTransition(ctx, kind, actionId(opaqueId), String(transition), input ?? {});
+    return { id: opaqueId, status: r.status };
   });
 }
 

@@ -1,8 +1,10 @@
 import { reasonRule } from "@/lib/approvals/decisions";
 import { INBOX_KINDS, inboxKindInfo, inboxKinds, listInbox, type InboxKind } from "@/lib/approvals/inbox";
+import { clientApproval, type ClientApproval } from "@/lib/platform/approval";
 import { forbidden as forbiddenError } from "@/lib/platform/errors";
 import { guardPage, pageCompanyId, throwPageError } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
+import { approvals } from "@/lib/registry";
 import { Inbox } from "./_components/inbox";
 
 export const metadata = { title: "Approvals" };
@@ -24,13 +26,27 @@ export default async function ApprovalsPage({
   const raw = (await searchParams).kind;
   const kind =
     typeof raw === "string" && (INBOX_KINDS as readonly string[]).includes(raw) ? (raw as InboxKind) : null;
+  // The kinds the registry declares: their decisions open the DecisionDialog of their declaration.
+  const declared: Partial<Record<InboxKind, ClientApproval>> = Object.fromEntries(
+    approvals
+      .filter((a) => (kinds as string[]).includes(a.entity.name))
+      .map((a) => [a.entity.name, clientApproval(ctx, a)]),
+  );
   const page = await guardPage(() => listInbox(ctx, { kind: kind ?? undefined, limit: 50 }));
   return (
     <Inbox
       key={kind ?? "all"}
       kind={kind}
       initial={page}
-      kinds={kinds.map((k) => ({ ...inboxKindInfo(k), reason: reasonRule(ctx, k) }))}
+      kinds={kinds.map((k) => ({
+        ...inboxKindInfo(k),
+        reason: reasonRule(
+          ctx,
+          k,
+          approvals.find((a) => a.entity.name === k),
+        ),
+      }))}
+      declared={declared}
     />
   );
 }

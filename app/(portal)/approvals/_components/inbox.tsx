@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
@@ -27,10 +27,12 @@ import {
 import { Label } from "@/components/ui/label";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Textarea } from "@/components/ui/textarea";
+import { DecisionDialog } from "@/components/approval/decision-dialog";
 import { ageText } from "@/lib/approvals/age";
 import type { ItemDetail } from "@/lib/approvals/decisions";
 import type { InboxItem, InboxKind } from "@/lib/approvals/inbox";
-import { decideInboxItem, inboxItemDetail, moreInboxItems } from "../actions";
+import type { ClientApproval, ClientTransition } from "@/lib/platform/approval";
+import { decideInboxItem, decideInboxTransition, inboxItemDetail, moreInboxItems } from "../actions";
 
 type KindInfo = { kind: InboxKind; label: string; href: string; reason: "required" | "optional" | "none" };
 type Page = {
@@ -47,15 +49,39 @@ const keyOf = (i: InboxItem) => `${i.kind}:${i.id}`;
 const typing = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
-/** The approvals inbox: a list navigated by keyboard, a side panel, confirmations and bulk decisions. */
+/** What the inbox's DecisionDialog adds to a transition it cannot carry in full (the leave's replacement picker). */
+const NOTES: Partial<Record<InboxKind, Record<string, string>>> = {
+  leave_requests: {
+    approve:
+      "Approved from here, the leave's walks stay uncovered: to name a replacement, open the leave and approve it there.",
+  },
+};
+
+/** Ctrl+Enter (⌘Enter) in a dialog's reason box confirms it, as in the inbox's own reason dialog. */
+function confirmOnCtrlEnter(e: ReactKeyboardEvent) {
+  if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || !(e.target instanceof HTMLTextAreaElement)) return;
+  const buttons = e.target.closest('[role="dialog"]')?.querySelectorAll<HTMLButtonElement>("button");
+  const confirm = [...(buttons ?? [])].find((b) => b.textContent?.trim() === "Confirm");
+  if (!confirm) return;
+  e.preventDefault();
+  confirm.click();
+}
+
+/**
+ * The approvals inbox: a list navigated by keyboard, a side panel, confirmations and bulk decisions. One item of a
+ * kind the registry declares is decided through the DecisionDialog of its declaration (the entity screen's texts,
+ * reason rule and transitions); a bulk decision, and the kinds not declared yet, through the inbox's own dialogs.
+ */
 export function Inbox({
   kind,
   initial,
   kinds,
+  declared = {},
 }: {
   kind: InboxKind | null;
   initial: Page;
   kinds: KindInfo[];
+  declared?: Partial<Record<InboxKind, ClientApproval>>;
 }) {
   const router = useRouter();
   const [items, setItems] = useState(initial.data);
@@ -70,12 +96,13 @@ export function Inbox({
   const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const [results, setResults] = useState<Result[]>([]);
+  const [deciding, setDeciding] = useState<{ item: InboxItem; t: ClientTransition } | null>(null);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const total = initial.counts.reduce((n, c) => n + c.count, 0);
   const info = (k: InboxKind) => kinds.find((x) => x.kind === k);
 
   const at = items[Math.min(current, items.length - 1)] ?? null;
-  const dialogOpen = pending != null || help || panel != null;
+  const dialogOpen = pending != null || help || panel != null || deciding != null;
 
   // j/k move the keyboard focus too, so Enter opens the current item and a screen reader reads it.
   const moved = useRef(false);
@@ -94,12 +121,29 @@ export function Inbox({
     });
   }, []);
 
-  const ask = useCallback((decision: Decision, list: InboxItem[]) => {
-    if (!list.length) return;
-    setReason("");
-    setReasonError(null);
-    setPending({ decision, items: list });
-  }, []);
+  /** The declared transition that decides one item that way, if its kind is declared. */
+  const transitionOf = useCallback(
+    (item: InboxItem, decision: string) =>
+      declared[item.kind]?.transitions.find(
+        (t) => t.name === decision && t.from.includes(declared[item.kind]!.pending),
+      ),
+    [declared],
+  );
+
+  const ask = useCallback(
+    (decision: Decision, list: InboxItem[]) => {
+      if (!list.length) return;
+      const t = list.length === 1 ? transitionOf(list[0], decision) : undefined;
+      if (t) {
+        setDeciding({ item: list[0], t });
+        return;
+      }
+      setReason("");
+      setReasonError(null);
+      setPending({ decision, items: list });
+    },
+    [transitionOf],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -142,6 +186,14 @@ export function Inbox({
   const selectedKinds = new Set(selected.map((i) => i.kind));
   const oneKind = selectedKinds.size === 1;
 
+  /** Decided items leave the list (and the panel closes on one of them). */
+  function decided(done: Set<string>) {
+    setItems((xs) => xs.filter((x) => !done.has(keyOf(x))));
+    setChecked((s) => new Set([...s].filter((k) => !done.has(k))));
+    setCurrent((c) => Math.max(0, Math.min(c, items.length - done.size - 1)));
+    if (panel && done.has(keyOf(panel))) setPanel(null);
+  }
+
   async function run() {
     if (!pending) return;
     const { decision, items: list } = pending;
@@ -164,11 +216,7 @@ export function Inbox({
     }
     setBusy(false);
     setPending(null);
-    const done = new Set(out.filter((o) => o.ok).map((o) => keyOf(o.item)));
-    setItems((xs) => xs.filter((x) => !done.has(keyOf(x))));
-    setChecked((s) => new Set([...s].filter((k) => !done.has(k))));
-    setCurrent((c) => Math.max(0, Math.min(c, items.length - done.size - 1)));
-    if (panel && done.has(keyOf(panel))) setPanel(null);
+    decided(new Set(out.filter((o) => o.ok).map((o) => keyOf(o.item))));
     if (list.length === 1) {
       if (out[0].ok) toast.success(out[0].message, { testId: "success-toast" });
       else toast.error(out[0].message);
@@ -364,10 +412,11 @@ export function Inbox({
               <div className="space-y-4 px-4 pb-4">
                 <div className="flex flex-wrap gap-2">
                   <Button onClick={() => ask("approve", [panel])}>
-                    <Check className="size-4" aria-hidden /> Approve
+                    <Check className="size-4" aria-hidden />{" "}
+                    {transitionOf(panel, "approve")?.label ?? "Approve"}
                   </Button>
                   <Button variant="destructive" onClick={() => ask("reject", [panel])}>
-                    <X className="size-4" aria-hidden /> Reject
+                    <X className="size-4" aria-hidden /> {transitionOf(panel, "reject")?.label ?? "Reject"}
                   </Button>
                   <Button variant="outline" asChild>
                     <Link href={panel.href}>
@@ -468,6 +517,34 @@ export function Inbox({
           </form>
         </DialogContent>
       </Dialog>
+
+      {deciding ? (
+        <div className="contents" onKeyDown={confirmOnCtrlEnter}>
+          <DecisionDialog
+            open
+            onOpenChange={(o) => !o && setDeciding(null)}
+            transition={deciding.t}
+            id={deciding.item.id}
+            decide={(id, t, input) => decideInboxTransition(deciding.item.kind, id, t, input)}
+            extra={
+              NOTES[deciding.item.kind]?.[deciding.t.name]
+                ? () => (
+                    <p className="text-sm text-slate-700" data-testid="decision-note">
+                      {NOTES[deciding.item.kind]![deciding.t.name]}
+                    </p>
+                  )
+                : undefined
+            }
+            onDone={() => {
+              decided(new Set([keyOf(deciding.item)]));
+              setResults([]);
+              toast.success(deciding.t.success, { testId: "success-toast" });
+              // The drawer's count and the kind filters' counts follow.
+              router.refresh();
+            }}
+          />
+        </div>
+      ) : null}
 
       <Dialog open={help} onOpenChange={setHelp}>
         <DialogContent>
