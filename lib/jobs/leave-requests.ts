@@ -501,7 +501,8 @@ const leaveCrud = crudOf(leaveRequestsDef, {
         companyId: row.company_id,
         title: "New leave request",
         body: `${who} asked for leave on ${windowText(row)}${row.reason ? `: ${row.reason}` : "."}`,
-        link: "/leave-requests?status=0",
+        // The leave itself: the decision marks this notification read (the approval kernel's item link).
+        link: `/leave-requests/${encodeId(row.id)}`,
       })),
       tx,
     );

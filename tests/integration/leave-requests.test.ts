@@ -248,7 +248,9 @@ describe("a walker's own leave request (the app)", () => {
     });
     expect(data.start_time).toMatch(/^11:00/);
     L1 = data.id as number;
-    expect((await notes(fa.id)).some((x) => x.title === "New leave request")).toBe(true);
+    // The franchisee admin's notice names the leave itself, so deciding it marks the notice read.
+    const asked = (await notes(fa.id)).filter((x) => x.title === "New leave request");
+    expect(asked.map((x) => x.link)).toContain(`/leave-requests/${encodeId(L1)}`);
     // The walks it would affect: the 12:00 one only.
     const one = await api("GET", `leave_requests/${L1}`, { token: adminToken });
     const ws = (one.json.data as { walks: { walk_id: number; pet_name: string; pet_owner: string }[] }).walks;
@@ -420,6 +422,10 @@ describe("approve with replacement", () => {
     ]);
     expect((await notes(C.id)).map((x) => x.title)).toContain("1 walk moved to you");
     expect((await notes(W.id)).map((x) => x.title)).toContain("Leave approved");
+    // The franchisee admin's "New leave request" notice of this leave is done.
+    const asked = (await notes(fa.id)).filter((x) => x.link === `/leave-requests/${encodeId(L1)}`);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((x) => x.read_at != null)).toBe(true);
     // The history records it, with the walk and who has it now.
     const [audit] = await db
       .select()
