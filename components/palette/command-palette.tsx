@@ -5,7 +5,8 @@ import { Search } from "lucide-react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { MenuItem } from "@/components/shell/menu";
 import { toast } from "sonner";
-import { mySavedViews, paletteSearch, saveCurrentView, type PaletteHit } from "./actions";
+import { Button } from "@/components/ui/button";
+import { deleteSavedView, mySavedViews, paletteSearch, saveCurrentView, type PaletteHit } from "./actions";
 
 type Hit = {
   group: PaletteHit["group"] | "Pages" | "Views" | "Saved views" | "Actions";
@@ -15,6 +16,8 @@ type Hit = {
 };
 /** The action that names the current page (its path and URL filters) as a saved view. */
 const SAVE = "#save-view";
+/** The action that lists the caller's saved views, each with its Delete button. */
+const MANAGE = "#manage-views";
 
 /** Monday and Sunday of this week in India (YYYY-MM-DD). */
 function thisWeek(now = new Date()): { from: string; to: string } {
@@ -82,17 +85,30 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
   const asked = useRef(0);
   const pages = useMemo(() => pagesOf(menu), [menu]);
   const views = useMemo(() => presetsFor(pages), [pages]);
-  const [saved, setSaved] = useState<Hit[]>([]);
+  const [mine, setMine] = useState<{ id: number; name: string; path: string }[]>([]);
+  const saved: Hit[] = mine.map((v) => ({
+    group: "Saved views",
+    label: v.name,
+    sublabel: null,
+    href: v.path,
+  }));
   const [naming, setNaming] = useState(false);
+  const [managing, setManaging] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!open) return;
     void mySavedViews().then((r) => {
-      if (r.ok)
-        setSaved(r.data.map((v) => ({ group: "Saved views", label: v.name, sublabel: null, href: v.path })));
+      if (r.ok) setMine(r.data);
     });
   }, [open]);
+
+  async function remove(v: { id: number; name: string }) {
+    const r = await deleteSavedView(v.id);
+    if (!r.ok) return toast.error(r.message);
+    setMine((m) => m.filter((x) => x.id !== v.id));
+    toast.success(`View "${v.name}" deleted.`, { testId: "success-toast" });
+  }
 
   async function saveAs(name: string) {
     const r = await saveCurrentView(name, `${window.location.pathname}${window.location.search}`);
@@ -143,30 +159,46 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
   }, [q]);
 
   const term = q.trim().toLowerCase();
-  const hits: Hit[] = naming
-    ? []
-    : [
-        ...(term ? saved.filter((v) => v.label.toLowerCase().includes(term)) : saved),
-        ...(term ? views.filter((v) => v.label.toLowerCase().includes(term)) : views),
-        ...(!term || "save this view".includes(term)
-          ? [
-              {
-                group: "Actions" as const,
-                label: "Save this view…",
-                sublabel: "the page and its filters, under a name",
-                href: SAVE,
-              },
-            ]
-          : []),
-        ...pages.filter((p) => term && p.label.toLowerCase().includes(term)).slice(0, 6),
-        ...(term.length >= 2 ? found : []),
-      ];
+  const hits: Hit[] =
+    naming || managing
+      ? []
+      : [
+          ...(term ? saved.filter((v) => v.label.toLowerCase().includes(term)) : saved),
+          ...(term ? views.filter((v) => v.label.toLowerCase().includes(term)) : views),
+          ...(!term || "save this view".includes(term)
+            ? [
+                {
+                  group: "Actions" as const,
+                  label: "Save this view…",
+                  sublabel: "the page and its filters, under a name",
+                  href: SAVE,
+                },
+              ]
+            : []),
+          ...(mine.length && (!term || "delete a saved view".includes(term))
+            ? [
+                {
+                  group: "Actions" as const,
+                  label: "Delete a saved view…",
+                  sublabel: `${mine.length} saved`,
+                  href: MANAGE,
+                },
+              ]
+            : []),
+          ...pages.filter((p) => term && p.label.toLowerCase().includes(term)).slice(0, 6),
+          ...(term.length >= 2 ? found : []),
+        ];
   const go = (h: Hit | undefined) => {
     if (!h) return;
     if (h.href === SAVE) {
       setNaming(true);
       setQ("");
       setNameError(null);
+      return;
+    }
+    if (h.href === MANAGE) {
+      setManaging(true);
+      setQ("");
       return;
     }
     setOpen(false);
@@ -176,6 +208,7 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
     setOpen(o);
     if (!o) {
       setNaming(false);
+      setManaging(false);
       setNameError(null);
       setQ("");
       setFound([]);
@@ -233,6 +266,32 @@ export function CommandPalette({ menu }: { menu: MenuItem[] }) {
           <p id="palette-name-error" className="px-4 pt-2 text-sm text-red-700">
             {nameError}
           </p>
+        ) : null}
+        {managing ? (
+          <section aria-label="Your saved views" className="max-h-96 overflow-y-auto p-2">
+            {mine.length ? (
+              <ul className="divide-y divide-slate-100" data-testid="saved-views">
+                {mine.map((v) => (
+                  <li key={v.id} className="flex items-center justify-between gap-2 px-2 py-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="block truncate text-slate-900">{v.name}</span>
+                      <span className="block truncate text-xs text-slate-600">{v.path}</span>
+                    </span>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Delete the view ${v.name}`}
+                      onClick={() => void remove(v)}
+                    >
+                      Delete
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="px-2 py-4 text-center text-sm text-slate-600">No saved view left.</p>
+            )}
+          </section>
         ) : null}
         <ul id="palette-results" role="listbox" aria-label="Results" className="max-h-96 overflow-y-auto p-2">
           {hits.map((h, i) => {
