@@ -227,12 +227,14 @@ test("a month of walks: approved with a walker, a day's leave covered, a resched
   await login(page, LOGINS.admin);
   await page.goto("/customer-walk-requests");
   await searchList(page, String(run));
-  const approve = page.getByRole("button", { name: /^Approve: Reschedule request/ }).first();
+  // The approval kernel's cell and dialog (issue 25), with the spec's texts.
+  const approve = page.getByRole("button", { name: /^Approve Reschedule request/ }).first();
   await ready(approve);
   await approve.click();
   const dialog = page.getByRole("dialog", { name: "Approve Request" });
   await dialog.getByLabel("Admin Remarks (Optional)").fill("Fine by us.");
-  await dialog.getByRole("button", { name: "Approve" }).click();
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Request approved successfully.")).toBeVisible();
   await expect(
     page
       .getByRole("row")
