@@ -80,6 +80,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_idx").on(t.user_id, t.read_at, t.created_at),
+    // A decision marks its item's unread notifications read (company, link): an index probe, not a scan.
+    index("notifications_unread_link_idx")
+      .on(t.company_id, t.link)
+      .where(sql`${t.read_at} is null and ${t.link} is not null`),
     check("notifications_body_size_ck", sql`char_length(${t.body}) <= 10000`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_unread_link_idx" ON "notifications" USING btree ("company_id","link") WHERE "notifications"."read_at" is null and "notifications"."link" is not null;
