@@ -43,7 +43,10 @@ process.env.AUTH_SECRET ??= "bench-secret-bench-secret-bench-secret";
 }
 step("migrated and demo data seeded");
 
-const sql = postgres(url, { max: 1, onnotice: () => {} });
+// One connection for the whole seed, never recycled: postgres.js closes a connection after a random 30-60 min by
+// default (max_lifetime) and reconnects silently, which lost the session's temporary tables (`span`, 35 min in:
+// "relation span does not exist") and its settings.
+const sql = postgres(url, { max: 1, max_lifetime: null, idle_timeout: 0, onnotice: () => {} });
 await sql`set maintenance_work_mem = '1GB'`;
 await sql`set synchronous_commit = off`;
 await sql`select setseed(0.42)`;
