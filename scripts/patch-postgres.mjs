@@ -1,43 +1,86 @@
 #!/usr/bin/env node
-// postinstall: mends postgres.js 3.4.9's write scheduler (issue 24; upstream porsager/postgres#1154, #1208, PRs #1168,
-// #1209, unreleased). A small write is deferred with setImmediate; when the connection closes first (PostgreSQL
-// stopped or killed under load), the deferred write ran on a null socket and threw an uncaught TypeError, and the
-// teardown left the timer armed, so the pooled connection never flushed again: its queries hung for ever (the
-// requests that hung to a client's 15 s timeout in the issue's measurement). Patched: a write with no socket settles
-// the query with CONNECTION_CLOSED (a 503), and teardown resets the timer and the buffered chunk. Idempotent; a
+// postinstall: mends postgres.js 3.4.9 where it loses a query or a connection for ever (issue 24; all upstream,
+// unreleased). Each fix is applied when its original text is there and its patched text is not (idempotent); a
 // version whose code differs is left alone, said so.
+//
+// 1. The write scheduler (porsager/postgres#1154, #1208, PRs #1168, #1209). A small write is deferred with
+//    setImmediate; when the connection closed first (PostgreSQL stopped or killed under load), the deferred write ran
+//    on a null socket and threw an uncaught TypeError, and the teardown left the timer armed, so the pooled
+//    connection never flushed again: its queries hung for ever (the requests that hung to a client's 15 s timeout in
+//    the issue's measurement). Patched: a write with no socket settles the query with CONNECTION_CLOSED (a 503), and
+//    teardown resets the timer and the buffered chunk.
+// 2. A waiting `reserve()` stranded for ever (porsager/postgres#1195, #751): when a pooled connection closed while
+//    reserves waited (its idle timeout, its max lifetime, the server ending it), the pool reconnected it with the
+//    first waiting reserve taken OUT of the queue as the connection's initial query, and a connection opened for a
+//    reserve never hands itself to one: the reserve's promise never settled. lib/platform/db.ts reserves a
+//    connection for every statement, so a request waited for ever on a statement PostgreSQL never saw (measured:
+//    20 of 20 workers stuck within seconds under connection churn, tests/integration/db-client.test.ts). Patched: the
+//    reserve stays queued until a connection opens and hands itself over (as `reserve()` itself does when it opens a
+//    connection), an opened connection whose initial query is a reserve offers itself to the queue, and a rejected
+//    reserve (the connect failed) leaves the queue, so no later connection is handed to a promise already settled.
+// 3. A reserved connection released after the server closed it went back to the pool's open connections, where every
+//    later query on it failed (its socket was gone and it never reconnected). Patched: release returns a connection
+//    to the pool only while it is still reserved; a closed one stays with the closed ones, which reconnect. And a
+//    reserved connection can be terminated (`terminate()`): lib/platform/db.ts ends one whose statement outlived its
+//    deadline, so a connection the client lost track of is never used again.
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const MARK = "/* portal: nextWrite guard */";
-const FIXES = [
-  [
-    "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
-    `  function nextWrite(fn) {\n    ${MARK}\n    if (!socket) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)`,
+const FIXES = {
+  "connection.js": [
+    [
+      "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
+      "  function nextWrite(fn) {\n    /* portal: nextWrite guard */\n    if (!socket) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)",
+    ],
+    [
+      "    clearImmediate(nextWriteTimer)\n    if (socket) {",
+      "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {",
+    ],
+    [
+      "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)",
+      "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
+    ],
+    [
+      "      initial && !initial.reserve && execute(initial)\n",
+      "      initial && (initial.reserve ? onopen(connection) : execute(initial)) /* portal: reserve opens */\n",
+    ],
   ],
-  [
-    "    clearImmediate(nextWriteTimer)\n    if (socket) {",
-    "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    if (socket) {",
+  "index.js": [
+    [
+      "    queries.length && connect(c, queries.shift())\n",
+      "    queries.length && connect(c, (q => (q.reserve && queries.push(q), q))(queries.shift())) /* portal: reserve stays queued */\n",
+    ],
+    [
+      "        const query = { reserve: resolve, reject }\n",
+      "        const query = { reserve: resolve, reject: e => (queries.remove(query), reject(e)) } /* portal: rejected reserve leaves */\n",
+    ],
+    [
+      "    sql.release = () => {\n      c.reserved = null\n      onopen(c)\n    }\n",
+      "    sql.release = () => {\n      c.reserved = null\n      ;(c.queue === reserved || c.queue === full) && onopen(c) /* portal: a closed connection stays closed */\n    }\n    sql.terminate = () => c.terminate()\n",
+    ],
   ],
-  [
-    "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)",
-    "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
-  ],
-];
+};
 
 for (const dir of ["src", "cjs/src", "cf/src"]) {
-  const file = path.join(root, "node_modules", "postgres", dir, "connection.js");
-  if (!fs.existsSync(file)) continue;
-  let text = fs.readFileSync(file, "utf8");
-  if (text.includes(MARK)) continue;
-  if (!FIXES.every(([from]) => text.includes(from))) {
-    console.warn(
-      `[patch-postgres] ${path.relative(root, file)}: not the code this patch knows; left as it is`,
-    );
-    continue;
+  for (const [name, fixes] of Object.entries(FIXES)) {
+    const file = path.join(root, "node_modules", "postgres", dir, name);
+    if (!fs.existsSync(file)) continue;
+    let text = fs.readFileSync(file, "utf8");
+    let applied = 0;
+    for (const [from, to] of fixes) {
+      if (text.includes(to)) continue;
+      if (!text.includes(from)) {
+        console.warn(
+          `[patch-postgres] ${path.relative(root, file)}: not the code this patch knows; a fix left out`,
+        );
+        continue;
+      }
+      text = text.replace(from, to);
+      applied++;
+    }
+    if (!applied) continue;
+    fs.writeFileSync(file, text);
+    console.log(`[patch-postgres] ${path.relative(root, file)}: ${applied} fix(es) applied`);
   }
-  for (const [from, to] of FIXES) text = text.replace(from, to);
-  fs.writeFileSync(file, text);
-  console.log(`[patch-postgres] ${path.relative(root, file)}: nextWrite guarded`);
 }

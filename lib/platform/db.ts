@@ -93,6 +93,8 @@ const UNAVAILABLE_CODES = new Set([
   "CONNECTION_ENDED",
   "CONNECTION_DESTROYED",
   "CONNECT_TIMEOUT",
+  // lib/platform/db.ts: a statement (or the wait for a connection) outlived the client's deadline.
+  "DB_DEADLINE",
   // PostgreSQL: shutting down or starting, crashed, too many connections, connection exceptions (class 08).
   "57P01",
   "57P02",
@@ -265,6 +267,10 @@ function openPostgres(url: string): Holder {
       connect_timeout,
       // Pool connections idle this long are closed (a restarted or failed-over server leaves none stale for long).
       idle_timeout: seconds("DB_IDLE_TIMEOUT_SECONDS", 60),
+      // A connection is replaced after this long (postgres.js's default: 30 to 60 minutes, spread).
+      ...(process.env.DB_MAX_LIFETIME_SECONDS
+        ? { max_lifetime: seconds("DB_MAX_LIFETIME_SECONDS", 1800) }
+        : {}),
       connection: {
         // Statements run as portal_app, which owns nothing and cannot bypass row-level security.
         role: APP_ROLE,
@@ -296,12 +302,61 @@ function openPostgres(url: string): Holder {
 
 type PgQuery = Promise<unknown> & { values(): Promise<unknown[][]> };
 type Pg = import("postgres").Sql;
-type Query = Promise<unknown> & { execute(): Query; values(): Query };
+type Query = Promise<unknown> & {
+  execute(): Query;
+  values(): Query;
+  /** postgres.js's canceller (the pool's `cancel`), cleared once used. */
+  canceller?: ((q: Query) => Promise<void>) | null;
+};
+type Reserved = Pg & { release(): void; terminate(): void };
 const SET_SESSION = settingsStatement(false);
 const SET_LOCAL = settingsStatement(true);
 const noop = () => {};
 // The settings statements are named prepared statements: parsed once per connection, not with every statement.
 const PREPARED = { prepare: true };
+
+/**
+ * How long the client waits for a statement (and for a pool connection to run it on) before it gives up:
+ * DB_CLIENT_TIMEOUT_SECONDS, by default DB_STATEMENT_TIMEOUT_SECONDS (30) plus 5 s, so PostgreSQL's own timeout
+ * normally answers first; 0 turns it off. A backstop for a server (or a connection) that never answers: the request
+ * answers 503 instead of waiting for ever (issue 24: a request that never ended).
+ */
+export function clientTimeoutMs(): number {
+  const statement = seconds("DB_STATEMENT_TIMEOUT_SECONDS", 30);
+  return Math.round(seconds("DB_CLIENT_TIMEOUT_SECONDS", (statement || 30) + 5) * 1000);
+}
+/** After a cancel, how long a statement may take to answer before its connection is ended instead. */
+const CANCEL_GRACE_MS = 2000;
+
+/** The error a statement past its deadline fails with: code DB_DEADLINE, answered 503 (isDatabaseUnavailable). */
+export class DatabaseDeadline extends Error {
+  code = "DB_DEADLINE";
+  constructor(what: string, ms: number) {
+    super(`The database did not answer ${what} within ${Math.round(ms / 100) / 10} s`);
+  }
+}
+
+/** `p`, or a rejection with `onLate()`'s error once `ms` have passed (ms 0: no deadline). */
+function withDeadline<T>(p: Promise<T>, ms: number, onLate: () => Error): Promise<T> {
+  if (!ms) return p;
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(onLate()), Math.max(0, ms));
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Asks PostgreSQL to cancel a query (never throws: with the server gone, the cancel's own connection fails). */
+function cancelQuery(q: Query): void {
+  const cancel = q.canceller;
+  if (!cancel) return;
+  q.canceller = null;
+  void Promise.resolve()
+    .then(() => cancel(q))
+    .catch(noop);
+}
 
 /**
  * postgres.js as drizzle and the hot paths use it (`unsafe`, `begin`), with every statement bound to the binding of
@@ -314,31 +369,117 @@ const PREPARED = { prepare: true };
  *
  * Measured against a connection pinned per request with its settings cached (the first design, docs/rls/README.md):
  * cheaper, since a request's statements (a list page and its count) run side by side again.
+ *
+ * Every statement has a deadline on the client's side (`clientTimeoutMs`). Past it the caller gets a
+ * DatabaseDeadline (503) at once, the statement is cancelled, and its connection goes back to the pool only if
+ * the cancel is answered; otherwise the connection is ended, never reused.
  */
 function boundPostgres(client: Pg) {
   const run = async (q: string, p: unknown[], o: { prepare?: boolean } | undefined, values: boolean) => {
     const s = settings();
-    const r = await client.reserve();
-    try {
-      const set = (r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute();
-      set.catch(noop); // the statement's own answer reports a broken connection
-      const main = r.unsafe(q, p as never[], o) as unknown as Query;
-      if (values) main.values();
-      main.execute();
-      return (await Promise.all([set, main]))[1];
-    } finally {
-      r.release();
-    }
+    const limit = clientTimeoutMs();
+    const start = Date.now();
+    const reserving = client.reserve() as Promise<Reserved>;
+    const r = await withDeadline(reserving, limit, () => {
+      // The connection, when it comes, goes straight back.
+      reserving.then((late) => late.release(), noop);
+      return new DatabaseDeadline("with a free connection", limit);
+    });
+    const set = (r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute();
+    const main = r.unsafe(q, p as never[], o) as unknown as Query;
+    if (values) main.values();
+    main.execute();
+    // The connection goes back to the pool only once nothing sent on it is outstanding: released while a statement
+    // was still in flight, the next user's statements would be pipelined behind it on a connection whose state
+    // this caller no longer follows.
+    let late = false;
+    const settled = Promise.allSettled([set, main]);
+    void settled.then(() => {
+      if (!late) r.release();
+    });
+    const both = Promise.all([set, main]);
+    both.catch(noop); // the answer below reports it
+    return (
+      await withDeadline(both, limit && Math.max(1, limit - (Date.now() - start)), () => {
+        late = true;
+        abandon(r, [set, main], settled);
+        return new DatabaseDeadline("a statement", limit);
+      })
+    )[1];
+  };
+
+  /**
+   * A statement past its deadline: cancel it; if its connection answers within the grace, the connection is sound
+   * and goes back to the pool, else it is ended (its queries fail, and the pool opens a new one when needed).
+   */
+  const abandon = (r: Reserved, queries: Query[], settled: Promise<unknown>) => {
+    console.error(JSON.stringify({ level: "error", msg: "database statement past its deadline: cancelled" }));
+    for (const q of queries) cancelQuery(q);
+    void withDeadline(settled, CANCEL_GRACE_MS, () => new Error("cancel unanswered")).then(
+      () => r.release(),
+      () => r.terminate(),
+    );
+  };
+
+  /**
+   * A transaction's statements have the same deadline each. Past it the statement is cancelled and fails (the
+   * transaction rolls back); if the cancel is not answered either, the transaction itself fails at once: its
+   * connection is left to close (postgres.js gives no handle on it), and the caller is not kept waiting.
+   */
+  const guardTx = (tx: Pg, abandoned: { reject?: (e: Error) => void }): Pg =>
+    new Proxy(tx, {
+      get(target, prop, receiver) {
+        if (prop === "unsafe")
+          return (q: string, p?: unknown[], o?: object) =>
+            guardQuery(target.unsafe(q, p as never[], o) as unknown as Query, abandoned);
+        if (prop === "savepoint")
+          return (...args: unknown[]) => {
+            const fn = args[args.length - 1] as (sp: Pg) => unknown;
+            return (target as unknown as { savepoint: (...a: unknown[]) => Promise<unknown> }).savepoint(
+              ...args.slice(0, -1),
+              (sp: Pg) => fn(guardTx(sp, abandoned)),
+            );
+          };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    });
+
+  const guardQuery = (query: Query, abandoned: { reject?: (e: Error) => void }): Query => {
+    const limit = clientTimeoutMs();
+    let guarded: Promise<unknown> | undefined;
+    const once = () =>
+      (guarded ??= withDeadline(query.execute(), limit, () => {
+        cancelQuery(query);
+        void withDeadline(
+          Promise.allSettled([query]),
+          CANCEL_GRACE_MS,
+          () => new Error("cancel unanswered"),
+        ).catch(() => abandoned.reject?.(new DatabaseDeadline("a statement in a transaction", limit)));
+        return new DatabaseDeadline("a statement in a transaction", limit);
+      }));
+    const wrapper = {
+      then: (a?: (v: unknown) => unknown, b?: (e: unknown) => unknown) => once().then(a, b),
+      catch: (b?: (e: unknown) => unknown) => once().catch(b),
+      finally: (f?: () => void) => once().finally(f),
+      execute: () => (once().catch(noop), wrapper),
+      values: () => (query.values(), wrapper),
+      [Symbol.toStringTag]: "Promise",
+    };
+    return wrapper as unknown as Query;
   };
 
   const begin = (options: string, fn: (tx: unknown) => unknown) => {
     const s = settings();
-    return client.begin(options, (tx) => {
+    const abandoned: { reject?: (e: Error) => void } = {};
+    const gaveUp = new Promise<never>((_, reject) => (abandoned.reject = reject));
+    const tx = client.begin(options, (tx) => {
       // Sent now, ahead of the transaction's first statement (no round trip of its own); a failure aborts the
       // transaction, and postgres.js rolls it back and reports it.
       (tx.unsafe(SET_LOCAL, [...s], PREPARED) as unknown as Query).execute();
-      return fn(tx) as Promise<unknown>;
+      return fn(guardTx(tx as unknown as Pg, abandoned)) as Promise<unknown>;
     });
+    return Promise.race([tx, gaveUp]);
   };
 
   return {

@@ -1,0 +1,141 @@
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The database client under faults (issue 24: a request that never ended), on PostgreSQL only (PGlite has no pool
+// and no network). The pool reaches PostgreSQL through a TCP proxy of this file's that can swallow the server's
+// replies, with connections that close often (short idle timeout and lifetime), so the pool reconnects under load.
+const server = process.env.TEST_DATABASE_URL;
+const target = server ? new URL(process.env.DATABASE_URL!) : null;
+
+let swallow = false;
+const sockets = new Set<net.Socket>();
+const proxy = net.createServer((client) => {
+  const upstream = net.connect(Number(target!.port || 5432), target!.hostname);
+  for (const s of [client, upstream]) {
+    sockets.add(s);
+    s.on("error", () => {});
+    s.on("close", () => {
+      sockets.delete(s);
+      client.destroy();
+      upstream.destroy();
+    });
+  }
+  client.on("data", (d) => upstream.write(d));
+  // Swallowing: PostgreSQL has the statement and answers, and the answer never reaches the client.
+  upstream.on("data", (d) => void (swallow || client.write(d)));
+});
+
+beforeAll(async () => {
+  if (!target) return;
+  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+  const url = new URL(target);
+  url.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+  process.env.DATABASE_URL = url.toString();
+  process.env.DB_CLIENT_TIMEOUT_SECONDS = "1.5";
+  process.env.DB_STATEMENT_TIMEOUT_SECONDS = "0"; // the server's own timeout off: only the client's deadline is left
+  process.env.DB_POOL_MAX = "3";
+  process.env.DB_IDLE_TIMEOUT_SECONDS = "0.05";
+  process.env.DB_MAX_LIFETIME_SECONDS = "0.3";
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/platform/db");
+  await closeDb();
+  for (const s of sockets) s.destroy();
+  await new Promise((r) => proxy.close(r));
+});
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value?: T; error?: unknown }> {
+  const start = Date.now();
+  try {
+    return { ms: Date.now() - start, value: await fn() };
+  } catch (error) {
+    return { ms: Date.now() - start, error };
+  }
+}
+
+describe.skipIf(!server)("database client under faults (PostgreSQL)", () => {
+  it("statements keep settling while pool connections close and reopen under load (no reserve stranded)", async () => {
+    const { getDb } = await import("@/lib/platform/db");
+    const db = await getDb();
+    // Before the postgres.js patch (scripts/patch-postgres.mjs, fix 2) a statement waiting for a connection that
+    // closed meanwhile waited for ever: every worker below was stuck within seconds.
+    let done = 0;
+    const worker = async (w: number) => {
+      for (let i = 0; i < 60; i++) {
+        const n = w * 1000 + i;
+        const [row] = (await Promise.all([
+          db.execute(sql`select ${n}::int as n`),
+          db.execute(sql`explain (format json) select 1 from users where id > ${n}`),
+          // A transaction ends its connection when it commits past the connection's lifetime.
+          db.transaction(async (tx) => tx.execute(sql`select 1 from users where id = ${n}`)),
+        ])) as unknown as [{ n: number }[]];
+        expect(row[0].n).toBe(n);
+        done++;
+        if (i % 10 === 0) await new Promise((r) => setTimeout(r, 80)); // idle gaps: connections time out
+      }
+    };
+    const all = Promise.all(Array.from({ length: 12 }, (_, w) => worker(w)));
+    const outcome = await Promise.race([
+      all.then(() => "settled"),
+      new Promise((r) => setTimeout(() => r("stuck"), 40_000)),
+    ]);
+    expect(outcome).toBe("settled");
+    expect(done).toBe(12 * 60);
+  });
+
+  it("a statement whose reply never comes fails within the client's deadline with a 503 error", async () => {
+    const { getDb, isDatabaseUnavailable } = await import("@/lib/platform/db");
+    const db = await getDb();
+    swallow = true;
+    try {
+      const r = await timed(() => db.execute(sql`select 1`));
+      expect(r.error).toBeTruthy();
+      expect(isDatabaseUnavailable(r.error)).toBe(true); // DB_DEADLINE: answered 503 with Retry-After
+      expect(String((r.error as Error).cause)).toContain("did not answer");
+      expect(r.ms).toBeGreaterThanOrEqual(1400);
+      expect(r.ms).toBeLessThan(3500);
+      // A transaction's statement too.
+      swallow = true;
+      const t = await timed(() => db.transaction(async (tx) => tx.execute(sql`select 2`)));
+      expect(isDatabaseUnavailable(t.error)).toBe(true);
+      expect(t.ms).toBeLessThan(6000);
+    } finally {
+      swallow = false;
+    }
+    // The connections the client lost track of are never reused: the pool serves again at once.
+    await new Promise((r) => setTimeout(r, 2500)); // the cancel's grace: unanswered, the connection is ended
+    for (let i = 0; i < 10; i++) {
+      const rows = (await db.execute(sql`select ${i}::int as i`)) as unknown as { i: number }[];
+      expect(rows[0].i).toBe(i);
+    }
+  });
+
+  it("a statement running past the deadline (server timeout off) is cancelled on the server, and the pool serves on", async () => {
+    const { getDb } = await import("@/lib/platform/db");
+    const db = await getDb();
+    const r = await timed(() => db.execute(sql`select pg_sleep(30), 'portal-deadline-probe'`));
+    expect(
+      (r.error as { code?: string })?.code ?? (r.error as { cause?: { code?: string } }).cause?.code,
+    ).toBe("DB_DEADLINE");
+    expect(r.ms).toBeLessThan(3500);
+    // Cancelled on the server: it no longer runs (not left to finish its 30 s on a connection nobody waits for).
+    const { default: postgres } = await import("postgres");
+    const admin = postgres(server!, { max: 1, onnotice: () => {} });
+    try {
+      let running = 1;
+      for (let i = 0; i < 20 && running; i++) {
+        await new Promise((res) => setTimeout(res, 200));
+        [{ running }] = await admin<{ running: number }[]>`
+          select count(*)::int as running from pg_stat_activity
+          where query like '%portal-deadline-probe%' and state = 'active' and pid <> pg_backend_pid()`;
+      }
+      expect(running).toBe(0);
+    } finally {
+      await admin.end();
+    }
+    const rows = (await db.execute(sql`select 7 as x`)) as unknown as { x: number }[];
+    expect(rows[0].x).toBe(7);
+  });
+});
