@@ -4,6 +4,7 @@ import { z } from "zod";
 import { userTimestamps, users } from "@/db/schema";
 import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb } from "@/lib/platform/db";
+import { oncePerKey } from "@/lib/platform/idempotency";
 import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import type { ExportDef } from "@/lib/platform/exports";
 import {
@@ -145,28 +146,40 @@ function jsonCheckFailed(e: unknown): boolean {
  * Records the caller's time on a page, or a save's old and new JSON (client_reported), in the acting company. A
  * user_id in the input is ignored: the row is always the caller's.
  */
-export async function recordUserTimestamp(ctx: Ctx, input: unknown): Promise<{ id: number }> {
+export async function recordUserTimestamp(
+  ctx: Ctx,
+  input: unknown,
+  o: { idempotencyKey?: string } = {},
+): Promise<{ id: number }> {
   checkEntry(input);
   const r = userTimestampSchema.safeParse(input);
   if (!r.success) throw invalid(zodFieldErrors(r.error.issues));
   const v = r.data;
   const edit = v.old_json != null || v.new_json != null;
   const db = await getDb();
+  // With an Idempotency-Key, a repeat (an app retrying after a lost answer) answers the first row and adds none.
+  const once = { key: o.idempotencyKey, entity: "user_timestamps", raw: input };
   try {
-    const [row] = await db
-      .insert(userTimestamps)
-      .values({
-        company_id: ctx.companyId,
-        user_id: ctx.userId,
-        from_path: v.from_path,
-        from_name: v.from_name || null,
-        timespent: v.timespent === undefined ? null : Math.min(v.timespent, MAX_PAGE_SECONDS),
-        old_json: edit ? (v.old_json ?? null) : null,
-        new_json: edit ? (v.new_json ?? null) : null,
-        client_reported: edit,
-      })
-      .returning({ id: userTimestamps.id });
-    return row;
+    return await oncePerKey(ctx, once, ({ claim, settle }) =>
+      db.transaction(async (tx) => {
+        await claim(tx);
+        const [row] = await tx
+          .insert(userTimestamps)
+          .values({
+            company_id: ctx.companyId,
+            user_id: ctx.userId,
+            from_path: v.from_path,
+            from_name: v.from_name || null,
+            timespent: v.timespent === undefined ? null : Math.min(v.timespent, MAX_PAGE_SECONDS),
+            old_json: edit ? (v.old_json ?? null) : null,
+            new_json: edit ? (v.new_json ?? null) : null,
+            client_reported: edit,
+          })
+          .returning({ id: userTimestamps.id });
+        await settle(tx, row.id, row);
+        return row;
+      }),
+    );
   } catch (e) {
     if (jsonCheckFailed(e)) throw new AppError(413, USER_TIMESTAMP_MESSAGES.jsonTooLarge);
     throw e;

@@ -19,6 +19,7 @@ import { zoneFilter } from "@/lib/platform/entity";
 import { AppError, forbidden, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { imageFile, withFiles, type NewFile } from "@/lib/platform/files";
+import { oncePerKey } from "@/lib/platform/idempotency";
 import { parseIdParam } from "@/lib/platform/ids";
 import { DEFAULT_PAGE_SIZE, rawParam, type RawParams } from "@/lib/platform/list";
 import { notify } from "@/lib/platform/notifications";
@@ -582,41 +583,56 @@ async function prepared(file: File, field: string): Promise<NewFile> {
  * decided reschedule (409 otherwise); an optional selfie (an image, re-encoded) becomes its start selfie. The walk
  * goes to started, its plan to in progress.
  */
-export async function startWalk(ctx: Ctx, id: number, selfie?: File | null): Promise<AppWalk> {
+export async function startWalk(
+  ctx: Ctx,
+  id: number,
+  selfie?: File | null,
+  o: { idempotencyKey?: string } = {},
+): Promise<AppWalk> {
   if (!can(ctx, "walks.start")) throw forbidden();
   const companyId = requireCompany(ctx);
   await assertOwnWalk(ctx, id, "walker");
   const file = selfie ? await prepared(selfie, "selfie") : null;
   const db = await getDb();
-  await withFiles(ctx, `walks/${id}`, file ? { start_selfie: file } : {}, (staged) =>
-    db.transaction(async (tx) => {
-      const { walk } = await lockOwnWalk(tx, ctx, id, "walker");
-      if (!STARTABLE.includes(walk.status))
-        throw new AppError(409, `${WALK_MESSAGES.notStartable} This walk is ${statusText(walk.status)}.`);
-      if (walk.date !== indiaNow().date) throw new AppError(409, WALK_MESSAGES.notToday);
-      const now = new Date();
-      await tx
-        .update(w)
-        .set({
-          status: WALK_STATUS.STARTED,
-          started_at: now,
-          ...(file ? { start_selfie_path: staged.keys.start_selfie } : {}),
-          updated_at: now,
-          updated_by: ctx.userId,
-        })
-        .where(eq(w.id, id));
-      await staged.attach(
-        tx,
-        { entity: WALK_FILE_ENTITY, id, companyId },
-        file ? [walk.start_selfie_path] : [],
-      );
-      await tx
-        .update(p)
-        .set({ status: 1, updated_at: now, updated_by: ctx.userId })
-        .where(and(eq(p.id, walk.daily_job_plan_id), eq(p.status, 0)));
-    }),
-  );
-  return readWalk(id);
+  const once = {
+    key: o.idempotencyKey,
+    entity: "walks.start",
+    raw: { id, selfie },
+    replay: () => readWalk(id),
+  };
+  return oncePerKey(ctx, once, async ({ claim, settle }) => {
+    await withFiles(ctx, `walks/${id}`, file ? { start_selfie: file } : {}, (staged) =>
+      db.transaction(async (tx) => {
+        await claim(tx);
+        const { walk } = await lockOwnWalk(tx, ctx, id, "walker");
+        if (!STARTABLE.includes(walk.status))
+          throw new AppError(409, `${WALK_MESSAGES.notStartable} This walk is ${statusText(walk.status)}.`);
+        if (walk.date !== indiaNow().date) throw new AppError(409, WALK_MESSAGES.notToday);
+        const now = new Date();
+        await tx
+          .update(w)
+          .set({
+            status: WALK_STATUS.STARTED,
+            started_at: now,
+            ...(file ? { start_selfie_path: staged.keys.start_selfie } : {}),
+            updated_at: now,
+            updated_by: ctx.userId,
+          })
+          .where(eq(w.id, id));
+        await staged.attach(
+          tx,
+          { entity: WALK_FILE_ENTITY, id, companyId },
+          file ? [walk.start_selfie_path] : [],
+        );
+        await tx
+          .update(p)
+          .set({ status: 1, updated_at: now, updated_by: ctx.userId })
+          .where(and(eq(p.id, walk.daily_job_plan_id), eq(p.status, 0)));
+        await settle(tx, id, undefined);
+      }),
+    );
+    return readWalk(id);
+  });
 }
 
 /**
@@ -682,7 +698,13 @@ export function photosOf(lists: Record<string, File[]> | undefined, files: Recor
  * before a file is stored; a failure stores nothing. The plan is completed once all its live walks but cancelled
  * ones are; the customer gets the report card as a notification.
  */
-export async function completeWalk(ctx: Ctx, id: number, body: unknown, photos: File[]): Promise<AppWalk> {
+export async function completeWalk(
+  ctx: Ctx,
+  id: number,
+  body: unknown,
+  photos: File[],
+  o: { idempotencyKey?: string } = {},
+): Promise<AppWalk> {
   if (!can(ctx, "walks.complete")) throw forbidden();
   const companyId = requireCompany(ctx);
   await assertOwnWalk(ctx, id, "walker");
@@ -695,77 +717,87 @@ export async function completeWalk(ctx: Ctx, id: number, body: unknown, photos: 
   const files: Record<string, NewFile> = {};
   for (const [i, f] of photos.entries()) files[`photo_${i + 1}`] = await prepared(f, `photos.${i}`);
   const db = await getDb();
-  await withFiles(ctx, `walks/${id}`, files, (staged) =>
-    db.transaction(async (tx) => {
-      const { walk, plan_user_id } = await lockOwnWalk(tx, ctx, id, "walker");
-      if (walk.status !== WALK_STATUS.STARTED)
-        throw new AppError(409, `${WALK_MESSAGES.notStarted} This walk is ${statusText(walk.status)}.`);
-      const now = new Date();
-      const keys = Object.keys(files).map((k) => staged.keys[k]);
-      const minutes =
-        input.duration ??
-        Math.min(
-          600,
-          Math.max(1, Math.round((now.getTime() - (walk.started_at?.getTime() ?? now.getTime())) / 60_000)),
+  const once = {
+    key: o.idempotencyKey,
+    entity: "walks.complete",
+    raw: { id, body, photos },
+    replay: () => readWalk(id),
+  };
+  return oncePerKey(ctx, once, async ({ claim, settle }) => {
+    await withFiles(ctx, `walks/${id}`, files, (staged) =>
+      db.transaction(async (tx) => {
+        await claim(tx);
+        const { walk, plan_user_id } = await lockOwnWalk(tx, ctx, id, "walker");
+        if (walk.status !== WALK_STATUS.STARTED)
+          throw new AppError(409, `${WALK_MESSAGES.notStarted} This walk is ${statusText(walk.status)}.`);
+        const now = new Date();
+        const keys = Object.keys(files).map((k) => staged.keys[k]);
+        const minutes =
+          input.duration ??
+          Math.min(
+            600,
+            Math.max(1, Math.round((now.getTime() - (walk.started_at?.getTime() ?? now.getTime())) / 60_000)),
+          );
+        await tx
+          .update(w)
+          .set({
+            status: WALK_STATUS.COMPLETED,
+            completed_at: now,
+            distance_covered: input.distance_covered,
+            calories_burnt: input.calories_burnt ?? null,
+            actual_duration_minutes: minutes,
+            walker_note: input.note ?? null,
+            photo_paths: keys,
+            end_selfie_path: keys[0],
+            updated_at: now,
+            updated_by: ctx.userId,
+          })
+          .where(eq(w.id, id));
+        await staged.attach(tx, { entity: WALK_FILE_ENTITY, id, companyId }, [
+          ...photoKeysOf(walk.photo_paths),
+          walk.end_selfie_path,
+        ]);
+        // The plan is done when no live walk of it is left to walk (cancelled walks never will be).
+        const [left] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(w)
+          .where(
+            and(
+              eq(w.daily_job_plan_id, walk.daily_job_plan_id),
+              isNull(w.deleted_at),
+              ne(w.status, WALK_STATUS.COMPLETED),
+              ne(w.status, WALK_STATUS.CANCELLED),
+            ),
+          );
+        await tx
+          .update(p)
+          .set({ status: left.n === 0 ? 2 : 1, updated_at: now, updated_by: ctx.userId })
+          .where(and(eq(p.id, walk.daily_job_plan_id), inArray(p.status, [0, 1])));
+        const walkerName = ctx.user.first_name;
+        const t = (d: Date | null) => (d ? formatTime(d) : "—");
+        await notify(
+          {
+            userId: plan_user_id,
+            companyId,
+            title: `Your walk of ${formatDate(walk.date)} is done: the report card`,
+            body: [
+              `${walkerName} walked from ${t(walk.started_at)} to ${t(now)} (${minutes} min).`,
+              `Distance: ${input.distance_covered} km.`,
+              input.calories_burnt != null ? `Calories: ${input.calories_burnt} kcal.` : null,
+              input.note ? `Note: ${input.note}` : null,
+              `${keys.length} photo${keys.length === 1 ? "" : "s"} on the walk.`,
+            ]
+              .filter(Boolean)
+              .join(" "),
+            link: `/api/walks/${id}`,
+          },
+          tx,
         );
-      await tx
-        .update(w)
-        .set({
-          status: WALK_STATUS.COMPLETED,
-          completed_at: now,
-          distance_covered: input.distance_covered,
-          calories_burnt: input.calories_burnt ?? null,
-          actual_duration_minutes: minutes,
-          walker_note: input.note ?? null,
-          photo_paths: keys,
-          end_selfie_path: keys[0],
-          updated_at: now,
-          updated_by: ctx.userId,
-        })
-        .where(eq(w.id, id));
-      await staged.attach(tx, { entity: WALK_FILE_ENTITY, id, companyId }, [
-        ...photoKeysOf(walk.photo_paths),
-        walk.end_selfie_path,
-      ]);
-      // The plan is done when no live walk of it is left to walk (cancelled walks never will be).
-      const [left] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(w)
-        .where(
-          and(
-            eq(w.daily_job_plan_id, walk.daily_job_plan_id),
-            isNull(w.deleted_at),
-            ne(w.status, WALK_STATUS.COMPLETED),
-            ne(w.status, WALK_STATUS.CANCELLED),
-          ),
-        );
-      await tx
-        .update(p)
-        .set({ status: left.n === 0 ? 2 : 1, updated_at: now, updated_by: ctx.userId })
-        .where(and(eq(p.id, walk.daily_job_plan_id), inArray(p.status, [0, 1])));
-      const walkerName = ctx.user.first_name;
-      const t = (d: Date | null) => (d ? formatTime(d) : "—");
-      await notify(
-        {
-          userId: plan_user_id,
-          companyId,
-          title: `Your walk of ${formatDate(walk.date)} is done: the report card`,
-          body: [
-            `${walkerName} walked from ${t(walk.started_at)} to ${t(now)} (${minutes} min).`,
-            `Distance: ${input.distance_covered} km.`,
-            input.calories_burnt != null ? `Calories: ${input.calories_burnt} kcal.` : null,
-            input.note ? `Note: ${input.note}` : null,
-            `${keys.length} photo${keys.length === 1 ? "" : "s"} on the walk.`,
-          ]
-            .filter(Boolean)
-            .join(" "),
-          link: `/api/walks/${id}`,
-        },
-        tx,
-      );
-    }),
-  );
-  return readWalk(id);
+        await settle(tx, id, undefined);
+      }),
+    );
+    return readWalk(id);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -786,29 +818,44 @@ export const rateWalkSchema = z.object({
  * The customer rates their own completed walk (404 for anyone else): once (409 when rated), within RATING_DAYS of
  * its completion (409 after), 1-5 with optional feedback (422).
  */
-export async function rateWalk(ctx: Ctx, id: number, body: unknown): Promise<AppWalk> {
+export async function rateWalk(
+  ctx: Ctx,
+  id: number,
+  body: unknown,
+  o: { idempotencyKey?: string } = {},
+): Promise<AppWalk> {
   if (!can(ctx, "walks.rate")) throw forbidden();
   await assertOwnWalk(ctx, id, "customer");
   const parsed = rateWalkSchema.safeParse(body ?? {});
   if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const { walk } = await lockOwnWalk(tx, ctx, id, "customer");
-    if (walk.status !== WALK_STATUS.COMPLETED) throw new AppError(409, WALK_MESSAGES.notCompleted);
-    if (walk.rated_at != null || walk.rating != null) throw new AppError(409, WALK_MESSAGES.alreadyRated);
-    const now = new Date();
-    if (walk.completed_at && now.getTime() - walk.completed_at.getTime() > RATING_DAYS * 86_400_000)
-      throw new AppError(409, WALK_MESSAGES.rateWindow);
-    await tx
-      .update(w)
-      .set({
-        rating: parsed.data.rating,
-        feedback: parsed.data.feedback ?? null,
-        rated_at: now,
-        updated_at: now,
-        updated_by: ctx.userId,
-      })
-      .where(eq(w.id, id));
+  const once = {
+    key: o.idempotencyKey,
+    entity: "walks.rating",
+    raw: { id, body },
+    replay: () => readWalk(id),
+  };
+  return oncePerKey(ctx, once, async ({ claim, settle }) => {
+    await db.transaction(async (tx) => {
+      await claim(tx);
+      const { walk } = await lockOwnWalk(tx, ctx, id, "customer");
+      if (walk.status !== WALK_STATUS.COMPLETED) throw new AppError(409, WALK_MESSAGES.notCompleted);
+      if (walk.rated_at != null || walk.rating != null) throw new AppError(409, WALK_MESSAGES.alreadyRated);
+      const now = new Date();
+      if (walk.completed_at && now.getTime() - walk.completed_at.getTime() > RATING_DAYS * 86_400_000)
+        throw new AppError(409, WALK_MESSAGES.rateWindow);
+      await tx
+        .update(w)
+        .set({
+          rating: parsed.data.rating,
+          feedback: parsed.data.feedback ?? null,
+          rated_at: now,
+          updated_at: now,
+          updated_by: ctx.userId,
+        })
+        .where(eq(w.id, id));
+      await settle(tx, id, undefined);
+    });
+    return readWalk(id);
   });
-  return readWalk(id);
 }

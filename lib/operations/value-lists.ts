@@ -9,6 +9,7 @@ import { entityActions } from "@/lib/platform/entity-actions";
 import { forbidden, invalid, notFound, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
 import { defineList, referenceFilter, type RawParams } from "@/lib/platform/list";
 import { writeAudits } from "@/lib/platform/mutations";
+import { oncePerKey } from "@/lib/platform/idempotency";
 import { MAX_PAGE_ROWS } from "@/lib/list-limits";
 import { flag, requiredId } from "@/lib/platform/schemas";
 import { lockSaves } from "@/lib/platform/unique";
@@ -204,7 +205,12 @@ const rowSchema = z.object({ description: valueListDescription, code: valueListC
  * (`datas.2.code`); codes must be unique among the master's live rows and within `datas`. Answers the master's
  * live rows after the save.
  */
-export async function saveMultipleValueLists(ctx: Ctx, valueId: number, raw: unknown) {
+export async function saveMultipleValueLists(
+  ctx: Ctx,
+  valueId: number,
+  raw: unknown,
+  o: { idempotencyKey?: string } = {},
+) {
   const parsed = multipleValueListsSchema.safeParse(raw);
   if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
   const sent = parsed.data.datas
@@ -235,117 +241,125 @@ export async function saveMultipleValueLists(ctx: Ctx, valueId: number, raw: unk
   }
 
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    await masterOf(tx, ctx, valueId);
-    await lockMaster(tx, valueId);
-    const companyId = requireCompany(ctx);
-    const ids = rows.flatMap((r) => (r.id != null ? [r.id] : []));
-    const stored = ids.length
-      ? await tx
-          .select()
-          .from(valueLists)
-          .where(
-            and(
-              inArray(valueLists.id, ids),
-              eq(valueLists.value_id, valueId),
-              eq(valueLists.company_id, companyId),
-              isNull(valueLists.deleted_at),
-            ),
-          )
-          .for("update")
-      : [];
-    const byId = new Map(stored.map((s) => [s.id, s]));
-    const seenIds = new Set<number>();
-    for (const r of rows)
-      if (r.id != null && (!byId.has(r.id) || seenIds.has(r.id)))
-        errors[`datas.${r.index}.id`] = VALUE_LIST_MESSAGES.rowInvalid;
-      else if (r.id != null) seenIds.add(r.id);
+  // With an Idempotency-Key, a repeat answers the first save's rows and saves nothing (a replayed create would
+  // otherwise find its own codes taken).
+  const once = { key: o.idempotencyKey, entity: "multiple_value_lists", raw: { valueId, raw } };
+  return oncePerKey(ctx, once, ({ claim, settle }) =>
+    db.transaction(async (tx) => {
+      await claim(tx);
+      await masterOf(tx, ctx, valueId);
+      await lockMaster(tx, valueId);
+      const companyId = requireCompany(ctx);
+      const ids = rows.flatMap((r) => (r.id != null ? [r.id] : []));
+      const stored = ids.length
+        ? await tx
+            .select()
+            .from(valueLists)
+            .where(
+              and(
+                inArray(valueLists.id, ids),
+                eq(valueLists.value_id, valueId),
+                eq(valueLists.company_id, companyId),
+                isNull(valueLists.deleted_at),
+              ),
+            )
+            .for("update")
+        : [];
+      const byId = new Map(stored.map((s) => [s.id, s]));
+      const seenIds = new Set<number>();
+      for (const r of rows)
+        if (r.id != null && (!byId.has(r.id) || seenIds.has(r.id)))
+          errors[`datas.${r.index}.id`] = VALUE_LIST_MESSAGES.rowInvalid;
+        else if (r.id != null) seenIds.add(r.id);
 
-    // Codes: once within the table, and not held by a row of the master the table does not carry.
-    const seen = new Set<string>();
-    for (const r of rows) {
-      if (seen.has(r.code)) errors[`datas.${r.index}.code`] ??= VALUE_LIST_MESSAGES.codeTaken;
-      seen.add(r.code);
-    }
-    const taken = await takenCodes(
-      tx,
-      valueId,
-      rows.map((r) => r.code),
-      [...byId.keys()],
-    );
-    for (const r of rows)
-      if (taken.has(r.code)) errors[`datas.${r.index}.code`] ??= VALUE_LIST_MESSAGES.codeTaken;
-    if (Object.keys(errors).length) throw invalid(errors);
-
-    const changed = rows.filter((r) => {
-      if (r.id == null) return false;
-      const s = byId.get(r.id)!;
-      return (
-        s.description !== r.description ||
-        s.code !== r.code ||
-        (r.is_active != null && s.is_active !== r.is_active)
+      // Codes: once within the table, and not held by a row of the master the table does not carry.
+      const seen = new Set<string>();
+      for (const r of rows) {
+        if (seen.has(r.code)) errors[`datas.${r.index}.code`] ??= VALUE_LIST_MESSAGES.codeTaken;
+        seen.add(r.code);
+      }
+      const taken = await takenCodes(
+        tx,
+        valueId,
+        rows.map((r) => r.code),
+        [...byId.keys()],
       );
-    });
-    // Two rows may swap codes: the changed codes are cleared first, so the unique index never sees a clash midway.
-    const recoded = changed.filter((r) => byId.get(r.id!)!.code !== r.code).map((r) => r.id!);
-    if (recoded.length)
-      await tx
-        .update(valueLists)
-        .set({ code: sql`'~' || ${valueLists.id}` })
-        .where(inArray(valueLists.id, recoded));
-    const audits = [];
-    for (const r of changed) {
-      const before = byId.get(r.id!)!;
-      const [after] = await tx
-        .update(valueLists)
-        .set({
-          description: r.description,
-          code: r.code,
-          ...(r.is_active != null ? { is_active: r.is_active } : {}),
-          // A version strictly after the one replaced (lib/platform/versions.ts), as the kernel's update writes.
-          updated_at: nextUpdatedAt(before.updated_at),
-          updated_by: ctx.userId,
-        })
-        .where(eq(valueLists.id, r.id!))
-        .returning();
-      audits.push({
-        entity: "value_lists",
-        entityId: r.id!,
-        action: "update" as const,
-        before,
-        after,
-        companyId,
+      for (const r of rows)
+        if (taken.has(r.code)) errors[`datas.${r.index}.code`] ??= VALUE_LIST_MESSAGES.codeTaken;
+      if (Object.keys(errors).length) throw invalid(errors);
+
+      const changed = rows.filter((r) => {
+        if (r.id == null) return false;
+        const s = byId.get(r.id)!;
+        return (
+          s.description !== r.description ||
+          s.code !== r.code ||
+          (r.is_active != null && s.is_active !== r.is_active)
+        );
       });
-    }
-    const fresh = rows.filter((r) => r.id == null);
-    if (fresh.length) {
-      const made = await tx
-        .insert(valueLists)
-        .values(
-          fresh.map((r) => ({
-            company_id: companyId,
-            value_id: valueId,
+      // Two rows may swap codes: the changed codes are cleared first, so the unique index never sees a clash midway.
+      const recoded = changed.filter((r) => byId.get(r.id!)!.code !== r.code).map((r) => r.id!);
+      if (recoded.length)
+        await tx
+          .update(valueLists)
+          .set({ code: sql`'~' || ${valueLists.id}` })
+          .where(inArray(valueLists.id, recoded));
+      const audits = [];
+      for (const r of changed) {
+        const before = byId.get(r.id!)!;
+        const [after] = await tx
+          .update(valueLists)
+          .set({
             description: r.description,
             code: r.code,
-            is_active: r.is_active ?? 1,
-            created_by: ctx.userId,
+            ...(r.is_active != null ? { is_active: r.is_active } : {}),
+            // A version strictly after the one replaced (lib/platform/versions.ts), as the kernel's update writes.
+            updated_at: nextUpdatedAt(before.updated_at),
             updated_by: ctx.userId,
-          })),
-        )
-        .returning();
-      for (const m of made)
+          })
+          .where(eq(valueLists.id, r.id!))
+          .returning();
         audits.push({
           entity: "value_lists",
-          entityId: m.id,
-          action: "create" as const,
-          before: null,
-          after: m,
+          entityId: r.id!,
+          action: "update" as const,
+          before,
+          after,
           companyId,
         });
-    }
-    await writeAudits(tx, ctx, audits);
-    return rowsOfMaster(tx, ctx, valueId);
-  });
+      }
+      const fresh = rows.filter((r) => r.id == null);
+      if (fresh.length) {
+        const made = await tx
+          .insert(valueLists)
+          .values(
+            fresh.map((r) => ({
+              company_id: companyId,
+              value_id: valueId,
+              description: r.description,
+              code: r.code,
+              is_active: r.is_active ?? 1,
+              created_by: ctx.userId,
+              updated_by: ctx.userId,
+            })),
+          )
+          .returning();
+        for (const m of made)
+          audits.push({
+            entity: "value_lists",
+            entityId: m.id,
+            action: "create" as const,
+            before: null,
+            after: m,
+            companyId,
+          });
+      }
+      await writeAudits(tx, ctx, audits);
+      const answer = await rowsOfMaster(tx, ctx, valueId);
+      await settle(tx, valueId, answer);
+      return answer;
+    }),
+  );
 }
 
 /** GET masters?context=value_list: the masters the value-list screens choose from. */

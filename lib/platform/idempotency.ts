@@ -55,11 +55,19 @@ const replays = new WeakSet<object>();
 export const isReplay = (answer: unknown) =>
   !!answer && typeof answer === "object" && replays.has(answer as object);
 
-type Stored = { request_hash: string; response: string | null; created_at: Date };
+type Stored = { request_hash: string; response: string | null; record_id: number | null; created_at: Date };
 
-/** The first answer of a stored key, or the refusal of a key used for another request. */
-function replayOf(row: Stored, hash: string): unknown {
+/**
+ * The first answer of a stored key, or the refusal of a key used for another request. A create that settled with
+ * no answer of its own (an action answering its record as read after commit) answers `replay(recordId)`.
+ */
+async function replayOf(
+  row: Stored,
+  hash: string,
+  replay?: (recordId: number | null) => Promise<unknown>,
+): Promise<unknown> {
   if (row.request_hash !== hash) throw new AppError(422, REUSED_MESSAGE);
+  if (row.response == null && replay) return replay(row.record_id);
   const answer = JSON.parse(row.response ?? "null") as unknown;
   if (answer && typeof answer === "object") replays.add(answer);
   return answer;
@@ -73,10 +81,19 @@ class KeyTaken extends Error {}
 /**
  * Runs a create once per (caller, key): `create(claim)` runs the create's transaction and calls `claim(tx)` first
  * thing in it, and `settle(tx, id, answer)` last. Without a key it just runs the create.
+ *
+ * Beyond creates, any write that must happen once per key (a walk's start, a batch save) runs the same way; one
+ * whose answer is read after its transaction settles with `answer` undefined and passes `replay`, which answers a
+ * repeat from the record as it is now (the first write's effect; the write does not run again).
  */
 export async function oncePerKey<R>(
   ctx: Ctx,
-  o: { key?: string; entity: string; raw: unknown },
+  o: {
+    key?: string;
+    entity: string;
+    raw: unknown;
+    replay?: (recordId: number | null) => Promise<R>;
+  },
   create: (hooks: {
     claim: (tx: Tx) => Promise<void>;
     settle: (tx: Tx, recordId: number, answer: unknown) => Promise<void>;
@@ -94,6 +111,7 @@ export async function oncePerKey<R>(
         .select({
           request_hash: idempotencyKeys.request_hash,
           response: idempotencyKeys.response,
+          record_id: idempotencyKeys.record_id,
           created_at: idempotencyKeys.created_at,
         })
         .from(idempotencyKeys)
@@ -105,7 +123,7 @@ export async function oncePerKey<R>(
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.user_id, ctx.userId), lt(idempotencyKeys.created_at, fresh())));
   const before = await stored();
-  if (before) return replayOf(before, hash) as R;
+  if (before) return (await replayOf(before, hash, o.replay)) as R;
   try {
     return await create({
       async claim(tx) {
@@ -125,7 +143,7 @@ export async function oncePerKey<R>(
       async settle(tx, recordId, answer) {
         await tx
           .update(idempotencyKeys)
-          .set({ record_id: recordId, response: JSON.stringify(answer) })
+          .set({ record_id: recordId, response: answer === undefined ? null : JSON.stringify(answer) })
           .where(mine);
       },
     });
@@ -134,7 +152,7 @@ export async function oncePerKey<R>(
     const after = await stored();
     if (!after)
       throw new AppError(409, "A request with this Idempotency-Key is in progress. Please try again.");
-    return replayOf(after, hash) as R;
+    return (await replayOf(after, hash, o.replay)) as R;
   }
 }
 

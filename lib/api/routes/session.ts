@@ -5,6 +5,7 @@ import { getMe, meSchema } from "@/lib/admin/me";
 import { recordAccountEvent } from "@/lib/platform/account-events";
 import { issueApiToken, revokeApiToken } from "@/lib/platform/api-tokens";
 import { clientAddressOf } from "@/lib/platform/client-address";
+import { idempotencyKeyOf } from "@/lib/platform/idempotency";
 import { checkCredentials, loginSchema } from "@/lib/platform/login";
 import { codeSchema, emailSchema, forgotPasswordStep, resetSchema } from "@/lib/platform/password-reset";
 import type { ApiRoute } from "../types";
@@ -78,7 +79,12 @@ export const sessionRoutes: ApiRoute[] = [
       "Record the caller's time on a page (at most 2 KB), or the spec's after-save call: old_json and new_json of a saved record (at most 8 KB together, 413 beyond), stored on the caller's own timestamps as client-reported; the server's own history stays the authority",
     input: userTimestampSchema,
     output: z.object({ data: z.object({ id: z.number().int() }) }),
-    handler: async ({ ctx, body }) => ({ data: await recordUserTimestamp(ctx, body) }),
+    idempotent: true,
+    handler: async ({ ctx, body, request }) => ({
+      data: await recordUserTimestamp(ctx, body, {
+        idempotencyKey: idempotencyKeyOf(request.headers.get("idempotency-key")),
+      }),
+    }),
   },
   {
     method: "POST",

@@ -15,6 +15,7 @@ import {
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listQuerySchema, listRowSchema } from "@/lib/platform/row-schema";
 import { crudRoutes, entityRoute } from "../entity-routes";
+import { idempotencyKeyOf } from "@/lib/platform/idempotency";
 import { idParam } from "../params";
 import { refuseCrossSite } from "../staged-upload";
 import type { ApiRoute } from "../types";
@@ -172,8 +173,11 @@ export const valueListsRoutes: ApiRoute[] = [
       "Saves the master's inline table in one call: rows with an id update it, rows without create one, rows with both fields blank are dropped; rows not sent are kept. Field errors name the row: datas.{index}.code",
     input: multipleValueListsSchema,
     output: z.object({ data: z.array(row) }),
-    handler: async ({ ctx, params, body }) => ({
-      data: await saveMultipleValueLists(ctx, idParam(params.value_id), body),
+    idempotent: true,
+    handler: async ({ ctx, params, body, request }) => ({
+      data: await saveMultipleValueLists(ctx, idParam(params.value_id), body, {
+        idempotencyKey: idempotencyKeyOf(request.headers.get("idempotency-key")),
+      }),
     }),
   },
   entityRoute("DELETE", "value_lists/:id", valueListsCrud.delete),

@@ -14,6 +14,7 @@ import {
   WALK_MESSAGES,
 } from "@/lib/jobs/walks";
 import { listAnswer } from "@/lib/platform/row-schema";
+import { idempotencyKeyOf } from "@/lib/platform/idempotency";
 import { idParam } from "../params";
 import type { ApiRoute } from "../types";
 
@@ -67,10 +68,13 @@ export const walksRoutes: ApiRoute[] = [
       "Start one's own walk (its walker only) on its date (India), from pending or a decided reschedule (409 otherwise); optional multipart `selfie` (an image, re-encoded). Its plan goes to in progress",
     files: ["selfie"],
     output: walkAnswer,
-    handler: async ({ ctx, params, files }) => ({
+    idempotent: true,
+    handler: async ({ ctx, params, files, request }) => ({
       success: true,
       message: WALK_MESSAGES.started,
-      data: await startWalk(ctx, idParam(params.id), Object.hasOwn(files, "selfie") ? files.selfie : null),
+      data: await startWalk(ctx, idParam(params.id), Object.hasOwn(files, "selfie") ? files.selfie : null, {
+        idempotencyKey: idempotencyKeyOf(request.headers.get("idempotency-key")),
+      }),
     }),
   },
   {
@@ -86,10 +90,13 @@ export const walksRoutes: ApiRoute[] = [
     input: completeWalkSchema,
     files: ["photos", "photos[]"],
     output: walkAnswer,
-    handler: async ({ ctx, params, body, files, fileLists }) => ({
+    idempotent: true,
+    handler: async ({ ctx, params, body, files, fileLists, request }) => ({
       success: true,
       message: WALK_MESSAGES.completed,
-      data: await completeWalk(ctx, idParam(params.id), body, photosOf(fileLists, files)),
+      data: await completeWalk(ctx, idParam(params.id), body, photosOf(fileLists, files), {
+        idempotencyKey: idempotencyKeyOf(request.headers.get("idempotency-key")),
+      }),
     }),
   },
   {
@@ -104,10 +111,13 @@ export const walksRoutes: ApiRoute[] = [
       "Rate one's own completed walk (the customer only), once, within 7 days of its completion (409 otherwise): rating 1-5, feedback",
     input: rateWalkSchema,
     output: walkAnswer,
-    handler: async ({ ctx, params, body }) => ({
+    idempotent: true,
+    handler: async ({ ctx, params, body, request }) => ({
       success: true,
       message: WALK_MESSAGES.rated,
-      data: await rateWalk(ctx, idParam(params.id), body),
+      data: await rateWalk(ctx, idParam(params.id), body, {
+        idempotencyKey: idempotencyKeyOf(request.headers.get("idempotency-key")),
+      }),
     }),
   },
 ];
