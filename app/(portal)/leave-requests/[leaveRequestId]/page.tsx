@@ -1,11 +1,11 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { LEAVE_STATUS, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { LeaveForm } from "../_components/leave-form";
+import { EMPTY_LEAVE } from "../_components/leave-values";
 
 export const metadata = { title: "Edit Leave Request" };
-
-const text = (v: string | number | null | undefined) => (v == null ? "" : String(v));
 
 /**
  * Edit Leave Request (spec 002 §2: /leave-requests/{id} exists, its form is not shown): the leave's fields while it is
@@ -24,15 +24,7 @@ export default async function EditLeaveRequestPage({
       <LeaveForm
         {...s.form}
         readOnly={s.form.readOnly || decided}
-        initial={{
-          user_id: text(r.user_id),
-          date: text(r.date),
-          leave_type: r.leave_type,
-          start_time: text(r.start_time).slice(0, 5),
-          end_time: text(r.end_time).slice(0, 5),
-          reason: text(r.reason),
-          is_active: r.is_active,
-        }}
+        initial={formValuesOf(EMPTY_LEAVE, r)}
         walkerName={r.user ? `${r.user.first_name ?? ""} ${r.user.last_name ?? ""}`.trim() : null}
       />
     </EditScreen>

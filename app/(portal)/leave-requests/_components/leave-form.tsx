@@ -3,27 +3,7 @@ import { useWatch } from "react-hook-form";
 import { EntityForm, Field, fieldsFor, type Option } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createLeaveRequestAction, updateLeaveRequestAction } from "../actions";
-
-/** The leave schema's fields (lib/jobs/leave-requests.ts) as the form holds them: texts, blank for none. */
-export type LeaveFormValues = {
-  user_id: string;
-  date: string;
-  leave_type: string;
-  start_time: string;
-  end_time: string;
-  reason: string;
-  is_active: number;
-};
-
-export const EMPTY_LEAVE: LeaveFormValues = {
-  user_id: "",
-  date: "",
-  leave_type: "full_day",
-  start_time: "",
-  end_time: "",
-  reason: "",
-  is_active: 1,
-};
+import type { LeaveFormValues } from "./leave-values";
 
 const F = fieldsFor<LeaveFormValues>();
 

@@ -1,6 +1,7 @@
 import { leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_LEAVE, LeaveForm } from "../_components/leave-form";
+import { LeaveForm } from "../_components/leave-form";
+import { EMPTY_LEAVE } from "../_components/leave-values";
 
 export const metadata = { title: "Add Leave Request" };
 
