@@ -19,7 +19,7 @@ import {
   type GetColumnData,
   SQL,
 } from "drizzle-orm";
-import { PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { PgDialect, PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { rowsOf, selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
@@ -717,12 +717,18 @@ export async function runListQuery<S extends Selection>(
     q.search && l.searchText ? searchIds(db, l.id, q.search) : undefined,
   ]);
   const where = whereOf(l, q, scope, resolved, found);
+  // A list that counted past EXACT_COUNT_LIMIT the last time (the same table and conditions: a big company's page 1,
+  // its cursor pages) plans its estimate while the page is read, and leaves the bounded count out of the page: the
+  // count is the estimate, unless that says the list is near the limit (then it is counted after all).
+  const bigKey = q.search ? null : countKey(l, where);
+  const early = bigKey && countedBig(bigKey) ? estimateOf(db, l, where) : null;
+  early?.catch(() => {}); // the page's failure, if any, is the one reported
   // A search is counted by the planner (see searchCount); anything else by a bounded count in the page's statement.
   const fields = {
     ...list.select,
     __id: list.id,
     ...sortKey(q),
-    ...(q.search
+    ...(q.search || early
       ? {}
       : {
           __n: sql<number>`(select count(*) from (${boundedCount(db, l, where)}) as bounded)`.mapWith(Number),
@@ -769,16 +775,62 @@ export async function runListQuery<S extends Selection>(
     const seen = (q.cursor ? 0 : (q.page - 1) * q.rowsPerPage) + rows.length + (more ? 1 : 0);
     return answer(Math.max(planned, seen), true);
   }
-  // An empty page past the start (beyond the end, or a cursor at the end) carries no count: ask for it.
+  if (early) {
+    const planned = await early;
+    if (planned >= 2 * EXACT_COUNT_LIMIT) {
+      const seen = (q.cursor ? 0 : (q.page - 1) * q.rowsPerPage) + rows.length + (more ? 1 : 0);
+      return answer(Math.max(planned, seen, EXACT_COUNT_LIMIT + 1), true);
+    }
+  }
+  // An empty page past the start (beyond the end, or a cursor at the end) carries no count: ask for it; nor does a
+  // page read without its count (above) whose estimate came back near the limit.
   let bounded: number;
-  if (rows.length) bounded = Number(counted);
-  else if (firstPage) bounded = 0;
+  if (rows.length && !early) bounded = Number(counted);
+  else if (firstPage && !rows.length) bounded = 0;
   else {
     const [{ n }] = await db.select({ n: count() }).from(boundedCount(db, l, where).as("bounded"));
     bounded = Number(n);
   }
+  if (bigKey) noteCount(bigKey, bounded > EXACT_COUNT_LIMIT);
   if (bounded <= EXACT_COUNT_LIMIT) return answer(bounded, false);
-  return answer(Math.max(await estimateOf(db, l, where), EXACT_COUNT_LIMIT + 1), true);
+  return answer(Math.max(await (early ?? estimateOf(db, l, where)), EXACT_COUNT_LIMIT + 1), true);
+}
+
+/**
+ * The lists (table and conditions, the company's included) whose bounded count passed EXACT_COUNT_LIMIT within the
+ * last BIG_FOR_MS: their pages are answered with the planner's estimate, planned while the page is read, and read no
+ * bounded count (10,001 index entries a request). Counted again once it is older, or when the estimate falls near
+ * the limit, so a list that shrank is exact again within a minute.
+ */
+const bigLists = new Map<string, number>();
+const BIG_LISTS_KEPT = 1000;
+const BIG_FOR_MS = 60_000;
+const listDialect = new PgDialect();
+
+function countKey(list: List<Selection>, where: SQL | undefined): string | null {
+  if (!where) return getTableName(list.from);
+  try {
+    const { sql: text, params } = listDialect.sqlToQuery(where);
+    return `${getTableName(list.from)}\u0000${text}\u0000${JSON.stringify(params)}`;
+  } catch {
+    return null;
+  }
+}
+
+function countedBig(key: string): boolean {
+  const at = bigLists.get(key);
+  return at != null && Date.now() - at < BIG_FOR_MS;
+}
+
+function noteCount(key: string, big: boolean) {
+  if (!big) {
+    bigLists.delete(key);
+    return;
+  }
+  bigLists.delete(key);
+  bigLists.set(key, Date.now());
+  // The oldest noted first out (a Map keeps insertion order).
+  if (bigLists.size > BIG_LISTS_KEPT) bigLists.delete(bigLists.keys().next().value!);
 }
 
 /** A list with this many joins or more plans its page in the order the joins are written (see inJoinOrder). */
