@@ -130,6 +130,9 @@ const refundFilter: ListFilter = {
   }),
 };
 
+const optionsOf = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 const list = defineList({
   from: t,
   select: {
@@ -186,15 +189,8 @@ const list = defineList({
   searchText: walkRequestSearchText(t),
   searchThrough: [{ key: t.user_id, id: users.id, text: usersSearchText(users) }],
   filters: {
-    request_type: enumFilter(t.request_type, "Request Type", [
-      { value: "reschedule", label: "Reschedule" },
-      { value: "cancel", label: "Cancellation" },
-    ]),
-    status: enumFilter(t.status, "Status", [
-      { value: "pending", label: "Pending" },
-      { value: "approved", label: "Approved" },
-      { value: "rejected", label: "Rejected" },
-    ]),
+    request_type: enumFilter(t.request_type, "Request Type", optionsOf(REQUEST_TYPE_LABELS)),
+    status: enumFilter(t.status, "Status", optionsOf(REQUEST_STATUS_LABELS)),
     refund_eligibility: refundFilter,
     requested_at: dateRangeFilter(t.requested_at, "Date", { from: "from_date", to: "to_date" }),
   },

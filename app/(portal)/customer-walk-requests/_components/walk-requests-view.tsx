@@ -85,6 +85,23 @@ export function clockTime(t: string | null | undefined): string {
 const customerContact = (r: Pick<Row, "customer_phone" | "customer_email">) =>
   r.customer_phone || r.customer_email || "";
 
+/** A column of the table: its id, header and cell (the row's values), `className` its width rule. */
+const col = (
+  id: string,
+  header: string,
+  cell: (r: Row) => React.ReactNode,
+  className?: string,
+): ColumnDef<Row> => ({
+  id,
+  header,
+  meta: className ? { className } : undefined,
+  cell: ({ row }) => cell(row.original),
+});
+const Day = ({ d }: { d: string | null }) => <span className="tabular-nums">{formatDate(d)}</span>;
+const Nowrap = ({ children }: { children: React.ReactNode }) => (
+  <span className="whitespace-nowrap">{children}</span>
+);
+
 /** Hours before the walk: green from 24 on, red below (spec 002 §9); dark shades on tints pass WCAG AA. */
 function HoursBefore({ hours }: { hours: number }) {
   const ok = hours >= 24;
@@ -153,71 +170,26 @@ export function WalkRequestsView(props: Props) {
     kind === "restore" ? restore(r) : setOpen({ kind, row: r });
 
   const columns: ColumnDef<Row>[] = [
+    col("request_type", "Request Type", (r) => TYPE_LABEL[r.request_type] ?? r.request_type),
+    col("status", "Status", (r) => <Decision r={r} p={props} />, "w-px"),
+    col("customer", "Customer", (r) => (
+      <div className="min-w-32">
+        <div>{r.customer_name}</div>
+        <div className="text-xs text-slate-600">{customerContact(r)}</div>
+      </div>
+    )),
+    col("pet_name", "Pet Name", (r) => <CellText text={r.pet_name} />),
+    col("original_date", "Original Date", (r) => <Day d={r.original_date} />),
+    col("original_time", "Original Time", (r) => <Nowrap>{clockTime(r.original_timeslot)}</Nowrap>),
+    col("new_date", "New Date", (r) => <Day d={r.new_date} />),
+    col("new_time", "New Time", (r) => <Nowrap>{clockTime(r.new_timeslot)}</Nowrap>),
+    col("reason", "Reason", (r) => <CellText text={r.reason} max={30} />),
+    col("hours_before", "Hours Before", (r) => <HoursBefore hours={r.hours_before_walk} />),
+    col("refund", "Refund", (r) => <Refund r={r} />),
+    col("requested_at", "Requested On", (r) => <Nowrap>{formatDateTime(r.requested_at)}</Nowrap>),
     {
-      id: "request_type",
-      header: "Request Type",
-      cell: ({ row }) => TYPE_LABEL[row.original.request_type] ?? row.original.request_type,
-    },
-    {
-      id: "status",
-      header: "Status",
-      meta: { className: "w-px" },
-      cell: ({ row }) => <Decision r={row.original} p={props} />,
-    },
-    {
-      id: "customer",
-      header: "Customer",
-      cell: ({ row }) => (
-        <div className="min-w-32">
-          <div>{row.original.customer_name}</div>
-          <div className="text-xs text-slate-600">{customerContact(row.original)}</div>
-        </div>
-      ),
-    },
-    { id: "pet_name", header: "Pet Name", cell: ({ row }) => <CellText text={row.original.pet_name} /> },
-    {
-      id: "original_date",
-      header: "Original Date",
-      cell: ({ row }) => <span className="tabular-nums">{formatDate(row.original.original_date)}</span>,
-    },
-    {
-      id: "original_time",
-      header: "Original Time",
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">{clockTime(row.original.original_timeslot)}</span>
-      ),
-    },
-    {
-      id: "new_date",
-      header: "New Date",
-      cell: ({ row }) => <span className="tabular-nums">{formatDate(row.original.new_date)}</span>,
-    },
-    {
-      id: "new_time",
-      header: "New Time",
-      cell: ({ row }) => <span className="whitespace-nowrap">{clockTime(row.original.new_timeslot)}</span>,
-    },
-    { id: "reason", header: "Reason", cell: ({ row }) => <CellText text={row.original.reason} max={30} /> },
-    {
-      id: "hours_before",
-      header: "Hours Before",
-      cell: ({ row }) => <HoursBefore hours={row.original.hours_before_walk} />,
-    },
-    { id: "refund", header: "Refund", cell: ({ row }) => <Refund r={row.original} /> },
-    {
-      id: "requested_at",
-      header: "Requested On",
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">{formatDateTime(row.original.requested_at)}</span>
-      ),
-    },
-    {
-      id: "action",
-      header: "Action",
+      ...col("action", "Action", (r) => <RowButtons row={r} o={offers(r, props)} act={act} busy={pending} />),
       meta: { sticky: "right", className: "w-px" },
-      cell: ({ row }) => (
-        <RowButtons row={row.original} o={offers(row.original, props)} act={act} busy={pending} />
-      ),
     },
   ];
 
