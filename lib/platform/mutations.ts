@@ -1,63 +1,27 @@
 import "server-only";
-import type { z } from "zod";
 import { auditRecords } from "@/db/schema";
 import { sql } from "drizzle-orm";
-import { authorize, isPlatformAdmin, type Ctx } from "./context";
-import { getDb, type Tx } from "./db";
+import { isPlatformAdmin, type Ctx } from "./context";
+import type { Tx } from "./db";
 import { noteDatabaseError, UNAVAILABLE_MESSAGE } from "./db-faults";
-import { AlreadyReported, AppError, invalid, zodFieldErrors, type FieldErrors } from "./errors";
-import type { Permission } from "./permissions";
-import { audit as auditPlatform, settings, withCaller } from "./rls";
+import { AlreadyReported, AppError, type FieldErrors } from "./errors";
+import { audit as auditPlatform, settings } from "./rls";
 import { StaleVersion } from "./versions";
 
-/** What a change reports back to the wrapper: the row it touched, before and after (for the audit), and the answer. */
-export type Change<O> = { id: number; before: unknown; after: unknown; result: O };
-
-type MutationDef<S extends z.ZodType, O> = {
-  entity: string;
-  action: "create" | "update" | "delete" | "restore" | "process" | "discard";
-  permission: Permission;
-  input: S;
-  run: (a: { ctx: Ctx; input: z.output<S>; tx: Tx }) => Promise<Change<O>>;
-};
-
-/**
- * The kernel's mutation: permission → zod parse on the server → transaction → change → audit record
- * (old and new values, same transaction). Throws AppError; pages and /api turn it into their answer.
- */
-export function defineMutation<S extends z.ZodType, O>(def: MutationDef<S, O>) {
-  // Its statements run for the caller it is handed (row-level security, lib/platform/rls.ts).
-  return (ctx: Ctx, raw: unknown): Promise<O> => withCaller(ctx, () => run(ctx, raw));
-  async function run(ctx: Ctx, raw: unknown): Promise<O> {
-    authorize(ctx, def.permission);
-    const parsed = def.input.safeParse(raw);
-    if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
-    const db = await getDb();
-    return db.transaction(async (tx) => {
-      const change = await def.run({ ctx, input: parsed.data, tx });
-      await writeAudit(tx, ctx, {
-        entity: def.entity,
-        entityId: change.id,
-        action: def.action,
-        before: change.before,
-        after: change.after,
-      });
-      return change.result;
-    });
-  }
-}
+/** What an audit record names: the change's kind. */
+export type AuditAction = "create" | "update" | "delete" | "restore" | "process" | "discard";
 
 export type AuditEntry = {
   entity: string;
   entityId: number;
-  action: MutationDef<z.ZodType, unknown>["action"];
+  action: AuditAction;
   before: unknown;
   after: unknown;
   /** The record's own company (default: the acting company). */
   companyId?: number | null;
 };
 
-/** Writes one audit record (old and new values, secrets removed) in the caller's transaction, for changes made outside defineMutation. */
+/** Writes one audit record (old and new values, secrets removed) in the caller's transaction, for changes made outside the entity builders and `decide`. */
 export async function writeAudit(tx: Tx, ctx: Ctx, e: AuditEntry): Promise<void> {
   await writeAudits(tx, ctx, [e]);
 }

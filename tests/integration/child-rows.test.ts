@@ -10,10 +10,11 @@ import {
   childRows,
   replaceChildRows,
 } from "@/lib/platform/child-rows";
-import { requireCompany, type Ctx } from "@/lib/platform/context";
+import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { asOwner, getDb, type Executor } from "@/lib/platform/db";
-import { AppError, notFound, zodFieldErrors } from "@/lib/platform/errors";
-import { defineMutation } from "@/lib/platform/mutations";
+import { AppError, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
+import { writeAudit } from "@/lib/platform/mutations";
+import { withCaller } from "@/lib/platform/rls";
 import { requiredId, requiredText } from "@/lib/platform/schemas";
 import { adminEmail, ctxFor, seeded } from "../support/fixtures";
 
@@ -67,45 +68,53 @@ const pick = (rows: { item_id: number; qty: number }[]) => rows.map(({ item_id, 
  * the rows' references, replace the rows, and audit the parent with its rows before and after. The reference
  * check runs after the parent's update on purpose: its 422 must undo that update too.
  */
-const saveParent = defineMutation({
-  entity: "test_parents",
-  action: "update",
-  permission: "users.update",
-  input: parentSchema,
-  async run({ ctx, input, tx }) {
-    const [row] = await tx
-      .select()
-      .from(parents)
-      .where(and(eq(parents.id, input.id), eq(parents.company_id, requireCompany(ctx))))
-      .for("update");
-    if (!row) throw notFound();
-    const [updated] = await tx
-      .update(parents)
-      .set({ name: input.name })
-      .where(eq(parents.id, row.id))
-      .returning();
-    await checkChildReferences(tx, {
-      field: "test_children",
-      rows: input.test_children,
-      key: "item_id",
-      id: items.id,
-      where: liveItemOf(ctx),
-      message: ITEM_INVALID,
+const saveParent = (ctx: Ctx, raw: unknown) =>
+  withCaller(ctx, async () => {
+    authorize(ctx, "users.update");
+    const parsed = parentSchema.safeParse(raw);
+    if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
+    const input = parsed.data;
+    return (await getDb()).transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(parents)
+        .where(and(eq(parents.id, input.id), eq(parents.company_id, requireCompany(ctx))))
+        .for("update");
+      if (!row) throw notFound();
+      const [updated] = await tx
+        .update(parents)
+        .set({ name: input.name })
+        .where(eq(parents.id, row.id))
+        .returning();
+      await checkChildReferences(tx, {
+        field: "test_children",
+        rows: input.test_children,
+        key: "item_id",
+        id: items.id,
+        where: liveItemOf(ctx),
+        message: ITEM_INVALID,
+      });
+      const change = await replaceChildRows(tx, {
+        table: children,
+        parentColumn: children.parent_id,
+        parentId: row.id,
+        rows: input.test_children,
+        match: children.item_id,
+        key: (r) => r.item_id,
+        toValues: (r) => ({ item_id: r.item_id, qty: r.qty }),
+      });
+      const before = { ...row, test_children: pick(change.before) };
+      const after = { ...updated, test_children: pick(change.after) };
+      await writeAudit(tx, ctx, {
+        entity: "test_parents",
+        entityId: row.id,
+        action: "update",
+        before,
+        after,
+      });
+      return { ...after, change };
     });
-    const change = await replaceChildRows(tx, {
-      table: children,
-      parentColumn: children.parent_id,
-      parentId: row.id,
-      rows: input.test_children,
-      match: children.item_id,
-      key: (r) => r.item_id,
-      toValues: (r) => ({ item_id: r.item_id, qty: r.qty }),
-    });
-    const before = { ...row, test_children: pick(change.before) };
-    const after = { ...updated, test_children: pick(change.after) };
-    return { id: row.id, before, after, result: { ...after, change } };
-  },
-});
+  });
 
 let admin: Ctx;
 let happyId: number;
