@@ -44,6 +44,7 @@ import {
 } from "@/lib/platform/schemas";
 import { MONTH_NAMES } from "@/lib/format";
 import { indiaNow, userNameOf } from "./common";
+import { VERSION_FIELD } from "@/lib/platform/write-fields";
 
 // Customers' pets and addresses (issue 22): the customer app's own (role USER with the CUSTOMER position), and the
 // back office's for the customers in its scope (the customer page; customers who phone in).
@@ -633,9 +634,14 @@ async function saveForCustomer(
     const id = s.actionId(recordOpaqueId);
     const current = await crud.get(ctx, id);
     if (current.user_id !== customerId) throw notFound();
-    const { user_id: _ignored, ...patch } = fields;
+    // The version the dialog was opened on: a save over a change made since is refused (409 naming who and when).
+    const { user_id: _ignored, [VERSION_FIELD]: version, ...patch } = fields;
     void _ignored;
-    const row = await crud.update(ctx, { ...patch, id });
+    const row = await crud.update(
+      ctx,
+      { ...patch, id },
+      { version: typeof version === "string" && version ? [version] : null },
+    );
     return { id: encodeId(row.id) };
   });
 }

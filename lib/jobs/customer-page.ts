@@ -160,6 +160,8 @@ export async function loadCustomerPage(ctx: Ctx, customerId: number) {
     db
       .select({
         id: userPets.id,
+        // The record's version: the page's edit dialog sends it, so a save over a change made since is refused.
+        updated_at: userPets.updated_at,
         name: userPets.name,
         breed_id: userPets.breed_id,
         breed: valueLists.description,
@@ -186,6 +188,7 @@ export async function loadCustomerPage(ctx: Ctx, customerId: number) {
     db
       .select({
         id: userAddresses.id,
+        updated_at: userAddresses.updated_at,
         address: userAddresses.address,
         latitude: userAddresses.latitude,
         longitude: userAddresses.longitude,

@@ -6,6 +6,14 @@ import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor } from "@/lib/platform/db";
 import { invalid, zodFieldErrors, type FieldErrors } from "@/lib/platform/errors";
 import { writeAudit } from "@/lib/platform/mutations";
+import {
+  nextUpdatedAt,
+  staleVersion,
+  versionMatches,
+  versionOf,
+  type Expected,
+} from "@/lib/platform/versions";
+import { VERSION_FIELD } from "@/lib/platform/write-fields";
 import { DEFAULT_WALK_POLICY } from "./walk-policy-default";
 
 // The company's walk request policy (issue 11, spec 002 §2 Customer walk requests, §3 Reschedule info): how many
@@ -168,9 +176,21 @@ export async function readWalkPolicy(ctx: Ctx): Promise<WalkPolicyAnswer> {
  * hours 0-8760, distinct; percent 0-100), saved sorted from the highest minimum; audited. Field errors name
  * `refund_tiers.{i}.min_hours` as the form's rows.
  */
-export async function saveWalkPolicy(ctx: Ctx, raw: unknown): Promise<WalkPolicyAnswer> {
+export async function saveWalkPolicy(
+  ctx: Ctx,
+  raw: unknown,
+  o: { version?: Expected | null } = {},
+): Promise<WalkPolicyAnswer> {
   authorize(ctx, "walk_request_policies.update");
   const companyId = requireCompany(ctx);
+  // The version the form was opened on (`__version`: the policy's updated_at, blank for the default) or an /api
+  // If-Match: a save over a change made since is refused (409 naming who and when), as every edit form's is.
+  const sent =
+    raw && typeof raw === "object" && VERSION_FIELD in raw
+      ? (raw as Record<string, unknown>)[VERSION_FIELD]
+      : undefined;
+  const expected: Expected | null =
+    o.version ?? (sent === undefined || sent === null ? null : [typeof sent === "string" ? sent : ""]);
   const r = walkPolicySchema.safeParse(raw);
   if (!r.success) {
     const errors: FieldErrors = zodFieldErrors(r.error.issues);
@@ -182,8 +202,16 @@ export async function saveWalkPolicy(ctx: Ctx, raw: unknown): Promise<WalkPolicy
   };
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ updated_at: walkRequestPolicies.updated_at, updated_by: walkRequestPolicies.updated_by })
+      .from(walkRequestPolicies)
+      .where(eq(walkRequestPolicies.company_id, companyId))
+      .for("update");
+    // The default policy has no version: a form opened on it (blank version) is stale once a policy was saved.
+    if (expected && expected !== "*" && (locked ? !versionMatches(expected, versionOf(locked)) : false))
+      throw await staleVersion(tx, "walk_request_policies", { id: companyId, ...locked });
     const before = await policyOf(tx, companyId);
-    const now = new Date();
+    const now = locked ? nextUpdatedAt(locked.updated_at) : new Date();
     await tx
       .insert(walkRequestPolicies)
       .values({ company_id: companyId, ...values, updated_at: now, updated_by: ctx.userId })

@@ -23,6 +23,7 @@ export default async function WalkRequestPolicyPage() {
       }}
       isDefault={policy.is_default}
       readOnly={!can(ctx, "walk_request_policies.update")}
+      version={policy.updated_at ?? ""}
     />
   );
 }

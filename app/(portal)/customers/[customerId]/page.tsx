@@ -13,6 +13,7 @@ import { pageId, requirePageContext } from "@/lib/platform/session";
 import { AddressDialog } from "./_components/address-dialog";
 import { PetDialog } from "./_components/pet-dialog";
 import { date, ReportCard, Section, SimpleTable, StatusBadge, time12 } from "./_components/sections";
+import { versionOf } from "@/lib/platform/versions";
 
 export const metadata = { title: "Customer" };
 
@@ -135,6 +136,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
                     key="e"
                     customerId={opaque}
                     petId={encodeId(p.id)}
+                    version={versionOf(p) ?? undefined}
                     name={p.name}
                     breeds={
                       p.breed_id != null && !breedOptions.some((b) => b.value === String(p.breed_id))
@@ -197,6 +199,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
                     key="e"
                     customerId={opaque}
                     addressId={encodeId(a.id)}
+                    version={versionOf(a) ?? undefined}
                     states={stateChoices}
                     initial={{
                       address: a.address,

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { EntityForm, fieldsFor, type Option } from "@/components/form";
 import type { ActionResult } from "@/lib/platform/mutations";
+import { IDEMPOTENCY_FIELD, VERSION_FIELD } from "@/lib/platform/write-fields";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { DocumentFileField } from "./document-file-field";
 
@@ -38,6 +39,10 @@ const STATUS = [
 ];
 
 const F = fieldsFor<KycDocumentFormValues>();
+
+/** The fields EntityForm adds to what it saves (the edit's version, the create's idempotency key), when present. */
+const carried = (v: Record<string, unknown>) =>
+  Object.fromEntries([VERSION_FIELD, IDEMPOTENCY_FIELD].filter((k) => k in v).map((k) => [k, v[k]]));
 
 type Save = (values: unknown) => Promise<ActionResult<unknown>>;
 
@@ -96,8 +101,22 @@ export function KycDocumentForm({
       title={title}
       submitLabel={submitLabel}
       actions={{
-        create: create && ((v) => create(payload(v as KycDocumentFormValues, true))),
-        update: update && ((id, v) => update(id, payload(v as KycDocumentFormValues, false))),
+        create:
+          create &&
+          ((v) =>
+            create({
+              ...payload(v as KycDocumentFormValues, true),
+              ...carried(v as Record<string, unknown>),
+            })),
+        // The version EntityForm adds to an edit's values (the record as the form opened it) goes along: a save
+        // over someone else's change (a reviewer's decision meanwhile) is refused with the conflict dialog.
+        update:
+          update &&
+          ((id, v) =>
+            update(id, {
+              ...payload(v as KycDocumentFormValues, false),
+              ...carried(v as Record<string, unknown>),
+            })),
       }}
     >
       {(form) => (

@@ -1,7 +1,9 @@
 "use client";
-import { useState, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { Loader2, Plus, Trash2 } from "lucide-react";
+import { useEditConflict } from "@/components/form/edit-conflict";
 import { FormTitle } from "@/components/form/entity-form";
 import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
@@ -9,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { VERSION_FIELD } from "@/lib/platform/write-fields";
 import { saveWalkPolicyAction } from "../actions";
 
 type Tier = { min_hours: number | string; refund_percent: number | string };
@@ -37,16 +40,34 @@ export function PolicyForm({
   initial,
   isDefault,
   readOnly,
+  version,
 }: {
   initial: Values;
   isDefault: boolean;
   readOnly: boolean;
+  /** The policy's version (its updated_at; blank for the default): a save over a change made since is refused. */
+  version: string;
 }) {
   const router = useRouter();
   const dialogs = useDialogs();
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, start] = useTransition();
+  // The conflict dialog every edit form has (components/form/edit-conflict.tsx), over this form's own state.
+  const current = useRef(values);
+  useEffect(() => {
+    current.current = values;
+  });
+  const formLike = useMemo(
+    () =>
+      ({
+        getValues: () => current.current,
+        reset: (v: Values) => setValues(v),
+        setValue: (name: keyof Values, v: unknown) => setValues((s) => ({ ...s, [name]: v })),
+      }) as unknown as UseFormReturn<Values>,
+    [],
+  );
+  const conflict = useEditConflict(formLike, { version, initial });
 
   const setTier = (i: number, key: keyof Tier, v: string) =>
     setValues((s) => ({
@@ -57,12 +78,16 @@ export function PolicyForm({
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     start(async () => {
-      const r = await settle(() => saveWalkPolicyAction(values));
+      const r = await settle(() =>
+        saveWalkPolicyAction({ ...values, [VERSION_FIELD]: conflict.version ?? "" }),
+      );
       if (!r.ok) {
         if (r.fieldErrors && Object.keys(r.fieldErrors).length) return setErrors(r.fieldErrors);
+        if (conflict.onFailure(r)) return;
         return reportFailure(dialogs, r);
       }
       setErrors({});
+      conflict.adopt(r.data.updated_at);
       setValues({ reschedule_quota: r.data.reschedule_quota, refund_tiers: r.data.refund_tiers });
       dialogs.success(SAVED);
       router.refresh();
@@ -187,6 +212,7 @@ export function PolicyForm({
             </div>
           )}
         </form>
+        {conflict.dialog}
       </CardContent>
     </Card>
   );

@@ -30,11 +30,14 @@ export const EMPTY_ADDRESS: AddressValues = {
 export function AddressDialog({
   customerId,
   addressId,
+  version,
   initial = EMPTY_ADDRESS,
   states,
 }: {
   customerId: string;
   addressId?: string;
+  /** The record's version (its updated_at) on an edit. */
+  version?: string;
   initial?: AddressValues;
   states: Option[];
 }) {
@@ -62,6 +65,7 @@ export function AddressDialog({
           is_default === 1 ? { ...values, is_default: 1 } : values,
         )
       }
+      version={version}
       success={addressId ? "Address updated successfully." : "Address created successfully."}
     >
       <TextField name="address" label="Address" required multiline className="md:col-span-2" />

@@ -40,6 +40,7 @@ export const EMPTY_PET: PetValues = {
 export function PetDialog({
   customerId,
   petId,
+  version,
   initial = EMPTY_PET,
   photoUrl,
   breeds,
@@ -47,6 +48,8 @@ export function PetDialog({
 }: {
   customerId: string;
   petId?: string;
+  /** The record's version (its updated_at) on an edit. */
+  version?: string;
   initial?: PetValues;
   photoUrl?: string | null;
   breeds: Option[];
@@ -69,6 +72,7 @@ export function PetDialog({
       description="The age follows from the date of birth when it is given."
       initial={initial}
       save={(values) => savePetAction(customerId, petId ?? null, values)}
+      version={version}
       success={petId ? "Pet updated successfully." : "Pet created successfully."}
     >
       <TextField name="name" label="Name" required />

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm, type DefaultValues, type FieldValues } from "react-hook-form";
 import { reportFormFailure, settle, useFocusFirstError } from "@/components/form";
+import { useEditConflict } from "@/components/form/edit-conflict";
 import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import {
@@ -15,6 +16,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import type { ActionResult } from "@/lib/platform/mutations";
+import { VERSION_FIELD } from "@/lib/platform/write-fields";
 
 /**
  * A small form in a dialog (the customer page's pet and address): the trigger button, the fields, Cancel and Save.
@@ -28,6 +30,7 @@ export function RecordDialog<T extends FieldValues>({
   initial,
   save,
   success,
+  version,
   children,
 }: {
   trigger: ReactNode;
@@ -36,6 +39,8 @@ export function RecordDialog<T extends FieldValues>({
   initial: DefaultValues<T>;
   save: (values: T) => Promise<ActionResult<unknown>>;
   success: string;
+  /** An edit's record version (its updated_at): sent with the save; a stale one opens the conflict dialog. */
+  version?: string;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -43,9 +48,15 @@ export function RecordDialog<T extends FieldValues>({
   const dialogs = useDialogs();
   const form = useForm<T>({ defaultValues: initial, shouldFocusError: false });
   const formRef = useFocusFirstError(form);
+  const conflict = useEditConflict(form, { version, initial });
   const onSubmit = form.handleSubmit(async (values) => {
-    const r = await settle(() => save(values));
-    if (!r.ok) return reportFormFailure(dialogs, r, form);
+    const r = await settle(() =>
+      save(conflict.version ? ({ ...values, [VERSION_FIELD]: conflict.version } as T) : values),
+    );
+    if (!r.ok) {
+      if (conflict.onFailure(r)) return;
+      return reportFormFailure(dialogs, r, form);
+    }
     setOpen(false);
     form.reset(initial);
     dialogs.success(success);
@@ -81,6 +92,7 @@ export function RecordDialog<T extends FieldValues>({
             </DialogFooter>
           </form>
         </FormProvider>
+        {conflict.dialog}
       </DialogContent>
     </Dialog>
   );
