@@ -104,7 +104,6 @@ export const MONTHLY_MESSAGES = {
   remarkRequired: "The remark is required when the franchisee rejects the request.",
   notPending: "This request is no longer pending: only a pending request can be approved or rejected.",
   franchiseeFirst: "The franchisee has not approved or rejected this request yet.",
-  noDecider: "Only the franchisee's admin or an admin may approve or reject a request.",
   walksMoved: (n: number) => `${n} walk${n === 1 ? "" : "s"} moved to you`,
   walksAssigned: (n: number) => `${n} walk${n === 1 ? "" : "s"} assigned to you`,
   walksTaken: (n: number) => `${n} walk${n === 1 ? "" : "s"} taken from you`,
@@ -246,7 +245,32 @@ const petsText = sql<string>`(select string_agg(p.name || coalesce(' (' || b.des
   where rp.user_monthly_job_request_id = ${t.id})`;
 
 const customerName = userNameOf(customer);
-const walkerName = userNameOf(walker);
+const walkerName = sql<
+  string | null
+>`case when ${walker.id} is null then null else ${userNameOf(walker)} end`;
+const planNameOf = sql<
+  string | null
+>`case when ${plans.id} is null then null else ${planName(tier.description)} end`;
+/** The names a request is shown with (the list, the item, the notifications): one join each. */
+const JOINS = [
+  { table: customer, on: eq(customer.id, t.user_id) },
+  { table: walker, on: eq(walker.id, t.walker_id) },
+  { table: zone, on: eq(zone.id, t.zone_id) },
+  { table: plans, on: eq(plans.id, t.plan_id) },
+  { table: tier, on: eq(tier.id, plans.tier_id) },
+  { table: userAddresses, on: eq(userAddresses.id, t.user_address_id) },
+  { table: franchisees, on: eq(franchisees.id, t.franchisee_id) },
+];
+/** One request with its names (`select` over the joined tables). */
+async function withNames<S extends Record<string, unknown>>(db: Executor, id: number, select: S) {
+  let q = db
+    .select(select as never)
+    .from(t)
+    .$dynamic();
+  for (const j of JOINS) q = q.leftJoin(j.table, j.on);
+  const [row] = await q.where(eq(t.id, id));
+  return (row ?? {}) as { [K in keyof S]: S[K] extends SQL<infer T> ? T : unknown };
+}
 
 /** Spec 002 §3's `user {user_name}` (with the id) of the request's customer. */
 const userJson = sql<{
@@ -340,9 +364,7 @@ export const monthlyRequestsDef = defineEntity({
       zone_id: t.zone_id,
       zone: zone.description,
       plan_id: t.plan_id,
-      plan_name: sql<
-        string | null
-      >`case when ${plans.id} is null then null else ${planName(tier.description)} end`,
+      plan_name: planNameOf,
       no_of_walks: plans.no_of_walks,
       user_address_id: t.user_address_id,
       address: userAddresses.address,
@@ -351,7 +373,7 @@ export const monthlyRequestsDef = defineEntity({
       franchisee_id: t.franchisee_id,
       franchisee_name: franchisees.name,
       walker_id: t.walker_id,
-      walker_name: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
+      walker_name: walkerName,
       timeslot: t.timeslot,
       timeslot_2: t.timeslot_2,
       remark: t.remark,
@@ -362,15 +384,7 @@ export const monthlyRequestsDef = defineEntity({
       pets_text: petsText,
       is_active: t.is_active,
     },
-    joins: [
-      { table: customer, on: eq(customer.id, t.user_id) },
-      { table: walker, on: eq(walker.id, t.walker_id) },
-      { table: zone, on: eq(zone.id, t.zone_id) },
-      { table: plans, on: eq(plans.id, t.plan_id) },
-      { table: tier, on: eq(tier.id, plans.tier_id) },
-      { table: userAddresses, on: eq(userAddresses.id, t.user_address_id) },
-      { table: franchisees, on: eq(franchisees.id, t.franchisee_id) },
-    ],
+    joins: JOINS,
     id: t.id,
     isActive: t.is_active,
     deletedAt: t.deleted_at,
@@ -445,46 +459,32 @@ async function petIdsOf(db: Executor, requestId: number): Promise<number[]> {
 
 /** What the edit screen and GET :id answer besides the row: names, the plan, the pets. */
 async function requestDetail(db: Executor, row: typeof t.$inferSelect) {
-  const [names] = await db
-    .select({
-      user_name: customerName,
-      address: userAddresses.address,
-      plan_name: sql<
-        string | null
-      >`case when ${plans.id} is null then null else ${planName(tier.description)} end`,
-      no_of_dogs: plans.no_of_dogs,
-      no_of_walks: plans.no_of_walks,
-      zone: zone.description,
-      franchisee_name: franchisees.name,
-      walker_name: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
-      user: userJson,
-      user_address: addressJson,
-      pets: petsJson,
-    })
-    .from(t)
-    .leftJoin(customer, eq(customer.id, t.user_id))
-    .leftJoin(walker, eq(walker.id, t.walker_id))
-    .leftJoin(zone, eq(zone.id, t.zone_id))
-    .leftJoin(plans, eq(plans.id, t.plan_id))
-    .leftJoin(tier, eq(tier.id, plans.tier_id))
-    .leftJoin(userAddresses, eq(userAddresses.id, t.user_address_id))
-    .leftJoin(franchisees, eq(franchisees.id, t.franchisee_id))
-    .where(eq(t.id, row.id));
-  const pets = jsonOf<RequestPet[]>(names?.pets) ?? [];
+  const {
+    pets: json,
+    user,
+    user_address,
+    ...names
+  } = await withNames(db, row.id, {
+    user_name: customerName,
+    address: sql<string | null>`${userAddresses.address}`,
+    plan_name: planNameOf,
+    no_of_dogs: sql<number | null>`${plans.no_of_dogs}`,
+    no_of_walks: sql<number | null>`${plans.no_of_walks}`,
+    zone: sql<string | null>`${zone.description}`,
+    franchisee_name: sql<string | null>`${franchisees.name}`,
+    walker_name: walkerName,
+    user: userJson,
+    user_address: addressJson,
+    pets: petsJson,
+  });
+  const pets = jsonOf<RequestPet[]>(json) ?? [];
   return {
-    user_name: names?.user_name ?? null,
-    address: names?.address ?? null,
-    plan_name: names?.plan_name ?? null,
-    no_of_dogs: names?.no_of_dogs ?? null,
-    no_of_walks: names?.no_of_walks ?? null,
-    zone: names?.zone ?? null,
-    franchisee_name: names?.franchisee_name ?? null,
-    walker_name: names?.walker_name ?? null,
+    ...names,
     user_pet_ids: pets.map((p) => p.id),
     user_monthly_job_request_pets: pets,
-    user: jsonOf<{ id: number; user_name: string }>(names?.user) ?? null,
+    user: jsonOf<{ id: number; user_name: string }>(user),
     user_address: jsonOf<{ id: number; address: string; lat: number | null; long: number | null }>(
-      names?.user_address,
+      user_address,
     ),
   };
 }
@@ -823,26 +823,15 @@ async function retimeWalks(tx: Executor, after: Row, now: Date = new Date()) {
 
 /** What a request's notifications name: its customer, franchisee, walker, plan, address and pets (one read). */
 async function requestFacts(db: Executor, id: number) {
-  const [f] = await db
-    .select({
-      customer: customerName,
-      franchisee: franchisees.name,
-      walker: sql<string | null>`case when ${walker.id} is null then null else ${walkerName} end`,
-      plan: sql<
-        string | null
-      >`case when ${plans.id} is null then null else ${planName(tier.description)} end`,
-      address: userAddresses.address,
-      located: sql<boolean>`(${userAddresses.latitude} is not null and ${userAddresses.longitude} is not null)`,
-      pets: petsText,
-    })
-    .from(t)
-    .leftJoin(customer, eq(customer.id, t.user_id))
-    .leftJoin(walker, eq(walker.id, t.walker_id))
-    .leftJoin(plans, eq(plans.id, t.plan_id))
-    .leftJoin(tier, eq(tier.id, plans.tier_id))
-    .leftJoin(userAddresses, eq(userAddresses.id, t.user_address_id))
-    .leftJoin(franchisees, eq(franchisees.id, t.franchisee_id))
-    .where(eq(t.id, id));
+  const f = await withNames(db, id, {
+    customer: customerName,
+    franchisee: sql<string | null>`${franchisees.name}`,
+    walker: walkerName,
+    plan: planNameOf,
+    address: sql<string | null>`${userAddresses.address}`,
+    located: sql<boolean>`(${userAddresses.latitude} is not null and ${userAddresses.longitude} is not null)`,
+    pets: petsText,
+  });
   const petNames = (f?.pets ?? "").replace(/ \([^)]*\)/g, "");
   return {
     customer: f?.customer ?? "A customer",
@@ -1064,7 +1053,8 @@ const step = (label: "Approve" | "Reject", to: number) => ({
 /** The customer's name: the inbox item's title. */
 const inboxTitle = sql<
   string | null
->`(select ${customerName} from ${customer} where ${customer.id} = ${t.user_id})`;
+>`(select coalesce(nullif(c.user_name, ''), c.first_name || ' ' || c.last_name)
+  from users c where c.id = "user_monthly_job_requests"."user_id")`;
 
 /**
  * Step 1, the franchisee approval (`franchisee_approval_status`), a FRANCHISEE ADMIN's: Approve with the walker

@@ -14,7 +14,14 @@ import {
   users,
 } from "@/db/schema";
 import { indiaNow } from "@/lib/jobs/common";
-import { MONTHLY_MESSAGES, monthlyRequestActions, monthlyRequestsCrud } from "@/lib/jobs/monthly-requests";
+import {
+  franchiseeStep,
+  MONTHLY_MESSAGES,
+  monthlyRequestActions,
+  monthlyRequestsCrud,
+  statusStep,
+} from "@/lib/jobs/monthly-requests";
+import { clientApproval, decide, pendingOf } from "@/lib/platform/approval";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError } from "@/lib/platform/errors";
@@ -692,6 +699,75 @@ describe("Approve / Reject from the list", () => {
     expect(
       (await api("POST", `user_monthly_job_requests/approve/${row.id}`, { token: mfToken, body: {} })).status,
     ).toBe(403);
+  });
+});
+
+describe("the two steps on the approval kernel (issue 25)", () => {
+  it("each caller has one step: the inbox shows a franchisee admin the requests awaiting them, an admin those awaiting the status", async () => {
+    const waiting = await newRequest();
+    const decided = await newRequest();
+    await crud.update(fa, {
+      id: decided.id,
+      franchisee_approval_status: 1,
+      walker_id: walker,
+      timeslot: "07:00",
+    });
+    const ids = async (ctx: Ctx, a: typeof franchiseeStep) =>
+      (await pendingOf(ctx, a, { limit: 200 })).data.map((i) => i.id);
+    expect(await ids(fa, franchiseeStep)).toContain(waiting.id);
+    expect(await ids(fa, franchiseeStep)).not.toContain(decided.id);
+    expect(await ids(fa, statusStep)).toEqual([]);
+    expect(await ids(admin, franchiseeStep)).toEqual([]);
+    expect(await ids(admin, statusStep)).toContain(decided.id);
+    expect(await ids(admin, statusStep)).not.toContain(waiting.id);
+    // The list's cell: a franchisee admin's buttons are the franchisee step's, an admin's the status step's (its
+    // Approve only over the franchisee's approval, read by the cell from `when`).
+    expect(clientApproval(admin, franchiseeStep).transitions).toEqual([]);
+    const admins = clientApproval(admin, statusStep).transitions;
+    expect(admins.map((t) => [t.name, t.when?.in])).toEqual([
+      ["approve", [1]],
+      ["reject", [1, 2]],
+    ]);
+    expect(admins[0].confirm.title).toBe(MONTHLY_MESSAGES.confirm);
+    // The franchisee step is not an admin's, even with its permission (.update): 403. The list's action takes the
+    // admin's own step, whose Approve waits for the franchisee (409).
+    expect((await failure(decide(admin, franchiseeStep, waiting.id, "approve", {}))).status).toBe(403);
+    session.ctx = admin;
+    const r = await monthlyRequestActions.decide(encodeId(waiting.id), "approve", {});
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect([r.status, r.message]).toEqual([409, MONTHLY_MESSAGES.franchiseeFirst]);
+    const [still] = await db
+      .select()
+      .from(userMonthlyJobRequests)
+      .where(eq(userMonthlyJobRequests.id, waiting.id));
+    expect(still).toMatchObject({ franchisee_approval_status: 0, status: 0 });
+  });
+
+  it("a decision answers the request as it now is and leaves the customer's notification of it unread", async () => {
+    const row = await newRequest();
+    const ok = await api("POST", `user_monthly_job_requests/approve/${row.id}`, {
+      token: faToken,
+      body: { walker_id: walker, timeslot: "07:15" },
+    });
+    expect(ok.status).toBe(200);
+    // The walks were generated after the change: the answer carries their stamp, and the ETag is the answer's.
+    expect(ok.json.data).toMatchObject({
+      franchisee_approval_status: 1,
+      walker_id: walker,
+      timeslot: "07:15:00",
+    });
+    expect((ok.json.data as { walks_generated_at: string | null }).walks_generated_at).not.toBeNull();
+    // The item's earlier notifications (the franchisee admins' "new request") are done; the customer's is new.
+    const link = `/user-monthly-job-requests/${encodeId(row.id)}`;
+    const notes = await db
+      .select({ user: notifications.user_id, title: notifications.title, read: notifications.read_at })
+      .from(notifications)
+      .where(eq(notifications.link, link));
+    expect(notes.filter((x) => x.title === MONTHLY_MESSAGES.newRequest).every((x) => x.read != null)).toBe(
+      true,
+    );
+    const told = notes.find((x) => x.user === customer.id && x.title === MONTHLY_MESSAGES.customerAccepted);
+    expect(told?.read).toBeNull();
   });
 });
 
