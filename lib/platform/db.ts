@@ -417,7 +417,8 @@ function boundPostgres(client: Pg) {
     for (const q of queries) cancelQuery(q);
     void withDeadline(settled, CANCEL_GRACE_MS, () => new Error("cancel unanswered")).then(
       () => r.release(),
-      () => r.terminate(),
+      // Without scripts/patch-postgres.mjs's terminate, the connection stays reserved: lost to the pool, never reused.
+      () => (typeof r.terminate === "function" ? r.terminate() : undefined),
     );
   };
 
