@@ -77,6 +77,32 @@ test("a franchisee admin clears three items from the inbox by keyboard", async (
   await expect(page.getByTestId("inbox-item")).toHaveCount(before - 3);
 });
 
+test("a declared kind's item opens the DecisionDialog of its declaration (the leave's own texts)", async ({
+  page,
+}) => {
+  await login(page, LOGINS.franchisee);
+  await page.goto("/approvals?kind=leave_requests");
+  const items = page.getByTestId("inbox-item");
+  await ready(items.first());
+  const before = await items.count();
+  // a: the leave's approve ("Staff Replacement"), which says its walks stay uncovered from here.
+  await page.keyboard.press("a");
+  const approve = page.getByRole("dialog", { name: "Staff Replacement" });
+  await expect(approve).toBeVisible();
+  await expect(approve.getByTestId("decision-note")).toContainText("walks stay uncovered");
+  await approve.getByRole("button", { name: "Cancel" }).click();
+  await expect(approve).toBeHidden();
+  // r: the leave's reject, its reason optional.
+  await page.keyboard.press("r");
+  const reject = page.getByRole("dialog", { name: "Are you sure to Reject?" });
+  await expect(reject).toBeVisible();
+  await expect(reject.getByLabel(/^Reason/)).toBeVisible();
+  await expect(reject.getByText("(Optional)")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(reject).toBeHidden();
+  await expect(items).toHaveCount(before);
+});
+
 test("an admin's home figure links to the list that explains it", async ({ page }) => {
   await login(page, LOGINS.admin);
   await expect(page).toHaveURL(/\/home$/);
@@ -115,6 +141,38 @@ test("the palette finds a customer", async ({ page }) => {
   await expect(hit).toBeVisible();
   await hit.click();
   await expect(page).toHaveURL(/\/user-monthly-job-requests\?user_id=/);
+});
+
+test("a saved view is named from the palette and deleted by its owner", async ({ page }) => {
+  await login(page, LOGINS.admin);
+  await page.goto("/leave-requests?status=0");
+  await ready(page.getByRole("heading", { name: /Leave Requests/i }).first());
+  const name = `Pending leave ${Date.now().toString(36)}`;
+  await page.keyboard.press("Control+k");
+  const input = page.getByRole("combobox", { name: "Find anything" });
+  await input.fill("save this");
+  await page.getByRole("option", { name: "Actions: Save this view…" }).click();
+  const naming = page.getByRole("combobox", { name: "Name of the view" });
+  await naming.fill(name);
+  await naming.press("Enter");
+  await expect(page.getByText(`View "${name}" saved.`)).toBeVisible();
+
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("option", { name: `Saved views: ${name}` })).toBeVisible();
+  await page.getByRole("option", { name: "Actions: Delete a saved view…" }).click();
+  const remove = page.getByRole("button", { name: `Delete the view ${name}` });
+  await expect(remove).toBeVisible();
+  await remove.click();
+  await expect(page.getByText(`View "${name}" deleted.`)).toBeVisible();
+  await expect(remove).toBeHidden();
+  // Gone for good: the palette, opened again, no longer offers it.
+  await page.keyboard.press("Escape");
+  await page.reload();
+  await ready(page.getByRole("heading", { name: /Leave Requests/i }).first());
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("combobox", { name: "Find anything" })).toBeFocused();
+  await expect(page.getByRole("option", { name: "Actions: Save this view…" })).toBeVisible();
+  await expect(page.getByRole("option", { name: `Saved views: ${name}` })).toHaveCount(0);
 });
 
 for (const [name, size] of [

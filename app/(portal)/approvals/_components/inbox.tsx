@@ -57,9 +57,9 @@ const NOTES: Partial<Record<InboxKind, Record<string, string>>> = {
   },
 };
 
-/** Ctrl+Enter (⌘Enter) in a dialog's reason box confirms it, as in the inbox's own reason dialog. */
+/** Ctrl+Enter (⌘Enter) in the decision dialog confirms it, as in the inbox's own reason dialog. */
 function confirmOnCtrlEnter(e: ReactKeyboardEvent) {
-  if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || !(e.target instanceof HTMLTextAreaElement)) return;
+  if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || !(e.target instanceof HTMLElement)) return;
   const buttons = e.target.closest('[role="dialog"]')?.querySelectorAll<HTMLButtonElement>("button");
   const confirm = [...(buttons ?? [])].find((b) => b.textContent?.trim() === "Confirm");
   if (!confirm) return;

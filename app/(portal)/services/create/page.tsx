@@ -1,6 +1,7 @@
 import { serviceMasters, servicesCrud } from "@/lib/operations/services";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_SERVICE, ServiceForm } from "../_components/service-form";
+import { ServiceForm } from "../_components/service-form";
+import { EMPTY_SERVICE } from "../_components/service-values";
 
 export const metadata = { title: "Add Service" };
 
