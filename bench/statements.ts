@@ -71,6 +71,54 @@ const bearer = () =>
     requestedCompanyId: admin.company_id,
     strictCompany: true,
   });
+// --replay: users page 1's statements as the first request of a minute sends them (the page with its bounded count,
+// then the estimate) against a warm request's (the page without it, the estimate beside it), over one connection
+// each, run directly through postgres.js: what the list's change saves in SQL and round trips.
+if (process.argv.includes("--replay")) {
+  const c = await inRequest(bearer);
+  const grab = async () => {
+    const w = watchStatements();
+    await inRequest(() => listUsers(c, { role_id: "4" }));
+    w.stop();
+    return w.statements.map((text, i) => ({ text, params: w.params[i] as never[] }));
+  };
+  const cold = await grab();
+  const warm = await grab();
+  // As the portal runs them: its role, under row-level security for the admin's company, its planner settings.
+  const two = postgres(url, {
+    max: 2,
+    onnotice: () => {},
+    connection: {
+      role: "portal_app",
+      "app.company_id": String(admin.company_id),
+      jit: "off",
+      enable_memoize: "off",
+      max_parallel_workers_per_gather: "0",
+    } as Record<string, string>,
+  });
+  const run = (st: { text: string; params: never[] }) => two.unsafe(st.text, st.params);
+  const page = (xs: typeof cold) => xs.filter((x) => !/^explain/i.test(x.text) && !/pg_class/.test(x.text));
+  const coldSeq = page(cold).concat(
+    cold.filter((x) => /^explain \(format json\) select 1 from "users" where/.test(x.text)),
+  );
+  const times: Record<string, number[]> = { before: [], after: [] };
+  for (let i = 0; i < N; i++) {
+    let t = performance.now();
+    for (const st of coldSeq) await run(st);
+    times.before.push(performance.now() - t);
+    t = performance.now();
+    await Promise.all(warm.map(run));
+    times.after.push(performance.now() - t);
+  }
+  for (const [k, xs] of Object.entries(times)) {
+    xs.sort((a, b) => a - b);
+    console.log(
+      `users page 1 statements, ${k}: p50 ${xs[N >> 1].toFixed(2)} ms, p95 ${xs[Math.floor(N * 0.95)].toFixed(2)} ms`,
+    );
+  }
+  console.log(`  before: ${coldSeq.length} statement(s) in series; after: ${warm.length} side by side`);
+  await two.end();
+}
 await measure("caller (session)", session);
 await measure("caller (bearer token)", bearer);
 const ctx = await inRequest(bearer);
@@ -81,5 +129,12 @@ await measure("users page 1 with its caller (token)", async () =>
 await measure("users search 'kumar' (list only)", () =>
   listUsers(ctx, { role_id: "4", search_keyword: "kumar" }),
 );
+// What the portal layout runs on every page (app/(portal)/layout.tsx), and the users page's own reads.
+const { countUnreadNotifications } = await import("@/lib/admin/notifications");
+const { inboxTotal } = await import("@/lib/approvals/inbox");
+const { userPositions } = await import("@/lib/admin/masters");
+await measure("layout: unread notifications", () => countUnreadNotifications(ctx));
+await measure("layout: approvals count", () => inboxTotal(ctx));
+await measure("users page: positions", () => userPositions(ctx));
 await raw.end();
 await closeDb();
