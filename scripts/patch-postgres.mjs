@@ -18,7 +18,14 @@
 //    reserve stays queued until a connection opens and hands itself over (as `reserve()` itself does when it opens a
 //    connection), an opened connection whose initial query is a reserve offers itself to the queue, and a rejected
 //    reserve (the connect failed) leaves the queue, so no later connection is handed to a promise already settled.
-// 3. A reserved connection released after the server closed it went back to the pool's open connections, where every
+// 3. A statement that fails while it is built (a parameter postgres.js refuses: undefined, a Date it cannot
+//    serialize, too many) while another statement is in flight on the connection rejected the one in flight instead,
+//    and stayed queued as answered-next although nothing of it was sent. lib/platform/db.ts pipelines the settings
+//    before every statement, so the settings failed, the connection went back to the pool, and from then on every
+//    answer on it went to the statement before: a statement sent with Parse/Describe/Flush never had its Bind,
+//    Execute and Sync sent, and PostgreSQL waited for them for ever (pg_stat_activity: active, ClientRead; the two
+//    bench runs that hung). Patched: such a statement fails alone and leaves the queue.
+// 4. A reserved connection released after the server closed it went back to the pool's open connections, where every
 //    later query on it failed (its socket was gone and it never reconnected). Patched: release returns a connection
 //    to the pool only while it is still reserved; a closed one stays with the closed ones, which reconnect. And a
 //    reserved connection can be terminated (`terminate()`): lib/platform/db.ts ends one whose statement outlived its
@@ -40,6 +47,10 @@ const FIXES = {
     [
       "    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)",
       "    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n    socket.removeListener('data', data)",
+    ],
+    [
+      "    } catch (error) {\n      sent.length === 0 && write(Sync)\n      errored(error)\n      return true\n    }\n",
+      "    } catch (error) {\n      /* portal: a statement that fails to build fails alone */\n      if (query === q) {\n        write(Sync)\n        errored(error)\n      } else {\n        sent.remove(q)\n        queryError(q, error)\n      }\n      return true\n    }\n",
     ],
     [
       "      initial && !initial.reserve && execute(initial)\n",

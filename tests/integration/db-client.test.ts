@@ -85,6 +85,29 @@ describe.skipIf(!server)("database client under faults (PostgreSQL)", () => {
     expect(done).toBe(12 * 60);
   });
 
+  it("a statement postgres.js refuses to build fails alone: the connection's later answers are not shifted", async () => {
+    const { getDb, selectArrays } = await import("@/lib/platform/db");
+    const db = await getDb();
+    // Before the patch (scripts/patch-postgres.mjs, fix 3) the settings pipelined before it failed in its place and
+    // the connection went back to the pool one answer out of step: the next statement with parameters waited for
+    // ever (PostgreSQL: active, ClientRead), as the two bench runs that hung did.
+    for (let i = 0; i < 4; i++) {
+      // A raw statement with an undefined parameter (drizzle's own statements leave undefined out).
+      const bad = await timed(() =>
+        selectArrays(db, { toSQL: () => ({ sql: "select $1::int", params: [undefined] }) }),
+      );
+      expect((bad.error as { code?: string })?.code).toBe("UNDEFINED_VALUE");
+    }
+    for (let i = 0; i < 10; i++) {
+      const [plan, row] = (await Promise.all([
+        db.execute(sql`explain (format json) select 1 from users where id > ${i}`),
+        db.execute(sql`select ${i}::int as n`),
+      ])) as unknown as [unknown[], { n: number }[]];
+      expect(plan).toHaveLength(1);
+      expect(row[0].n).toBe(i);
+    }
+  });
+
   it("a statement whose reply never comes fails within the client's deadline with a 503 error", async () => {
     const { getDb, isDatabaseUnavailable } = await import("@/lib/platform/db");
     const db = await getDb();
