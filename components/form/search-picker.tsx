@@ -94,8 +94,8 @@ export function SearchPicker({
   }>({ url: null, items: [], next: null, error: null });
   const [moreLoading, setMoreLoading] = useState(false);
   const [active, setActive] = useState(0);
-  // Enter pressed before the typed search was sent or answered: pick its first match when it is.
-  const pickOnLoad = useRef(false);
+  // Enter pressed before the typed search was sent or answered: the search whose first match it picks once answered.
+  const pickOnLoad = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -105,13 +105,14 @@ export function SearchPicker({
     sublabel: a.sublabel,
     ...(a.data ? { data: a.data } : {}),
   });
-  const urlOf = (after: string | null) => {
+  const urlFor = (term: string, after: string | null) => {
     const q = new URLSearchParams(params ?? {});
-    if (search) q.set("search", search);
+    if (term) q.set("search", term);
     if (after) q.set("after", after);
     q.set("limit", String(PAGE));
     return `/api/options/${encodeURIComponent(source)}?${q}`;
   };
+  const urlOf = (after: string | null) => urlFor(search, after);
 
   const pick = (o: PickedOption) => {
     onChange(none && o.value === none.value ? null : o);
@@ -139,16 +140,9 @@ export function SearchPicker({
         if (ctl.signal.aborted) return;
         setLoaded({ url: firstUrl, items: page.data.map(toOption), next: page.next, error: null });
         setActive(0);
-        // The Enter that waited for this answer picks its first choice (none when nothing matched).
-        if (pickOnLoad.current) {
-          pickOnLoad.current = false;
-          const first = none && !search ? none : page.data[0] && toOption(page.data[0]);
-          if (first) pick(first);
-        }
       })
       .catch((e: unknown) => {
         if (ctl.signal.aborted) return;
-        pickOnLoad.current = false;
         setLoaded({ url: firstUrl, items: [], next: null, error: messageOf(e) });
       });
     return () => ctl.abort();
@@ -161,6 +155,21 @@ export function SearchPicker({
   const next = stale ? null : loaded.next;
   const error = stale ? null : loaded.error;
   const loading = (open && stale) || moreLoading;
+
+  // The Enter that waited for the answer of its search picks that answer's first choice (none when nothing matched),
+  // once the answer is rendered: from this render's state and props, not from the request's callback (whose closure
+  // and batching left the picker open after the pick), and only for the search it waited for.
+  useEffect(() => {
+    if (pickOnLoad.current == null || loaded.url !== pickOnLoad.current) return;
+    pickOnLoad.current = null;
+    if (loaded.error) return;
+    const first = none && !search ? none : loaded.items[0];
+    // Once per Enter, in answer to the request arriving (an external event): picking closes the picker.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (first) pick(first);
+    // pick reads onChange and none of this render: the answer arriving is what runs it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded]);
 
   const more = () => {
     if (!next || loading) return;
@@ -200,7 +209,7 @@ export function SearchPicker({
           setText("");
           setSearch("");
         } else {
-          pickOnLoad.current = false;
+          pickOnLoad.current = null;
           onBlur?.();
         }
       }}
@@ -247,7 +256,7 @@ export function SearchPicker({
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              pickOnLoad.current = false;
+              pickOnLoad.current = null;
             }}
             onKeyDown={(e) => {
               if (e.key === "ArrowDown") move(active + 1);
@@ -262,7 +271,7 @@ export function SearchPicker({
                 const typed = text.trim();
                 if (typed !== search || stale) {
                   setSearch(typed);
-                  pickOnLoad.current = true;
+                  pickOnLoad.current = urlFor(typed, null);
                 } else if (choices[active]) pick(choices[active]);
               } else return;
               e.preventDefault();

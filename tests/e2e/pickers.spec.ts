@@ -189,6 +189,37 @@ test("a PJP is made with its user and outlet searched; its edit form names them 
   await expect(page.getByRole("combobox", { name: /^Outlet 1/ })).toHaveText(/Pet Stop Bandra/);
 });
 
+test("an Enter pressed before a slow search is answered picks its first match and closes the picker", async ({
+  page,
+}) => {
+  await login(page, LOGINS.admin);
+  // Each option page answers 1.2 s late: the Enter below is pressed long before its search is answered.
+  await page.route("**/api/options/**", async (route) => {
+    await new Promise((r) => setTimeout(r, 1200));
+    await route.continue();
+  });
+  await page.goto("/user-monthly-job-requests/create");
+  for (const [text, pets] of [
+    ["PREMIUM", "Pets (choose 2)"],
+    ["BASIC", "Pets (choose 1)"],
+  ]) {
+    const plan = page.getByRole("combobox", { name: /^Plan/ });
+    await ready(plan);
+    await plan.click();
+    const search = page.getByRole("combobox", { name: /^Search/ });
+    // The next picker's search has the focus (the previous one closed).
+    await expect(search).toBeFocused();
+    await search.fill(text);
+    await search.press("Enter");
+    await expect(page.getByLabel("Loading")).toBeVisible();
+    await expect(plan).toHaveText(new RegExp(text, "i"));
+    await expect(page.getByText(pets)).toBeVisible();
+    await expect(search).toBeHidden();
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await expect(plan).toHaveAttribute("aria-expanded", "false");
+  }
+});
+
 test("the KYC owner and the user timestamps' user are searched, not shipped", async ({ page }) => {
   await login(page, LOGINS.admin);
   expect(await shippedOptions(page, "/franchisee-kyc-documents/create")).toBeLessThanOrEqual(10);
