@@ -1,7 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
-import { CommandPalette } from "@/components/palette/command-palette";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { DeferredPalette } from "./deferred-palette";
 import { DialogProvider } from "./dialogs";
 import type { MenuItem } from "./menu";
 import { PageTimeTracker } from "./page-time-tracker";
@@ -71,7 +71,7 @@ export function AppShell({
           </div>
         </div>
         <PageTimeTracker />
-        <CommandPalette menu={menu} />
+        <DeferredPalette menu={menu} />
       </DialogProvider>
     </TooltipProvider>
   );

@@ -25,17 +25,17 @@ export type KycDocumentRow = ScreenRow<{
   edit_label: string | null;
 }>;
 
+// One formatter for every cell (toLocaleDateString with options builds a new one per call, two per row).
+const DAY = new Intl.DateTimeFormat("en-IN", {
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  timeZone: "Asia/Kolkata",
+});
 const dateText = (v: string | Date | null) => {
   if (!v) return "";
   const d = new Date(v);
-  return Number.isNaN(d.getTime())
-    ? String(v)
-    : d.toLocaleDateString("en-IN", {
-        day: "2-digit",
-        month: "short",
-        year: "numeric",
-        timeZone: "Asia/Kolkata",
-      });
+  return Number.isNaN(d.getTime()) ? String(v) : DAY.format(d);
 };
 
 /**
