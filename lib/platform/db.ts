@@ -472,15 +472,33 @@ function boundPostgres(client: Pg) {
 
   const begin = (options: string, fn: (tx: unknown) => unknown) => {
     const s = settings();
-    const abandoned: { reject?: (e: Error) => void } = {};
-    const gaveUp = new Promise<never>((_, reject) => (abandoned.reject = reject));
+    const limit = clientTimeoutMs();
+    const abandoned: { reject?: (e: Error) => void; done?: boolean } = {};
+    const gaveUp = new Promise<never>((_, reject) => {
+      abandoned.reject = (e) => {
+        abandoned.done = true;
+        reject(e);
+      };
+    });
+    // The transaction must start (a connection, BEGIN answered) within the deadline too; one that starts after the
+    // caller was answered rolls back at once instead of writing for nobody.
+    let started = false;
+    const timer = limit
+      ? setTimeout(() => {
+          if (!started) abandoned.reject?.(new DatabaseDeadline("starting a transaction", limit));
+        }, limit)
+      : undefined;
     const tx = client.begin(options, (tx) => {
+      started = true;
+      clearTimeout(timer);
+      if (abandoned.done) throw new DatabaseDeadline("starting a transaction", limit);
       // Sent now, ahead of the transaction's first statement (no round trip of its own); a failure aborts the
       // transaction, and postgres.js rolls it back and reports it.
       (tx.unsafe(SET_LOCAL, [...s], PREPARED) as unknown as Query).execute();
       return fn(guardTx(tx as unknown as Pg, abandoned)) as Promise<unknown>;
     });
-    return Promise.race([tx, gaveUp]);
+    tx.catch(noop); // the race below reports it; a transaction given up on may fail later
+    return Promise.race([tx, gaveUp]).finally(() => clearTimeout(timer));
   };
 
   return {
