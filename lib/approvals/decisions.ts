@@ -1,118 +1,48 @@
 import "server-only";
-import { markItemNotificationsDone } from "@/lib/admin/notifications";
-import { decide, type Approval } from "@/lib/platform/approval";
+import { allowedTransitions, decide, type Approval } from "@/lib/platform/approval";
 import { authorize, can, type Ctx } from "@/lib/platform/context";
-import { getDb } from "@/lib/platform/db";
 import { AppError, forbidden, invalid, notFound } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
-import { encodeId } from "@/lib/platform/ids";
 import { withCaller } from "@/lib/platform/rls";
 import type { ApiRoute } from "@/lib/api/types";
-import { inboxKindInfo, inboxKinds, type InboxKind } from "./inbox";
+import { inboxKinds, type InboxKind } from "./inbox";
 
-// The inbox's decisions: a kind declared in the registry's `approvals` (lib/platform/approval.ts) is decided by the
-// kernel's `decide` with that declaration (its transition, permission, `who`, reason rule, guard, audit, notifications
-// and after-effects: the same as the entity's own screen and /api rows). A kind not declared yet (walk requests,
-// monthly requests) goes through its own /api rows (the route table). The details read each kind's GET row.
+// The inbox's decisions: every kind is declared in the registry's `approvals` (lib/platform/approval.ts) and decided
+// by the kernel's `decide` with the caller's declaration of it (its transition, permission, `who`, reason rule,
+// guard, audit, notifications and after-effects: the same as the entity's own screen and /api rows). A two-step
+// workflow (monthly requests) has a declaration per step: the caller's is the one whose transitions they may take.
+// The side panel's details read each kind's own GET /api row.
 
 export type Decision = "approve" | "reject";
 
-type Call = {
-  method: "POST" | "PATCH";
-  path: string;
-  body: (reason: string | null) => Record<string, unknown>;
+/** Each kind's GET row (the record as its /api answers it: a leave's walks, a reschedule's quota). */
+const GET_PATHS: Record<InboxKind, string> = {
+  pet_walkie_career_requests: "pet_walkie_career_requests/:id",
+  pet_trainer_career_requests: "pet_trainer_career_requests/:id",
+  daycare_career_requests: "daycare_career_requests/:id",
+  franchisee_career_requests: "franchisee_career_requests/:id",
+  franchisees: "franchisees/:id",
+  franchisee_kyc_documents: "franchisee_kyc_documents/:id",
+  user_kyc_documents: "user_kyc_documents/:id",
+  user_monthly_job_requests: "user_monthly_job_requests/:id",
+  leave_requests: "leave_requests/:id",
+  customer_walk_requests: "customer_walk_requests/:id",
 };
-
-/** Each kind's approve and reject calls (the spec's /api paths) and where its reject reason goes. */
-type Calls = { approve: Call; reject: Call; reasonField: string; get: string };
-const careerCalls = (k: string): Calls => ({
-  approve: { method: "POST", path: `${k}/approve/:id`, body: () => ({}) },
-  reject: { method: "POST", path: `${k}/reject/:id`, body: (r) => ({ rejection_reason: r ?? "" }) },
-  reasonField: "rejection_reason",
-  get: `${k}/:id`,
-});
-const CALLS: Record<InboxKind, Calls> = {
-  pet_walkie_career_requests: careerCalls("pet_walkie_career_requests"),
-  pet_trainer_career_requests: careerCalls("pet_trainer_career_requests"),
-  daycare_career_requests: careerCalls("daycare_career_requests"),
-  franchisee_career_requests: careerCalls("franchisee_career_requests"),
-  franchisees: {
-    approve: { method: "PATCH", path: "franchisees/:id", body: () => ({ status: 1 }) },
-    reject: {
-      method: "PATCH",
-      path: "franchisees/:id",
-      body: (r) => ({ status: 2, rejection_reason: r ?? "" }),
-    },
-    reasonField: "rejection_reason",
-    get: "franchisees/:id",
-  },
-  franchisee_kyc_documents: {
-    approve: { method: "PATCH", path: "franchisee_kyc_documents/:id", body: () => ({ status: 1 }) },
-    reject: {
-      method: "PATCH",
-      path: "franchisee_kyc_documents/:id",
-      body: (r) => ({ status: 2, remark: r ?? "" }),
-    },
-    reasonField: "remark",
-    get: "franchisee_kyc_documents/:id",
-  },
-  user_kyc_documents: {
-    approve: { method: "PATCH", path: "user_kyc_documents/:id", body: () => ({ status: 1 }) },
-    reject: {
-      method: "PATCH",
-      path: "user_kyc_documents/:id",
-      body: (r) => ({ status: 2, remark: r ?? "" }),
-    },
-    reasonField: "remark",
-    get: "user_kyc_documents/:id",
-  },
-  user_monthly_job_requests: {
-    approve: { method: "POST", path: "user_monthly_job_requests/approve/:id", body: () => ({}) },
-    reject: {
-      method: "POST",
-      path: "user_monthly_job_requests/reject/:id",
-      body: (r) => (r ? { remark: r } : {}),
-    },
-    reasonField: "remark",
-    get: "user_monthly_job_requests/:id",
-  },
-  leave_requests: {
-    approve: { method: "POST", path: "leave_requests/:id/approve-with-replacement", body: () => ({}) },
-    reject: {
-      method: "POST",
-      path: "leave_requests/:id/reject",
-      body: (r) => (r ? { admin_remarks: r } : {}),
-    },
-    reasonField: "admin_remarks",
-    get: "leave_requests/:id",
-  },
-  customer_walk_requests: {
-    approve: { method: "POST", path: "customer_walk_requests/:id/approve", body: () => ({}) },
-    reject: {
-      method: "POST",
-      path: "customer_walk_requests/:id/reject",
-      body: (r) => ({ admin_remarks: r ?? "" }),
-    },
-    reasonField: "admin_remarks",
-    get: "customer_walk_requests/:id",
-  },
-};
-
-/** The registry's declaration of that kind, once it has one (the registry is imported late: it loads every entity). */
-export async function declarationOf(kind: string): Promise<Approval | undefined> {
-  const { approvals } = await import("@/lib/registry");
-  return approvals.find((a) => a.entity.name === kind);
-}
 
 /**
- * Whether a reject of that kind needs a reason: the declaration's rule for a declared kind; else the kind's own (the
- * monthly request's admin sends none: the remark is the franchisee's).
+ * The caller's declaration of that kind: among the registry's declarations of the entity, the one whose transitions
+ * they may take (a FRANCHISEE ADMIN's monthly step, an approver's), else its first (whose decide then answers 403).
+ * The registry is imported late: it loads every entity.
  */
-export function reasonRule(ctx: Ctx, kind: InboxKind, declared?: Approval): "required" | "optional" | "none" {
-  if (declared) return declared.transitions.reject?.reason ?? "none";
-  if (kind === "user_monthly_job_requests") return ctx.franchiseeId != null ? "required" : "none";
-  if (kind === "leave_requests") return "optional";
-  return "required";
+export async function declarationOf(kind: string, ctx?: Ctx): Promise<Approval | undefined> {
+  const { approvals } = await import("@/lib/registry");
+  const theirs = approvals.filter((a) => a.entity.name === kind);
+  return (ctx && theirs.find((a) => allowedTransitions(ctx, a).length > 0)) || theirs[0];
+}
+
+/** Whether a reject of that kind needs a reason, by the caller's declaration. */
+export function reasonRule(ctx: Ctx, a: Approval | undefined): "required" | "optional" | "none" {
+  return a?.transitions.reject?.reason ?? "none";
 }
 
 async function routeOf(method: string, path: string): Promise<ApiRoute> {
@@ -147,8 +77,8 @@ function assertKind(ctx: Ctx, kind: string): InboxKind {
 }
 
 /**
- * Approves or rejects one item through its kind's own call. A refusal is the call's own (403, 404, 409, 422); a
- * reject's field error on the kind's reason field comes back under `reason`.
+ * Approves or rejects one item through the caller's declaration of its kind (the keyboard's a/r, the bulk). A
+ * refusal is the kernel's (403, 404, 409, 422); a reject's field error on the reason column comes back as `reason`.
  */
 export async function decideItem(
   ctx: Ctx,
@@ -157,27 +87,12 @@ export async function decideItem(
   decision: Decision,
   reason: string | null = null,
 ): Promise<{ message: string }> {
-  const k = assertKind(ctx, kind);
-  const declared = await declarationOf(k);
+  const a = await declarationOf(assertKind(ctx, kind), ctx);
+  if (!a) throw notFound();
   const text = reason?.trim() || null;
-  if (decision === "reject" && reasonRule(ctx, k, declared) === "required" && !text)
-    throw invalid({
-      reason: declared?.reasonMessages?.required ?? "The reason is required.",
-    });
-  if (declared) return decideDeclared(ctx, declared, id, decision, text);
-  const c = CALLS[k];
-  const call = decision === "approve" ? c.approve : c.reject;
-  try {
-    const out = (await run(ctx, call.method, call.path, id, call.body(text))) as { message?: string } | null;
-    // The item's own notifications are done (the kernel's `decide` does so in its transaction for declared kinds).
-    const own = `${inboxKindInfo(k).href}/${encodeId(id)}`;
-    await withCaller(ctx, async () => markItemNotificationsDone(await getDb(), ctx.companyId, [own]));
-    return { message: out?.message ?? (decision === "approve" ? "Approved." : "Rejected.") };
-  } catch (e) {
-    if (e instanceof AppError && e.fieldErrors?.[c.reasonField])
-      throw invalid({ reason: e.fieldErrors[c.reasonField], ...e.fieldErrors });
-    throw e;
-  }
+  if (decision === "reject" && reasonRule(ctx, a) === "required" && !text)
+    throw invalid({ reason: a.reasonMessages?.required ?? "The reason is required." });
+  return decideDeclared(ctx, a, id, decision, text);
 }
 
 /**
@@ -192,7 +107,7 @@ export async function decideTransition(
   transition: string,
   input: unknown = {},
 ): Promise<{ id: number; status: unknown }> {
-  const a = await declarationOf(assertKind(ctx, kind));
+  const a = await declarationOf(assertKind(ctx, kind), ctx);
   if (!a) throw notFound();
   const row = await decide(ctx, a, id, transition, input);
   return { id, status: row[a.field.name] };
@@ -238,7 +153,7 @@ const label = (k: string) => k.replace(/_/g, " ").replace(/^\w/, (c) => c.toUppe
 /** The side panel's details of one item: its record's plain fields, a KYC file, a leave's walks, a reschedule's quota. */
 export async function itemDetail(ctx: Ctx, kind: string, id: number): Promise<ItemDetail> {
   const k = assertKind(ctx, kind);
-  const raw = (await run(ctx, "GET", CALLS[k].get, id, {}).catch(async (e) => {
+  const raw = (await run(ctx, "GET", GET_PATHS[k], id, {}).catch(async (e) => {
     if (e instanceof Error && e.message.startsWith("no /api row")) throw notFound();
     throw e;
   })) as Record<string, unknown> | { data?: Record<string, unknown> };

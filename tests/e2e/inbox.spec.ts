@@ -61,14 +61,17 @@ test("a franchisee admin clears three items from the inbox by keyboard", async (
     await page.keyboard.press("r");
     const box = page.getByLabel(/^Reason/);
     await expect(box).toBeFocused();
-    // An empty reason is refused next to the field (the oldest items are walk requests, whose reason is required).
+    // An empty reason is refused next to the field (the oldest items are walk requests, whose reason is required):
+    // the walk request's own DecisionDialog, from its declaration, with its texts.
+    const dialog = page.getByRole("dialog", { name: "Reject Request" });
+    await expect(dialog).toBeVisible();
     if (i === 0) {
       await box.press("Control+Enter");
-      await expect(page.getByText("The reason is required.")).toBeVisible();
+      await expect(dialog.getByText("Reason is required for rejection.")).toBeVisible();
     }
     await box.fill(`Not this time ${i + 1}`);
     await box.press("Control+Enter");
-    await expect(page.getByRole("dialog", { name: "Reject this request?" })).toBeHidden();
+    await expect(dialog).toBeHidden();
     await expect(items).toHaveCount(before - i - 1);
   }
   // Nothing decided comes back after a reload.

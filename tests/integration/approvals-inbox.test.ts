@@ -5,6 +5,7 @@ import { declarationOf, decideItem, decideTransition } from "@/lib/approvals/dec
 import { INBOX_KINDS } from "@/lib/approvals/inbox";
 import { approvals } from "@/lib/registry";
 import { issueApiToken } from "@/lib/platform/api-tokens";
+import { allowedTransitions } from "@/lib/platform/approval";
 import { INBOX_TOTAL_CAP, inboxCounts, inboxTotal, listInbox } from "@/lib/approvals/inbox";
 import type { Ctx } from "@/lib/platform/context";
 import { decodeId, encodeId } from "@/lib/platform/ids";
@@ -222,6 +223,14 @@ describe("GET /api/approvals", () => {
     // Every workflow the registry declares is an inbox kind; walk and monthly requests join once declared.
     for (const a of approvals) expect(INBOX_KINDS).toContain(a.entity.name);
     expect(await declarationOf("leave_requests")).toBeDefined();
+    // A two-step workflow: each caller decides through their own step's declaration.
+    const faStep = await declarationOf("user_monthly_job_requests", fa);
+    const adminStep = await declarationOf("user_monthly_job_requests", admin);
+    expect(faStep).toBeDefined();
+    expect(adminStep).toBeDefined();
+    expect(faStep).not.toBe(adminStep);
+    expect(allowedTransitions(fa, faStep!).length).toBeGreaterThan(0);
+    expect(allowedTransitions(admin, adminStep!).length).toBeGreaterThan(0);
     const id = await career(null, 7);
     const decl = (await declarationOf("franchisee_career_requests"))!;
     await expect(decideItem(admin, "franchisee_career_requests", id, "reject", "  ")).rejects.toMatchObject({

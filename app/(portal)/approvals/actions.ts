@@ -1,6 +1,7 @@
 "use server";
 import {
   decideItem,
+  declarationOf,
   decideTransition,
   itemDetail,
   reasonRule,
@@ -45,7 +46,8 @@ export async function decideInboxTransition(
 export async function inboxItemDetail(kind: string, opaqueId: string) {
   return toActionResult(async () => {
     const ctx = await actionContext();
-    return { ...(await itemDetail(ctx, kind, actionId(opaqueId))), reason: reasonRule(ctx, kind as never) };
+    const detail = await itemDetail(ctx, kind, actionId(opaqueId));
+    return { ...detail, reason: reasonRule(ctx, await declarationOf(detail.kind, ctx)) };
   });
 }
 

@@ -1,10 +1,9 @@
-import { reasonRule } from "@/lib/approvals/decisions";
+import { declarationOf, reasonRule } from "@/lib/approvals/decisions";
 import { INBOX_KINDS, inboxKindInfo, inboxKinds, listInbox, type InboxKind } from "@/lib/approvals/inbox";
 import { clientApproval, type ClientApproval } from "@/lib/platform/approval";
 import { forbidden as forbiddenError } from "@/lib/platform/errors";
 import { guardPage, pageCompanyId, throwPageError } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
-import { approvals } from "@/lib/registry";
 import { Inbox } from "./_components/inbox";
 
 export const metadata = { title: "Approvals" };
@@ -26,11 +25,10 @@ export default async function ApprovalsPage({
   const raw = (await searchParams).kind;
   const kind =
     typeof raw === "string" && (INBOX_KINDS as readonly string[]).includes(raw) ? (raw as InboxKind) : null;
-  // The kinds the registry declares: their decisions open the DecisionDialog of their declaration.
+  // Each kind's declaration as the caller decides it (a two-step workflow: their step): the DecisionDialog reads it.
+  const mine = await Promise.all(kinds.map(async (k) => [k, await declarationOf(k, ctx)] as const));
   const declared: Partial<Record<InboxKind, ClientApproval>> = Object.fromEntries(
-    approvals
-      .filter((a) => (kinds as string[]).includes(a.entity.name))
-      .map((a) => [a.entity.name, clientApproval(ctx, a)]),
+    mine.flatMap(([k, a]) => (a ? [[k, clientApproval(ctx, a)]] : [])),
   );
   const page = await guardPage(() => listInbox(ctx, { kind: kind ?? undefined, limit: 50 }));
   return (
@@ -40,11 +38,7 @@ export default async function ApprovalsPage({
       initial={page}
       kinds={kinds.map((k) => ({
         ...inboxKindInfo(k),
-        reason: reasonRule(
-          ctx,
-          k,
-          approvals.find((a) => a.entity.name === k),
-        ),
+        reason: reasonRule(ctx, mine.find(([x]) => x === k)?.[1]),
       }))}
       declared={declared}
     />
