@@ -9,30 +9,31 @@ DROP TRIGGER IF EXISTS customer_walk_requests_figures_update ON customer_walk_re
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS customer_walk_requests_figures();
 --> statement-breakpoint
--- What one request adds to each figure (n = 1 counted, -1 uncounted): live requests, pending, approved, and the
--- refunds of refund-eligible requests not rejected. A deleted request counts nothing.
-CREATE OR REPLACE FUNCTION walk_request_figure_values(
-  p_status text, p_refund_eligibility integer, p_refund_amount numeric, p_deleted_at timestamptz, p_n integer
-) RETURNS TABLE (figure text, value numeric) LANGUAGE sql IMMUTABLE AS $$
-  SELECT v.figure, v.value FROM (VALUES
-    ('walk_requests.total', p_n::numeric),
-    ('walk_requests.pending', CASE WHEN p_status = 'pending' THEN p_n ELSE 0 END::numeric),
-    ('walk_requests.approved', CASE WHEN p_status = 'approved' THEN p_n ELSE 0 END::numeric),
-    ('walk_requests.refunds',
-      CASE WHEN p_refund_eligibility = 1 AND p_status <> 'rejected' THEN p_n * p_refund_amount ELSE 0 END)
-  ) v(figure, value)
-  WHERE p_deleted_at IS NULL
+-- The figures of one company's and franchisee's counts (a franchisee's requests count for the company, franchisee 0,
+-- and for the franchisee): live requests, pending, approved, and the refunds of refund-eligible requests not
+-- rejected. Each statement counts its rows per company and franchisee first (one pass), then writes these few rows.
+CREATE OR REPLACE FUNCTION walk_request_figure_rows(
+  p_company integer, p_franchisee integer, p_total numeric, p_pending numeric, p_approved numeric, p_refunds numeric
+) RETURNS TABLE (company_id integer, franchisee_id integer, figure text, value numeric) LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_company, k.f, v.figure, coalesce(v.value, 0)
+  FROM (VALUES (0), (p_franchisee)) k(f)
+  CROSS JOIN (VALUES ('walk_requests.total', p_total), ('walk_requests.pending', p_pending),
+    ('walk_requests.approved', p_approved), ('walk_requests.refunds', p_refunds)) v(figure, value)
+  WHERE k.f IS NOT NULL
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION customer_walk_requests_figures_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO company_figures AS f (company_id, franchisee_id, figure, value)
-  SELECT d.company_id, k.franchisee_id, v.figure, sum(v.value)
-  FROM new_requests d
-  CROSS JOIN LATERAL (VALUES (0), (d.franchisee_id)) k(franchisee_id)
-  CROSS JOIN LATERAL walk_request_figure_values(d.status, d.refund_eligibility, d.refund_amount, d.deleted_at, 1) v
-  WHERE k.franchisee_id IS NOT NULL
-  GROUP BY 1, 2, 3 HAVING sum(v.value) <> 0 ORDER BY 1, 2, 3
+  SELECT r.company_id, r.franchisee_id, r.figure, sum(r.value)
+  FROM (
+    SELECT company_id, franchisee_id, sum(n) AS total, sum(n) FILTER (WHERE status = 'pending') AS pending,
+      sum(n) FILTER (WHERE status = 'approved') AS approved,
+      sum(n * refund_amount) FILTER (WHERE refund_eligibility = 1 AND status <> 'rejected') AS refunds
+    FROM (SELECT *, 1 AS n FROM new_requests) d
+    WHERE deleted_at IS NULL GROUP BY 1, 2
+  ) g CROSS JOIN LATERAL walk_request_figure_rows(g.company_id, g.franchisee_id, g.total, g.pending, g.approved, g.refunds) r
+  GROUP BY 1, 2, 3 HAVING sum(r.value) <> 0 ORDER BY 1, 2, 3
   ON CONFLICT (company_id, franchisee_id, figure) DO UPDATE SET value = f.value + excluded.value;
   RETURN NULL;
 END $$;
@@ -40,12 +41,15 @@ END $$;
 CREATE OR REPLACE FUNCTION customer_walk_requests_figures_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO company_figures AS f (company_id, franchisee_id, figure, value)
-  SELECT d.company_id, k.franchisee_id, v.figure, sum(v.value)
-  FROM old_requests d
-  CROSS JOIN LATERAL (VALUES (0), (d.franchisee_id)) k(franchisee_id)
-  CROSS JOIN LATERAL walk_request_figure_values(d.status, d.refund_eligibility, d.refund_amount, d.deleted_at, -1) v
-  WHERE k.franchisee_id IS NOT NULL
-  GROUP BY 1, 2, 3 HAVING sum(v.value) <> 0 ORDER BY 1, 2, 3
+  SELECT r.company_id, r.franchisee_id, r.figure, sum(r.value)
+  FROM (
+    SELECT company_id, franchisee_id, sum(n) AS total, sum(n) FILTER (WHERE status = 'pending') AS pending,
+      sum(n) FILTER (WHERE status = 'approved') AS approved,
+      sum(n * refund_amount) FILTER (WHERE refund_eligibility = 1 AND status <> 'rejected') AS refunds
+    FROM (SELECT *, -1 AS n FROM old_requests) d
+    WHERE deleted_at IS NULL GROUP BY 1, 2
+  ) g CROSS JOIN LATERAL walk_request_figure_rows(g.company_id, g.franchisee_id, g.total, g.pending, g.approved, g.refunds) r
+  GROUP BY 1, 2, 3 HAVING sum(r.value) <> 0 ORDER BY 1, 2, 3
   ON CONFLICT (company_id, franchisee_id, figure) DO UPDATE SET value = f.value + excluded.value;
   RETURN NULL;
 END $$;
@@ -55,16 +59,15 @@ END $$;
 CREATE OR REPLACE FUNCTION customer_walk_requests_figures_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO company_figures AS f (company_id, franchisee_id, figure, value)
-  SELECT d.company_id, k.franchisee_id, v.figure, sum(v.value)
+  SELECT r.company_id, r.franchisee_id, r.figure, sum(r.value)
   FROM (
-    SELECT company_id, franchisee_id, status, refund_eligibility, refund_amount, deleted_at, 1 AS n FROM new_requests
-    UNION ALL
-    SELECT company_id, franchisee_id, status, refund_eligibility, refund_amount, deleted_at, -1 FROM old_requests
-  ) d
-  CROSS JOIN LATERAL (VALUES (0), (d.franchisee_id)) k(franchisee_id)
-  CROSS JOIN LATERAL walk_request_figure_values(d.status, d.refund_eligibility, d.refund_amount, d.deleted_at, d.n) v
-  WHERE k.franchisee_id IS NOT NULL
-  GROUP BY 1, 2, 3 HAVING sum(v.value) <> 0 ORDER BY 1, 2, 3
+    SELECT company_id, franchisee_id, sum(n) AS total, sum(n) FILTER (WHERE status = 'pending') AS pending,
+      sum(n) FILTER (WHERE status = 'approved') AS approved,
+      sum(n * refund_amount) FILTER (WHERE refund_eligibility = 1 AND status <> 'rejected') AS refunds
+    FROM (SELECT *, 1 AS n FROM new_requests UNION ALL SELECT *, -1 FROM old_requests) d
+    WHERE deleted_at IS NULL GROUP BY 1, 2
+  ) g CROSS JOIN LATERAL walk_request_figure_rows(g.company_id, g.franchisee_id, g.total, g.pending, g.approved, g.refunds) r
+  GROUP BY 1, 2, 3 HAVING sum(r.value) <> 0 ORDER BY 1, 2, 3
   ON CONFLICT (company_id, franchisee_id, figure) DO UPDATE SET value = f.value + excluded.value;
   RETURN NULL;
 END $$;
@@ -87,12 +90,15 @@ SET app.platform = 'on' AS $$
 BEGIN
   DELETE FROM company_figures WHERE figure LIKE 'walk\_requests.%';
   INSERT INTO company_figures (company_id, franchisee_id, figure, value)
-  SELECT d.company_id, k.franchisee_id, v.figure, sum(v.value)
-  FROM customer_walk_requests d
-  CROSS JOIN LATERAL (VALUES (0), (d.franchisee_id)) k(franchisee_id)
-  CROSS JOIN LATERAL walk_request_figure_values(d.status, d.refund_eligibility, d.refund_amount, d.deleted_at, 1) v
-  WHERE d.deleted_at IS NULL AND k.franchisee_id IS NOT NULL
-  GROUP BY 1, 2, 3 HAVING sum(v.value) <> 0;
+  SELECT r.company_id, r.franchisee_id, r.figure, sum(r.value)
+  FROM (
+    SELECT company_id, franchisee_id, sum(n) AS total, sum(n) FILTER (WHERE status = 'pending') AS pending,
+      sum(n) FILTER (WHERE status = 'approved') AS approved,
+      sum(n * refund_amount) FILTER (WHERE refund_eligibility = 1 AND status <> 'rejected') AS refunds
+    FROM (SELECT *, 1 AS n FROM customer_walk_requests) d
+    WHERE deleted_at IS NULL GROUP BY 1, 2
+  ) g CROSS JOIN LATERAL walk_request_figure_rows(g.company_id, g.franchisee_id, g.total, g.pending, g.approved, g.refunds) r
+  GROUP BY 1, 2, 3 HAVING sum(r.value) <> 0;
 END $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION recount_walk_request_figures() FROM PUBLIC;
