@@ -1,6 +1,7 @@
 import "server-only";
 import type { Ctx } from "@/lib/platform/context";
 import { forbidden } from "@/lib/platform/errors";
+import { idempotencyKeyOf } from "@/lib/platform/idempotency";
 import type { StagedUpload } from "@/lib/platform/staged-upload";
 import type { ApiRoute } from "./types";
 
@@ -71,9 +72,11 @@ export function stagedUploadRoutes<K extends string>(
       path: paths.process,
       summary: `Creates every staged ${docs.noun} row in one transaction, or none while any row has errors.`,
       shape: "message",
+      idempotent: true,
       async handler({ ctx, request }) {
         refuseCrossSite(ctx, request);
-        return { message: u.messages.processed, data: await u.process(ctx) };
+        const idempotencyKey = idempotencyKeyOf(request.headers.get("idempotency-key"));
+        return { message: u.messages.processed, data: await u.process(ctx, { idempotencyKey }) };
       },
     },
     {

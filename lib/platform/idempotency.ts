@@ -97,9 +97,12 @@ export async function oncePerKey<R>(
   create: (hooks: {
     claim: (tx: Tx) => Promise<void>;
     settle: (tx: Tx, recordId: number, answer: unknown) => Promise<void>;
+    /** Gives the claimed key back within the transaction: a write that commits a refusal (a staged upload's row
+     * errors) and then answers 422 is not remembered, so the repeat runs again. */
+    release: (tx: Tx) => Promise<void>;
   }) => Promise<R>,
 ): Promise<R> {
-  const noop = { claim: async () => {}, settle: async () => {} };
+  const noop = { claim: async () => {}, settle: async () => {}, release: async () => {} };
   if (!o.key) return create(noop);
   const key = o.key;
   const hash = await requestHash(o.entity, ctx, o.raw);
@@ -145,6 +148,9 @@ export async function oncePerKey<R>(
           .update(idempotencyKeys)
           .set({ record_id: recordId, response: answer === undefined ? null : JSON.stringify(answer) })
           .where(mine);
+      },
+      async release(tx) {
+        await tx.delete(idempotencyKeys).where(mine);
       },
     });
   } catch (e) {

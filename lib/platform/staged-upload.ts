@@ -12,6 +12,7 @@ import { writeAudits } from "./mutations";
 import { notify } from "./notifications";
 import type { Permission } from "./permissions";
 import { readSheet } from "./spreadsheet";
+import { oncePerKey } from "./idempotency";
 import { lockSaves } from "./unique";
 
 /** What the preview reads of a staged row. */
@@ -183,7 +184,9 @@ export type StagedUpload<K extends string> = {
     params: URLSearchParams | Record<string, string | string[] | undefined>,
   ) => Promise<{ data: StagedPreviewRow<K>[]; count: number; invalid: number }>;
   /** Creates every row's record in one transaction, or none (422) while any row has errors. */
-  process: (ctx: Ctx) => Promise<{ created: number }>;
+  /** With an Idempotency-Key, a repeat answers the first process's count and creates nothing (the staging is empty
+   * by then: without the key it would answer 422 "nothing to process" to a client that lost the first answer). */
+  process: (ctx: Ctx, o?: { idempotencyKey?: string }) => Promise<{ created: number }>;
   /** Empties the caller's staging. */
   discard: (ctx: Ctx) => Promise<{ deleted: number }>;
 };
@@ -416,12 +419,34 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
       };
     },
 
-    async process(ctx) {
+    async process(ctx, o = {}) {
       authorize(ctx, def.permission);
       const companyId = requireCompany(ctx);
       const db = await getDb();
       type Outcome = { ok: true; created: number } | { ok: false; invalid: number };
-      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+      const once = { key: o.idempotencyKey, entity: `staged-upload:${def.kind}`, raw: {} };
+      const outcome = await oncePerKey(ctx, once, ({ claim, settle, release }) =>
+        db.transaction(async (tx): Promise<Outcome> => {
+          await claim(tx);
+          const result = await processStaged(tx);
+          if (result.ok) await settle(tx, 0, result);
+          else await release(tx);
+          return result;
+        }),
+      );
+      if (!outcome.ok) {
+        throw invalid(
+          {
+            [def.field]: outcome.invalid
+              ? STAGED_UPLOAD_MESSAGES.rowsInvalid(outcome.invalid)
+              : STAGED_UPLOAD_MESSAGES.nothingToProcess,
+          },
+          def.messages.processFailed,
+        );
+      }
+      return { created: outcome.created };
+
+      async function processStaged(tx: Tx): Promise<Outcome> {
         await lockStaging(tx, ctx);
         const rows = await tx
           .select()
@@ -494,18 +519,7 @@ export function defineStagedUpload<const K extends string, S extends z.ZodType>(
           return { ok: false, invalid: 1 };
         }
         return { ok: true, created: rows.length };
-      });
-      if (!outcome.ok) {
-        throw invalid(
-          {
-            [def.field]: outcome.invalid
-              ? STAGED_UPLOAD_MESSAGES.rowsInvalid(outcome.invalid)
-              : STAGED_UPLOAD_MESSAGES.nothingToProcess,
-          },
-          def.messages.processFailed,
-        );
       }
-      return { created: outcome.created };
     },
 
     async discard(ctx) {

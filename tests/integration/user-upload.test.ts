@@ -262,6 +262,38 @@ describe("upload and preview", () => {
     expect(again.json.errors!.users).toEqual([UPLOAD_MESSAGES.nothingToProcess]);
   });
 
+  it("Process with an Idempotency-Key: a refusal is not remembered, a success is answered again and creates nothing", async () => {
+    const key = `process-${Date.now().toString(36)}`;
+    const process = () =>
+      api("GET", "crud_users/process_user", { token: adminToken, headers: { "idempotency-key": key } });
+    await upload(await xlsx(HEADER, [["Bad", "", "Row", "not-an-email", "", "CUSTOMER", ""]]));
+    const refused = await process();
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors!.users).toEqual([UPLOAD_MESSAGES.rowsInvalid(1)]);
+
+    const emails = [freshEmail("k1"), freshEmail("k2")];
+    await upload(
+      await xlsx(HEADER, [
+        ["Keyed", "", "One", emails[0], "", "CUSTOMER", ""],
+        ["Keyed", "", "Two", emails[1], "", "CUSTOMER", ""],
+      ]),
+    );
+    // The same key after the file was fixed runs (the refusal was given back), then a repeat (a client that lost
+    // the answer) gets the first answer instead of "nothing to process", and creates nothing more.
+    const first = await process();
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json).toEqual({ message: UPLOAD_MESSAGES.processed, data: { created: 2 } });
+    const count = await userCount();
+    const again = await process();
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await userCount()).toBe(count);
+    // Without the key the staging is simply empty.
+    const plain = await api("GET", "crud_users/process_user", { token: adminToken });
+    expect(plain.status).toBe(422);
+    expect(plain.json.errors!.users).toEqual([UPLOAD_MESSAGES.nothingToProcess]);
+  });
+
   it("discards the staged rows on Delete", async () => {
     await upload(await xlsx(HEADER, [["Gone", "", "Soon", freshEmail("gone"), "", "CUSTOMER", ""]]));
     const r = await api("GET", "crud_users/truncate_users", { token: adminToken });

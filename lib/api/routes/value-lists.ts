@@ -108,10 +108,12 @@ const uploadRoutes: ApiRoute[] = [
     summary: "Creates every staged row under the master in one transaction, or none while any row has errors",
     query: masterQuery,
     output: z.object({ message: z.string(), data: z.object({ created: z.number().int() }) }),
+    idempotent: true,
     async handler({ ctx, query, request }) {
       refuseCrossSite(ctx, request);
       const u = await valueListUpload(ctx, query.get(MASTER_PARAM));
-      return { message: u.messages.processed, data: await u.process(ctx) };
+      const idempotencyKey = idempotencyKeyOf(request.headers.get("idempotency-key"));
+      return { message: u.messages.processed, data: await u.process(ctx, { idempotencyKey }) };
     },
   },
   {
