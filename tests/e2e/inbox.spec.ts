@@ -25,6 +25,32 @@ async function axeSerious(page: Page): Promise<string[]> {
     .map((x) => `${x.impact} ${x.id} at ${JSON.stringify(x.at)}`);
 }
 
+test("a declared kind's item opens the DecisionDialog of its declaration (the leave's own texts)", async ({
+  page,
+}) => {
+  await login(page, LOGINS.franchisee);
+  await page.goto("/approvals?kind=leave_requests");
+  const items = page.getByTestId("inbox-item");
+  await ready(items.first());
+  const before = await items.count();
+  // a: the leave's approve ("Staff Replacement"), which says its walks stay uncovered from here.
+  await page.keyboard.press("a");
+  const approve = page.getByRole("dialog", { name: "Staff Replacement" });
+  await expect(approve).toBeVisible();
+  await expect(approve.getByTestId("decision-note")).toContainText("walks stay uncovered");
+  await approve.getByRole("button", { name: "Cancel" }).click();
+  await expect(approve).toBeHidden();
+  // r: the leave's reject, its reason optional.
+  await page.keyboard.press("r");
+  const reject = page.getByRole("dialog", { name: "Are you sure to Reject?" });
+  await expect(reject).toBeVisible();
+  await expect(reject.getByLabel(/^Reason/)).toBeVisible();
+  await expect(reject.getByText("(Optional)")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(reject).toBeHidden();
+  await expect(items).toHaveCount(before);
+});
+
 test("a franchisee admin clears three items from the inbox by keyboard", async ({ page }) => {
   await login(page, LOGINS.franchisee);
   // The drawer shows the inbox with its count.
@@ -57,53 +83,31 @@ test("a franchisee admin clears three items from the inbox by keyboard", async (
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
 
+  // Three items cleared by keyboard, each through the DecisionDialog of its kind's declaration (r: its reject,
+  // the reason box focused; Ctrl+Enter confirms). An empty required reason is refused next to the field.
+  let refused = 0;
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press("r");
-    const box = page.getByLabel(/^Reason/);
-    await expect(box).toBeFocused();
-    // An empty reason is refused next to the field (the oldest items are walk requests, whose reason is required):
-    // the walk request's own DecisionDialog, from its declaration, with its texts.
-    const dialog = page.getByRole("dialog", { name: "Reject Request" });
+    const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    if (i === 0) {
+    const box = dialog.getByRole("textbox");
+    await expect(box).toBeFocused();
+    if ((await box.getAttribute("required")) != null) {
       await box.press("Control+Enter");
-      await expect(dialog.getByText("Reason is required for rejection.")).toBeVisible();
+      await expect(box).toHaveAttribute("aria-invalid", "true");
+      refused += 1;
     }
     await box.fill(`Not this time ${i + 1}`);
     await box.press("Control+Enter");
     await expect(dialog).toBeHidden();
     await expect(items).toHaveCount(before - i - 1);
   }
+  // The demo franchisee admin's first items hold at least one whose reason is required (a monthly request's remark).
+  expect(refused).toBeGreaterThan(0);
   // Nothing decided comes back after a reload.
   await page.reload();
   await ready(page.getByTestId("inbox-total"));
   await expect(page.getByTestId("inbox-item")).toHaveCount(before - 3);
-});
-
-test("a declared kind's item opens the DecisionDialog of its declaration (the leave's own texts)", async ({
-  page,
-}) => {
-  await login(page, LOGINS.franchisee);
-  await page.goto("/approvals?kind=leave_requests");
-  const items = page.getByTestId("inbox-item");
-  await ready(items.first());
-  const before = await items.count();
-  // a: the leave's approve ("Staff Replacement"), which says its walks stay uncovered from here.
-  await page.keyboard.press("a");
-  const approve = page.getByRole("dialog", { name: "Staff Replacement" });
-  await expect(approve).toBeVisible();
-  await expect(approve.getByTestId("decision-note")).toContainText("walks stay uncovered");
-  await approve.getByRole("button", { name: "Cancel" }).click();
-  await expect(approve).toBeHidden();
-  // r: the leave's reject, its reason optional.
-  await page.keyboard.press("r");
-  const reject = page.getByRole("dialog", { name: "Are you sure to Reject?" });
-  await expect(reject).toBeVisible();
-  await expect(reject.getByLabel(/^Reason/)).toBeVisible();
-  await expect(reject.getByText("(Optional)")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(reject).toBeHidden();
-  await expect(items).toHaveCount(before);
 });
 
 test("an admin's home figure links to the list that explains it", async ({ page }) => {
