@@ -51,7 +51,14 @@ export default function BarCompare({ title, rows, category, series }: BarCompare
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} radius={[4, 4, 0, 0]} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              fill={s.color}
+              radius={[4, 4, 0, 0]}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>
