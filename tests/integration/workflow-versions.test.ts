@@ -7,7 +7,7 @@ import type { Ctx } from "@/lib/platform/context";
 import { encodeId } from "@/lib/platform/ids";
 import { versionOf } from "@/lib/platform/versions";
 import { VERSION_FIELD } from "@/lib/platform/write-fields";
-import { adminEmail, ctxFor, seeded } from "../support/fixtures";
+import { adminEmail, api, ctxFor, seeded, tokenFor } from "../support/fixtures";
 
 // The workflow entities' own edit pages carry the record's version like every other edit (issue 24): the walk
 // request policy, the customer page's pet and address dialogs, and the KYC document edit. A save over a change made
@@ -61,6 +61,30 @@ describe("the walk request policy's version", () => {
     expect(over).toMatchObject({ ok: true });
     expect((over as { ok: true; data: { updated_at: string } }).data.updated_at).not.toBe(saved);
     expect((await readWalkPolicy(admin)).reschedule_quota).toBe(5);
+  });
+});
+
+describe("PUT walk_request_policy with If-Match", () => {
+  it("the current version saves and answers the next as its ETag; an older one answers 412 and saves nothing", async () => {
+    const token = await tokenFor(adminEmail);
+    const put = (quota: number, ifMatch?: string) =>
+      api("PUT", "walk_request_policy", {
+        token,
+        body: { reschedule_quota: quota, refund_tiers: [{ min_hours: 12, refund_percent: 50 }] },
+        headers: ifMatch ? { "if-match": ifMatch } : {},
+      });
+    const current = (await readWalkPolicy(admin)).updated_at;
+    const first = await put(2, current ? `"${new Date(current).toISOString()}"` : undefined);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const etag = first.res.headers.get("etag");
+    expect(etag).toBe(`"${(first.json.data as { updated_at: string }).updated_at}"`);
+    const second = await put(4, etag!);
+    expect(second.status).toBe(200);
+    // The first answer's ETag is stale now: 412, naming who changed it, and the policy keeps the second save.
+    const stale = await put(6, etag!);
+    expect(stale.status).toBe(412);
+    expect(String(stale.json.message)).toMatch(STALE);
+    expect((await readWalkPolicy(admin)).reschedule_quota).toBe(4);
   });
 });
 

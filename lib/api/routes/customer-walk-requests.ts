@@ -14,10 +14,13 @@ import {
 } from "@/lib/jobs/customer-walk-requests";
 import { readWalkPolicy, saveWalkPolicy, walkPolicyAnswer, walkPolicySchema } from "@/lib/jobs/walk-policy";
 import type { List, Selection } from "@/lib/platform/list";
+import { AppError } from "@/lib/platform/errors";
 import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
+import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
 import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
+import { setResponseHeaders } from "../response-headers";
 import type { ApiCall, ApiRoute } from "../types";
 
 const def = customerWalkRequestsDef;
@@ -115,9 +118,19 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
       "Save the company's walk request policy: reschedule_quota 0-31, refund_tiers [{ min_hours, refund_percent }] (at least one, distinct min_hours; saved highest first)",
     input: walkPolicySchema,
     output: z.object({ message: z.string(), data: walkPolicyAnswer }),
-    handler: async ({ ctx, body }) => ({
-      message: "Walk request policy saved successfully.",
-      data: await saveWalkPolicy(ctx, body),
-    }),
+    versioned: "if-match",
+    // If-Match: the updated_at read (none while the default stands); a policy saved since answers 412.
+    async handler({ ctx, body, request }) {
+      const version = parseIfMatch(request.headers.get("if-match"));
+      try {
+        const data = await saveWalkPolicy(ctx, body, { version });
+        const etag = etagOf(data);
+        if (etag) setResponseHeaders(request, { etag });
+        return { message: "Walk request policy saved successfully.", data };
+      } catch (e) {
+        if (e instanceof StaleVersion && version) throw new AppError(412, e.message);
+        throw e;
+      }
+    },
   },
 ];
