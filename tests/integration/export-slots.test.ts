@@ -184,6 +184,11 @@ afterAll(async () => {
 
 describe("export slots", () => {
   it("a client that leaves while its export waits for a slot never starts it, and leaves the queue", async () => {
+    // An idle limit well beyond the few hundred ms this test needs before its abort: with the suite's 2 s, a busy
+    // machine (a full run: 2 cores, load 5-10) let a stalled body end before the abort, and the queued export got
+    // its slot (200 instead of 400).
+    const idleSeconds = 8;
+    process.env.EXPORT_IDLE_SECONDS = String(idleSeconds);
     const [a, b, c] = tokens;
     // Large exports, so that on PostgreSQL each worker is still reading when its client stops.
     const [la, lb, lc] = [await linkFor(a, bulk), await linkFor(b, bulk), await linkFor(c, bulk)];
@@ -206,7 +211,7 @@ describe("export slots", () => {
     expect(exportSlots()).toEqual({ running: 4, queued: 0 });
     // It never started: no fifth worker, and when the four end, nothing starts in their place.
     if (onPostgres) expect(await exporting()).toBe(4);
-    const ended = await waitFor(() => exportSlots().running === 0, IDLE_SECONDS * 1000 + 2000);
+    const ended = await waitFor(() => exportSlots().running === 0, idleSeconds * 1000 + 4000);
     measured["4 unread bodies → slots free (ms)"] = ended;
     expect(exportSlots()).toEqual({ running: 0, queued: 0 });
     // An unread body that was ended reads as an error, not as a complete file.
