@@ -26,6 +26,9 @@ const arg = (name, fallback) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const minutes = arg("minutes", Number(process.env.SOAK_MINUTES ?? 30));
+// --ci (npm test's 2-minute run): lost writes and unexpected answers fail it; p95 and memory are reported, not judged
+// (two minutes on a shared machine are all warm-up: the 30-minute run judges them).
+const ci = process.argv.includes("--ci");
 const rate = arg("rate", 20);
 const outageSeconds = arg("outage", 8);
 const runMs = minutes * 60_000;
@@ -207,10 +210,11 @@ try {
   if (lost.length) log("FAILED: lost acknowledged writes", lost.slice(0, 10));
   if (bad.length)
     log("FAILED: answers other than 200 (and 503 during the outage):", JSON.stringify(bad.slice(0, 10)));
+  const judged = ci ? "reported, not judged (--ci)" : "FAILED";
   if (slower)
-    log(`FAILED: p95 of the last ${windowMs / 60_000} min ${last} ms, first ${first} ms (over 20 %)`);
-  if (grew) log(`FAILED: memory grew after warm-up: ${warm.join("/")} MB → peak ${peak.join("/")} MB`);
-  if (lost.length || bad.length || slower || grew) exitCode = 1;
+    log(`${judged}: p95 of the last ${windowMs / 60_000} min ${last} ms, first ${first} ms (over 20 %)`);
+  if (grew) log(`${judged}: memory grew after warm-up: ${warm.join("/")} MB → peak ${peak.join("/")} MB`);
+  if (lost.length || bad.length || (!ci && (slower || grew))) exitCode = 1;
 } finally {
   for (const p of portals) p.kill("SIGTERM");
   await Promise.all(portals.map((p) => p.exited));
