@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import type { BarCompareProps } from "./bar-compare";
 
-const Placeholder = () => <div className="h-64 w-full animate-pulse rounded-lg bg-slate-100" aria-hidden />;
+// Still, not pulsing: it may wait for the reader to scroll down, and an endless animation never lets a page settle
+// (document.getAnimations() never finishes: the browser tests' settle step waited for ever on /home).
+const Placeholder = () => <div className="h-64 w-full rounded-lg bg-slate-100" aria-hidden />;
 
 /** The comparison chart's code (recharts), loaded only where a page renders one, in the browser. */
 const BarCompare = dynamic<BarCompareProps>(() => import("./bar-compare"), {
