@@ -80,6 +80,8 @@ test("a franchisee admin clears three items from the inbox by keyboard", async (
   await page.keyboard.press("Enter");
   const panel = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: "Approve" }) });
   await expect(panel).toBeVisible();
+  // Once it has taken the focus (it is listening then: an Escape in its first frame, on a busy machine, was lost).
+  await expect(panel.locator(":focus")).toHaveCount(1);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
 
