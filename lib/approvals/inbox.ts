@@ -19,6 +19,8 @@ type KindSpec = {
   label: string;
   /** The entity's list route; an item's own screen is `${href}/${opaque id}`. */
   href: string;
+  /** The kind has no screen of its own per item (walk requests): an item opens its list's pending rows. */
+  listOnly?: boolean;
   table: string;
   /** When it was asked (the age): a timestamptz expression over `t`. */
   askedAt: string;
@@ -174,6 +176,7 @@ const KINDS: Record<InboxKind, KindSpec> = {
     kind: "customer_walk_requests",
     label: "Walk request",
     href: "/customer-walk-requests",
+    listOnly: true,
     table: "customer_walk_requests",
     askedAt: "t.requested_at",
     pending: () => "t.status = 'pending'",
@@ -394,9 +397,13 @@ function toItem(r: RawItem): InboxItem {
     franchisee_id: r.franchisee_id != null ? encodeId(Number(r.franchisee_id)) : null,
     franchisee: r.franchisee,
     summary: r.summary,
-    href: `${s.href}/${id}`,
+    href: itemHref(s, id),
   };
 }
+
+/** An item's screen: its own, or its list's pending rows for a kind without one (no link that answers 404). */
+const itemHref = (s: KindSpec, opaqueId: string) =>
+  s.listOnly ? `${s.href}?status=pending` : `${s.href}/${opaqueId}`;
 
 /** How many items of each kind the caller may decide wait, and since when (the drawer's badge, the home's figure). */
 export async function inboxCounts(
@@ -474,6 +481,6 @@ export async function requestsById(
   return rows.map((r) => ({
     kind: r.kind,
     label: `${KINDS[r.kind].label} #${id}`,
-    href: `${KINDS[r.kind].href}/${encodeId(id)}`,
+    href: itemHref(KINDS[r.kind], encodeId(id)),
   }));
 }
