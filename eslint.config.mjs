@@ -7,6 +7,8 @@ export default defineConfig([
   ...nextTs,
   globalIgnores([
     ".next/**",
+    // Builds into folders of their own (NEXT_DIST_DIR=.next-<name>: side-by-side builds, bench).
+    ".next-*/**",
     "bench/next-floor/.next/**",
     "node_modules/**",
     "data/**",
