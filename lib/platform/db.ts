@@ -6,6 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import { dataDir } from "./config";
+import { getLogger } from "./logger.mjs";
 import { PLANNER_SETTINGS } from "./planner";
 import { APP_ROLE, settings, settingsStatement } from "./rls";
 
@@ -413,7 +414,7 @@ function boundPostgres(client: Pg) {
    * and goes back to the pool, else it is ended (its queries fail, and the pool opens a new one when needed).
    */
   const abandon = (r: Reserved, queries: Query[], settled: Promise<unknown>) => {
-    console.error(JSON.stringify({ level: "error", msg: "database statement past its deadline: cancelled" }));
+    getLogger().error("database statement past its deadline: cancelled");
     for (const q of queries) cancelQuery(q);
     void withDeadline(settled, CANCEL_GRACE_MS, () => new Error("cancel unanswered")).then(
       () => r.release(),
