@@ -15,19 +15,8 @@ import { inboxKinds, type InboxKind } from "./inbox";
 
 export type Decision = "approve" | "reject";
 
-/** Each kind's GET row (the record as its /api answers it: a leave's walks, a reschedule's quota). */
-const GET_PATHS: Record<InboxKind, string> = {
-  pet_walkie_career_requests: "pet_walkie_career_requests/:id",
-  pet_trainer_career_requests: "pet_trainer_career_requests/:id",
-  daycare_career_requests: "daycare_career_requests/:id",
-  franchisee_career_requests: "franchisee_career_requests/:id",
-  franchisees: "franchisees/:id",
-  franchisee_kyc_documents: "franchisee_kyc_documents/:id",
-  user_kyc_documents: "user_kyc_documents/:id",
-  user_monthly_job_requests: "user_monthly_job_requests/:id",
-  leave_requests: "leave_requests/:id",
-  customer_walk_requests: "customer_walk_requests/:id",
-};
+/** Each kind's GET row, `<kind>/:id` (the record as its /api answers it: a leave's walks, a reschedule's quota). */
+const getPathOf = (k: InboxKind) => `${k}/:id`;
 
 /**
  * The caller's declaration of that kind: among the registry's declarations of the entity, the one whose transitions
@@ -153,7 +142,7 @@ const label = (k: string) => k.replace(/_/g, " ").replace(/^\w/, (c) => c.toUppe
 /** The side panel's details of one item: its record's plain fields, a KYC file, a leave's walks, a reschedule's quota. */
 export async function itemDetail(ctx: Ctx, kind: string, id: number): Promise<ItemDetail> {
   const k = assertKind(ctx, kind);
-  const raw = (await run(ctx, "GET", GET_PATHS[k], id, {}).catch(async (e) => {
+  const raw = (await run(ctx, "GET", getPathOf(k), id, {}).catch(async (e) => {
     if (e instanceof Error && e.message.startsWith("no /api row")) throw notFound();
     throw e;
   })) as Record<string, unknown> | { data?: Record<string, unknown> };
