@@ -1187,7 +1187,8 @@ export async function updateMonthlyRequestZone(ctx: Ctx, id: number, zoneId: unk
 
 /**
  * The approval dialog's walkers (a franchisee's admin approving a request): the request's franchisee's active
- * walkers, each with their live walks on the request's first day (times, HH:MM), the least busy first.
+ * walkers, each with their live walks on the request's first day (times, HH:MM), the least busy first; and the
+ * plan's walks a day with the request's timeslots (HH:MM), which the dialog starts from.
  */
 export async function approvalWalkers(ctx: Ctx, id: number) {
   if (!isFranchiseeAdmin(ctx)) throw forbidden();
@@ -1208,6 +1209,9 @@ export async function approvalWalkers(ctx: Ctx, id: number) {
   );
   return {
     date: r.start_date,
+    walks_a_day: r.no_of_walks,
+    timeslot: r.timeslot?.slice(0, 5) ?? null,
+    timeslot_2: r.timeslot_2?.slice(0, 5) ?? null,
     walkers: rows.map((x) => ({
       id: Number(x.id),
       name: x.user_name,

@@ -1,23 +1,17 @@
 "use client";
-import { useEffect, useState } from "react";
-import { CalendarDays, Loader2 } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { DecisionCell } from "@/components/approval/decision-cell";
-import type { ExtraFields } from "@/components/approval/decision-dialog";
 import { CellText, Chip, EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
-import { settle } from "@/components/form/settle";
-import { reportFailure, useDialogs } from "@/components/shell/dialogs";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { formatDate } from "@/lib/format";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import {
   decideMonthlyRequestAction,
   deleteMonthlyRequestAction,
-  monthlyApprovalWalkersAction,
   restoreMonthlyRequestAction,
   updateMonthlyRequestZoneAction,
 } from "../actions";
+import { WalkerFields } from "./walker-fields";
 
 type Pet = { id: number; name: string; breed: string | null; weight: number | null; age: number | null };
 
@@ -47,117 +41,6 @@ const TONE: Record<number, "ok" | "no" | "muted"> = { 0: "muted", 1: "ok", 2: "n
 
 /** Approved: franchisee-approved and not rejected by the admin (the request has walks). */
 const approved = (r: Row) => r.franchisee_approval_status === 1 && r.status !== 2;
-
-type WalkerChoice = { id: string; name: string; times: string[]; current: boolean };
-
-/**
- * The franchisee approval's extra fields (inside DecisionDialog): the franchisee's walkers, each with their walks on
- * the request's first day (the least busy first), and the time of each walk a day.
- */
-function WalkerPicker({ row, f }: { row: Row; f: ExtraFields }) {
-  const dialogs = useDialogs();
-  const [choices, setChoices] = useState<{ date: string; walkers: WalkerChoice[] } | null>(null);
-  useEffect(() => {
-    let live = true;
-    void settle(() => monthlyApprovalWalkersAction(row.id)).then((r) => {
-      if (!live) return;
-      if (!r.ok) return reportFailure(dialogs, r);
-      setChoices(r.data);
-      const current = r.data.walkers.find((w) => w.current);
-      if (current) f.set("walker_id", current.id);
-    });
-    return () => {
-      live = false;
-    };
-    // Loaded once per opening of the dialog.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [row.id]);
-  const err = (k: string) =>
-    f.errors[k] ? (
-      <p id={`approve-${row.id}-${k}-error`} className="text-destructive text-sm">
-        {f.errors[k]}
-      </p>
-    ) : null;
-  const time = (k: "timeslot" | "timeslot_2", label: string) => (
-    <div className="grid gap-1">
-      <Label htmlFor={`approve-${row.id}-${k}`}>
-        {label} <span aria-hidden>*</span>
-      </Label>
-      <Input
-        id={`approve-${row.id}-${k}`}
-        type="time"
-        value={String(f.values[k] ?? "")}
-        aria-invalid={!!f.errors[k]}
-        aria-describedby={f.errors[k] ? `approve-${row.id}-${k}-error` : undefined}
-        onChange={(e) => f.set(k, e.target.value)}
-      />
-      {err(k)}
-    </div>
-  );
-  return (
-    <>
-      <fieldset
-        className="grid gap-1"
-        aria-describedby={f.errors.walker_id ? `approve-${row.id}-walker_id-error` : undefined}
-      >
-        <legend className="mb-1 text-sm font-medium">
-          Walker <span aria-hidden>*</span>
-          {choices ? (
-            <span className="text-muted-foreground font-normal"> · walks on {formatDate(choices.date)}</span>
-          ) : null}
-        </legend>
-        {!choices ? (
-          <p className="text-muted-foreground flex items-center gap-2 text-sm">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading walkers…
-          </p>
-        ) : choices.walkers.length === 0 ? (
-          <p className="text-muted-foreground text-sm">This franchisee has no active walker.</p>
-        ) : (
-          <div className="grid max-h-56 gap-1 overflow-y-auto rounded-md border p-1">
-            {choices.walkers.map((w) => (
-              <label
-                key={w.id}
-                className="hover:bg-muted has-[:checked]:bg-muted flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm"
-              >
-                <input
-                  type="radio"
-                  name={`approve-${row.id}-walker`}
-                  className="mt-1"
-                  value={w.id}
-                  checked={f.values.walker_id === w.id}
-                  onChange={() => f.set("walker_id", w.id)}
-                />
-                <span>
-                  {w.name}
-                  <span className="text-muted-foreground block text-xs">
-                    {w.times.length
-                      ? `${w.times.length} walk${w.times.length === 1 ? "" : "s"} that day: ${w.times.join(", ")}`
-                      : "No walks that day"}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-        )}
-        {err("walker_id")}
-      </fieldset>
-      <div className="grid grid-cols-2 gap-3">
-        {time("timeslot", row.no_of_walks === 2 ? "Timeslot 1" : "Timeslot")}
-        {row.no_of_walks === 2 ? time("timeslot_2", "Timeslot 2") : null}
-      </div>
-    </>
-  );
-}
-
-/** The franchisee approval's check before sending (the server checks the same). */
-const choose = (row: Row) => (v: Record<string, unknown>) => {
-  const missing: Record<string, string> = {};
-  if (!v.walker_id) missing.walker_id = "Choose the walker before approving the request.";
-  if (!v.timeslot) missing.timeslot = "The timeslot is required to approve the request.";
-  if (row.no_of_walks === 2 && !v.timeslot_2)
-    missing.timeslot_2 = "This plan has two walks a day: the second timeslot is required.";
-  return Object.keys(missing).length ? missing : null;
-};
 
 /** The workflow's step the caller decides from the list (the page's clientApproval), and which it is. */
 export type Step = { column: "franchisee_approval_status" | "status"; approval: ClientApproval } | null;
@@ -193,13 +76,8 @@ function ApprovalCell({ row, step, trash }: { row: Row; step: Step; trash: boole
             !trash && (column === "franchisee_approval_status" || row.franchisee_approval_status !== 0)
           }
           extra={(t) =>
-            t === "approve" && column !== "status" ? (f) => <WalkerPicker row={row} f={f} /> : undefined
+            t === "approve" && column !== "status" ? (f) => <WalkerFields {...f} id={row.id} /> : undefined
           }
-          initial={() => ({
-            timeslot: (row.timeslot ?? "").slice(0, 5),
-            timeslot_2: (row.timeslot_2 ?? "").slice(0, 5),
-          })}
-          validate={(t) => (t === "approve" && column !== "status" ? choose(row) : undefined)}
         />
       </div>
     );
