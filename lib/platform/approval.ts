@@ -142,6 +142,9 @@ export type Approval<K extends string = string> = ApprovalDecl<K> & {
 
 const REGISTRY: ReadonlySet<string> = new Set(ALL_PERMISSIONS);
 
+/** The declarations by entity, one per status column (a two-step workflow has two): what a save's status change reads. */
+const declared = new Map<string, Map<string, Approval>>();
+
 /** Declares an entity's approval workflow once; everything else reads it. */
 export function approvalOf<K extends string>(decl: ApprovalDecl<K>): Approval<K> {
   const names = Object.keys(decl.transitions) as K[];
@@ -152,7 +155,11 @@ export function approvalOf<K extends string>(decl: ApprovalDecl<K>): Approval<K>
     if (decl.transitions[t].reason && !decl.reasonField)
       throw new Error(`${decl.entity.name}.${t}: a reason rule needs the declaration's reasonField`);
   }
-  return { ...decl, names, permissionOf };
+  const a: Approval<K> = { ...decl, names, permissionOf };
+  const byField = declared.get(decl.entity.name) ?? new Map<string, Approval>();
+  if (!byField.has(decl.field.name)) byField.set(decl.field.name, a as unknown as Approval);
+  declared.set(decl.entity.name, byField);
+  return a;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -315,6 +322,7 @@ export async function afterStatusSave(a: Approval, args: { ctx: Ctx; tx: Tx; bef
   const from = args.before[a.field.name] as State;
   const to = args.row[a.field.name] as State;
   if (from === to) return;
+  if (from === a.pending) await itemNotificationsDone(args.tx, a, args.row);
   const t = a.names.find((n) => a.transitions[n].to === to && a.transitions[n].from.includes(from));
   if (!t) return;
   const tr = a.transitions[t];
@@ -323,6 +331,18 @@ export async function afterStatusSave(a: Approval, args: { ctx: Ctx; tx: Tx; bef
   await tr.after?.(d);
   for (const l of listeners)
     await l({ tx: args.tx, ctx: args.ctx, approval: a, transition: t, row: args.row });
+}
+
+/**
+ * Every save of an entity (its update, the review form's PATCH): a workflow status moved out of its pending state
+ * decides the item, so the notifications that named it are done, as `decide` marks them. The entity's own rules
+ * raise the save's notifications.
+ */
+export async function statusSaved(entity: string, args: { tx: Tx; before: Rec; row: Rec }) {
+  for (const a of declared.get(entity)?.values() ?? []) {
+    const [from, to] = [args.before[a.field.name], args.row[a.field.name]];
+    if (from === a.pending && to !== a.pending) await itemNotificationsDone(args.tx, a, args.row);
+  }
 }
 
 /**

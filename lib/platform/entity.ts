@@ -18,6 +18,7 @@ import {
   type Selection,
 } from "./list";
 import { oncePerKey } from "./idempotency";
+import { statusSaved } from "./approval";
 import { writeAudit } from "./mutations";
 import { nextUpdatedAt, staleVersion, versionMatches, versionOf, type Expected } from "./versions";
 import { ALL_PERMISSIONS, ROLE, type Permission } from "./permissions";
@@ -752,6 +753,8 @@ export function updateOf<
             written as Record<string, unknown>,
             row as Record<string, unknown>,
           );
+          // A workflow status saved out of its pending state: the item's notifications are done, as a decision's.
+          await statusSaved(def.name, { tx, before: row as Record<string, unknown>, row: updated });
           const answer = await auditAndAnswer(d, tx, ctx, { action: "update", row: updated, before });
           return answer as Row<T> & D;
         }),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { companies, franchiseeCareerRequests, franchisees, leaveRequests, notifications } from "@/db/schema";
 import { declarationOf, decideItem, decideTransition } from "@/lib/approvals/decisions";
 import { INBOX_KINDS } from "@/lib/approvals/inbox";
+import { franchiseesCrud } from "@/lib/franchise/franchisees";
 import { approvals } from "@/lib/registry";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { allowedTransitions } from "@/lib/platform/approval";
@@ -217,6 +218,42 @@ describe("GET /api/approvals", () => {
     ).rejects.toMatchObject({
       status: 422,
     });
+  });
+
+  it("marks an item's notifications done when a save moves its status out of pending (the edit form, a PATCH)", async () => {
+    const [f] = await db
+      .insert(franchisees)
+      .values({
+        company_id: happy.id,
+        name: `Saved ${tag}`,
+        status: 0,
+        created_at: new Date(Date.UTC(2001, 0, 8)),
+      })
+      .returning({ id: franchisees.id });
+    const [note, other] = await db
+      .insert(notifications)
+      .values([
+        {
+          company_id: happy.id,
+          user_id: admin.userId,
+          title: "Franchisee",
+          link: `/franchisees/${encodeId(f.id)}`,
+        },
+        { company_id: happy.id, user_id: admin.userId, title: "Franchisee", link: "/franchisees" },
+      ])
+      .returning({ id: notifications.id });
+    const readAt = async (id: number) =>
+      (await db.select({ at: notifications.read_at }).from(notifications).where(eq(notifications.id, id)))[0]
+        .at;
+    // A save that leaves the status pending leaves them.
+    await franchiseesCrud.update(admin, { id: f.id, name: `Saved ${tag} again` });
+    expect(await readAt(note.id)).toBeNull();
+    await franchiseesCrud.update(admin, { id: f.id, status: 1 });
+    expect(await readAt(note.id)).not.toBeNull();
+    expect(await readAt(other.id)).toBeNull();
+    expect(idsOf((await get(tokens.admin, "?kind=franchisees&limit=100")).body, "franchisees")).not.toContain(
+      f.id,
+    );
   });
 
   it("decides a declared kind through the registry's declaration: its reason rule and text, its success message", async () => {
