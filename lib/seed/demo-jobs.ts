@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   customerWalkRequests,
+  dailyJobPlans,
   dailyJobPlanWalks,
   franchisees,
   leaveRequests,
@@ -343,6 +344,43 @@ export async function seedDemoJobs(db: Executor, companyId: number, stateName: s
       ["reschedule", "rejected"],
       ["cancel", "rejected"],
     ];
+    // Near the month's end too few of its walks are still to come: the rest go on walks of the next month's first
+    // odd days (a plan made by hand per day, for the same customer, walker and pets), so a fresh seed always has
+    // pending requests, whatever the date.
+    const [model] = await db
+      .select()
+      .from(dailyJobPlans)
+      .where(eq(dailyJobPlans.user_monthly_job_request_id, first.id))
+      .orderBy(asc(dailyJobPlans.date))
+      .limit(1);
+    for (let k = 0; model && rows.length < cases.length; k++) {
+      const date = addDays(monthEnd, 1 + 2 * k);
+      const [plan] = await db
+        .insert(dailyJobPlans)
+        .values({
+          company_id: companyId,
+          user_id: model.user_id,
+          franchisee_id: model.franchisee_id,
+          walker_id: model.walker_id,
+          user_pet_id: model.user_pet_id,
+          user_pet_2_id: model.user_pet_2_id,
+          date,
+        })
+        .returning({ id: dailyJobPlans.id });
+      const [walk] = await db
+        .insert(dailyJobPlanWalks)
+        .values({
+          company_id: companyId,
+          daily_job_plan_id: plan.id,
+          franchisee_id: model.franchisee_id,
+          walker_id: model.walker_id,
+          walk_no: 1,
+          date,
+          timeslot: "07:00",
+        })
+        .returning({ id: dailyJobPlanWalks.id });
+      rows.push({ id: walk.id, date, timeslot: "07:00:00" });
+    }
     const step = Math.max(1, Math.floor(rows.length / cases.length));
     const picked = cases.slice(0, rows.length).map((c, k) => [rows[k * step], ...c] as const);
     if (picked.length) {
