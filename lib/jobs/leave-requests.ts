@@ -16,8 +16,8 @@ import {
   type FieldErrors,
 } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
-import { decodeId, encodeId } from "@/lib/platform/ids";
-import { approvalOf, decide } from "@/lib/platform/approval";
+import { encodeId } from "@/lib/platform/ids";
+import { approvalActions, approvalOf, decide } from "@/lib/platform/approval";
 import { writeAudit } from "@/lib/platform/mutations";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
@@ -757,6 +757,8 @@ export const leaveApproval = approvalOf({
       summary:
         "Approve a pending leave, with a replacement (its affected walks move to them; 422 when they are not available) or without (null: the walks stay uncovered); 409 when no longer pending",
       confirm: { title: "Staff Replacement" },
+      reasonLabel: "Admin Remarks",
+      failure: `${LEAVE_MESSAGES.approveFailed} `,
       success: LEAVE_MESSAGES.approved,
       answer: (data) => ({ success: true, message: LEAVE_MESSAGES.approved, data }),
       output: leaveAnswer(LEAVE_MESSAGES.approved),
@@ -794,7 +796,7 @@ function leaveAnswer(message: string) {
   });
 }
 
-/** Approve with a replacement (or none), as the /api and the list's modal do. */
+/** Approve with a replacement (or none), as the /api does (the bench's write). */
 export const approveWithReplacement = (ctx: Ctx, id: number, raw: unknown) =>
   decide(ctx, leaveApproval, id, "approve", raw) as Promise<Leave & Awaited<ReturnType<typeof leaveDetail>>>;
 
@@ -902,39 +904,20 @@ export const browserWalks = (walks: LeaveWalk[] | null | undefined) =>
     covered: x.covered,
   }));
 export type BrowserWalk = ReturnType<typeof browserWalks>[number];
-const decodeOptional = async (v: unknown) => {
-  if (v == null || v === "") return null;
-  const id = decodeId(String(v));
-  if (id == null) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
-  return id;
-};
-
+/**
+ * The list's and the inbox's server actions: the kernel's (create, update, delete, restore, export), `decide` (the
+ * DecisionDialog's approve with `replacement_user_id` an opaque id or null, and reject), the replacement picker's
+ * staff and the reassign dialog's one walk.
+ */
 export const leaveRequestActions = {
   ...entityActions(leaveRequestsCrud),
+  ...approvalActions(leaveApproval, { ids: ["replacement_user_id"] }),
   availableStaff: recordAction(async (ctx, id, walkOpaqueId?: string) =>
     forBrowser(await leaveAvailableStaff(ctx, id, (await decodeActionId(walkOpaqueId)) ?? undefined)),
   ),
-  approveWithReplacement: recordAction(
-    async (ctx, id, replacement: string | null, remarks: string | null) => {
-      const r = await approveWithReplacement(ctx, id, {
-        replacement_user_id: await decodeOptional(replacement),
-        admin_remarks: remarks,
-      });
-      return {
-        id: encodeId(id),
-        message: LEAVE_MESSAGES.approved,
-        leave_type: r.leave_type,
-        walks: browserWalks(r.walks),
-      };
-    },
-  ),
-  reject: recordAction(async (ctx, id) => {
-    await decide(ctx, leaveApproval, id, "reject");
-    return { id: encodeId(id) };
-  }),
   reassign: recordAction(async (ctx, id, walkOpaqueId: string, replacement: string | null) => {
     const r = await reassignLeaveWalk(ctx, id, (await decodeActionId(walkOpaqueId))!, {
-      replacement_user_id: await decodeOptional(replacement),
+      replacement_user_id: await decodeActionId(replacement),
     });
     return { id: encodeId(id), message: LEAVE_MESSAGES.reassigned, walks: browserWalks(r.walks) };
   }),

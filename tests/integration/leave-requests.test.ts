@@ -611,11 +611,11 @@ describe("reject, delete, restore and the server actions", () => {
       .insert(leaveRequests)
       .values({ company_id: happy.id, user_id: R.id, franchisee_id: F, date: D2, leave_type: "full_day" })
       .returning();
-    const r = await actions.rejectLeaveRequestAction(encodeId(l.id));
+    const r = await actions.decideLeaveRequestAction(encodeId(l.id), "reject");
     expect(r.ok).toBe(true);
     const [after] = await db.select().from(leaveRequests).where(eq(leaveRequests.id, l.id));
     expect(after).toMatchObject({ status: 2, processed_by: fa.id });
-    const again = await actions.rejectLeaveRequestAction(encodeId(l.id));
+    const again = await actions.decideLeaveRequestAction(encodeId(l.id), "reject");
     expect(again).toMatchObject({ ok: false, status: 409 });
     expect((await notes(R.id)).map((x) => x.title)).toContain("Leave rejected");
     // Delete and restore.
@@ -644,8 +644,11 @@ describe("reject, delete, restore and the server actions", () => {
     const list = staff.ok ? staff.data : [];
     expect(list.length).toBeGreaterThan(0);
     expect(typeof list[0].id).toBe("string");
-    const r = await actions.approveLeaveRequestAction(encodeId(l.id), list[0].id, "ok");
-    expect(r).toMatchObject({ ok: true, data: { message: LEAVE_MESSAGES.approved } });
+    const r = await actions.decideLeaveRequestAction(encodeId(l.id), "approve", {
+      replacement_user_id: list[0].id,
+      admin_remarks: "ok",
+    });
+    expect(r).toMatchObject({ ok: true, data: { status: 1 } });
     const [after] = await db
       .select()
       .from(leaveRequests)
@@ -662,8 +665,8 @@ describe("reject, delete, restore and the server actions", () => {
     session.ctx = await ctxFor("master@happypaws.test", happy.id);
     for (const r of [
       await actions.availableStaffAction(id),
-      await actions.approveLeaveRequestAction(id, null, null),
-      await actions.rejectLeaveRequestAction(id),
+      await actions.decideLeaveRequestAction(id, "approve", { replacement_user_id: null }),
+      await actions.decideLeaveRequestAction(id, "reject"),
       await actions.reassignLeaveWalkAction(id, encodeId(wWalks[0]), null),
     ])
       expect(r).toMatchObject({ ok: false, status: 403 });
@@ -671,8 +674,8 @@ describe("reject, delete, restore and the server actions", () => {
     session.ctx = await ctxFor(other.email);
     for (const r of [
       await actions.availableStaffAction(id),
-      await actions.approveLeaveRequestAction(id, null, null),
-      await actions.rejectLeaveRequestAction(id),
+      await actions.decideLeaveRequestAction(id, "approve", { replacement_user_id: null }),
+      await actions.decideLeaveRequestAction(id, "reject"),
     ])
       expect(r).toMatchObject({ ok: false, status: 404 });
     const [after] = await db.select().from(leaveRequests).where(eq(leaveRequests.id, l.id));

@@ -1,8 +1,8 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { browserWalks, LEAVE_TYPE_LABELS, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import { browserWalks, LEAVE_TYPE_LABELS, leaveApproval, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
 import { withPickers } from "@/lib/options/option-sources";
-import { can } from "@/lib/platform/context";
+import { clientApproval } from "@/lib/platform/approval";
 import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportLeaveRequestsAction } from "./actions";
@@ -13,8 +13,8 @@ export const metadata = { title: "Leave Requests" };
 /**
  * Leave Requests or Deleted Leave Requests (spec 002 §2): approval status, walker, date, leave type, active status,
  * keyword (walker's name, employee code, phone, reason); trash, export. A franchisee's admin sees their
- * franchisee's leave only. Pending rows offer Approve (the replacement modal) and Reject to holders of
- * leave_requests.approve; approved rows the reassign dialog.
+ * franchisee's leave only. Pending rows offer Approve (the replacement picker in the DecisionDialog) and
+ * Reject to holders of leave_requests.approve; approved rows the reassign dialog.
  */
 export default async function LeaveRequestsPage({ searchParams }: ListPageProps) {
   const s = await listScreen(leaveRequestsCrud, searchParams, {
@@ -53,7 +53,7 @@ export default async function LeaveRequestsPage({ searchParams }: ListPageProps)
       exportAction={exportLeaveRequestsAction}
     >
       <ListRows table={table} rows={s.query.rowsPerPage}>
-        {(t) => <LeaveRequestsTable {...t} canApprove={can(s.ctx, "leave_requests.approve")} />}
+        {(t) => <LeaveRequestsTable {...t} approval={clientApproval(s.ctx, leaveApproval)} />}
       </ListRows>
     </EntityListPage>
   );

@@ -32,7 +32,7 @@ const NONE = "";
 export function ReassignDialog({
   leaveId,
   fullDay,
-  walks: initial,
+  walks: listed,
   onClose,
 }: {
   leaveId: string;
@@ -41,7 +41,9 @@ export function ReassignDialog({
   onClose: () => void;
 }) {
   const dialogs = useDialogs();
-  const [walks, setWalks] = useState(initial);
+  // The list's walks (refreshed after an approval) until a reassignment answers them.
+  const [saved, setWalks] = useState<BrowserWalk[] | null>(null);
+  const walks = saved ?? listed;
   const [editing, setEditing] = useState<string | null>(null);
   const [staff, setStaff] = useState<BrowserStaff[] | null>(null);
   const [choice, setChoice] = useState(NONE);
