@@ -1,5 +1,5 @@
 "use client";
-import { useState, useTransition, type ReactNode } from "react";
+import { useRef, useState, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { settle } from "@/components/form/settle";
@@ -74,6 +74,8 @@ export function DecisionDialog({
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, start] = useTransition();
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const reasonId = `decision-${t.name}-${id}-reason`;
   const reasonError = t.reasonField ? errors[t.reasonField] : undefined;
 
@@ -115,7 +117,14 @@ export function DecisionDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={(e) => {
+          // The reason box when the transition takes one (type, then confirm); else Confirm, so Enter confirms (Radix
+          // would focus the first button, Cancel). Extra fields are reached with Shift+Tab.
+          e.preventDefault();
+          (t.reason && t.reasonField ? reasonRef.current : confirmRef.current)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t.confirm.title}</DialogTitle>
           {t.confirm.description ? <DialogDescription>{t.confirm.description}</DialogDescription> : null}
@@ -145,6 +154,7 @@ export function DecisionDialog({
               )}
             </Label>
             <Textarea
+              ref={reasonRef}
               id={reasonId}
               value={reason}
               maxLength={t.reasonMax}
@@ -168,6 +178,7 @@ export function DecisionDialog({
             Cancel
           </Button>
           <Button
+            ref={confirmRef}
             variant={t.tone === "destructive" ? "destructive" : "default"}
             onClick={confirm}
             disabled={busy}

@@ -25,7 +25,7 @@ async function axeSerious(page: Page): Promise<string[]> {
     .map((x) => `${x.impact} ${x.id} at ${JSON.stringify(x.at)}`);
 }
 
-test("a declared kind's item opens the DecisionDialog of its declaration (the leave's own texts)", async ({
+test("a declared kind's item opens the DecisionDialog of its declaration (the leave's own texts); a then Enter approves", async ({
   page,
 }) => {
   await login(page, LOGINS.franchisee);
@@ -33,22 +33,25 @@ test("a declared kind's item opens the DecisionDialog of its declaration (the le
   const items = page.getByTestId("inbox-item");
   await ready(items.first());
   const before = await items.count();
-  // a: the leave's approve ("Staff Replacement"), which says its walks stay uncovered from here.
-  await page.keyboard.press("a");
-  const approve = page.getByRole("dialog", { name: "Staff Replacement" });
-  await expect(approve).toBeVisible();
-  await expect(approve.getByTestId("decision-note")).toContainText("walks stay uncovered");
-  await approve.getByRole("button", { name: "Cancel" }).click();
-  await expect(approve).toBeHidden();
-  // r: the leave's reject, its reason optional.
+  // r: the leave's reject, its reason optional, the reason box focused.
   await page.keyboard.press("r");
   const reject = page.getByRole("dialog", { name: "Are you sure to Reject?" });
   await expect(reject).toBeVisible();
-  await expect(reject.getByLabel(/^Reason/)).toBeVisible();
+  await expect(reject.getByLabel(/^Reason/)).toBeFocused();
   await expect(reject.getByText("(Optional)")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(reject).toBeHidden();
   await expect(items).toHaveCount(before);
+  // a: the leave's approve ("Staff Replacement"), no reason box: Confirm has the focus, so Enter approves.
+  await page.keyboard.press("a");
+  const approve = page.getByRole("dialog", { name: "Staff Replacement" });
+  await expect(approve).toBeVisible();
+  await expect(approve.getByTestId("decision-note")).toContainText("walks stay uncovered");
+  await expect(approve.getByRole("button", { name: "Confirm" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(approve).toBeHidden();
+  await expect(page.getByTestId("success-toast")).toBeVisible();
+  await expect(items).toHaveCount(before - 1);
 });
 
 test("a franchisee admin clears three items from the inbox by keyboard", async ({ page }) => {
