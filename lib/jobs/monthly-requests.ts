@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -28,7 +28,6 @@ import {
   listOf,
   exportOf,
   networkScope,
-  zoneFilter,
   restoreOf,
   softDeleteOf,
   updateOf,
@@ -37,17 +36,27 @@ import {
 import { entityActions, recordAction } from "@/lib/platform/entity-actions";
 import { AppError, forbidden, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
-import { defineList, enumFilter, idAndStatusColumns, intFilter, referenceFilter } from "@/lib/platform/list";
+import {
+  defineList,
+  enumFilter,
+  idAndStatusColumns,
+  intFilter,
+  listRowById,
+  referenceFilter,
+} from "@/lib/platform/list";
 import { toActionResult } from "@/lib/platform/mutations";
 import { companyAdminIds, notify, type NewNotification } from "@/lib/platform/notifications";
-import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { POSITION, ROLE } from "@/lib/platform/permissions";
 import {
-  blankToNull,
+  codeOf,
   flag,
+  idList,
   optionalId,
   optionalText,
   requiredDate,
   requiredId,
+  timeOfDay,
+  wholeNumber,
 } from "@/lib/platform/schemas";
 import {
   APPROVAL_LABELS,
@@ -60,7 +69,7 @@ import {
 } from "./common";
 import { generateWalks, moveFutureWalks, walksDue } from "./walk-generation";
 import { dayLabel, monthLabel, walksCount } from "./walk-notices";
-import { searchMatch } from "@/lib/platform/search";
+import { customerScope, optionPage, OPTIONS_MAX_LIMIT, type OptionPage } from "@/lib/options/option-sources";
 
 // Monthly job requests (spec 002 §2 "Monthly job requests", §3, §4, §6, §7; issue 11). A customer asks for a month
 // of walks under a plan; the franchisee's admin approves it (franchisee approval, with a walker and timeslots) and
@@ -119,44 +128,9 @@ export const MONTHLY_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------------------
 // Forms.
 
-const approvalCode = (label: string) =>
-  z.coerce
-    .number({ error: `The selected ${label} is invalid.` })
-    .int(`The selected ${label} is invalid.`)
-    .refine((n) => n === 0 || n === 1 || n === 2, `The selected ${label} is invalid.`);
-
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-/** A walk's start time, HH:MM (or HH:MM:SS); blank → none. Stored as HH:MM:00. */
-const timeslot = (label: string) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ error: `The ${label} must be a time like 07:30.` })
-      .trim()
-      .regex(TIME, `The ${label} must be a time like 07:30.`)
-      .transform((v) => `${v.slice(0, 5)}:00`)
-      .nullable(),
-  );
-
-const whole = (label: string, min: number, max: number) =>
-  z.preprocess(
-    blankToNull,
-    z.coerce
-      .number({ error: `The ${label} must be a whole number from ${min} to ${max}.` })
-      .int(`The ${label} must be a whole number from ${min} to ${max}.`)
-      .min(min, `The ${label} must be a whole number from ${min} to ${max}.`)
-      .max(max, `The ${label} must be a whole number from ${min} to ${max}.`)
-      .nullable(),
-  );
-
+const approvalCode = (label: string) => codeOf(label, [0, 1, 2]);
 /** The pets a request covers: one or two ids (an array, or a comma list). */
-const petIds = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v == null ? [] : v),
-  z
-    .array(requiredId("pet"), { error: "Choose one or two pets." })
-    .min(1, "Choose one or two pets.")
-    .max(2, "Choose one or two pets."),
-);
+const petIds = idList("pet", 1, 2, "Choose one or two pets.");
 
 /**
  * The create form (its content is not shown by the spec): the customer (an app user sending it is the customer),
@@ -169,8 +143,8 @@ export const monthlyRequestCreateSchema = z.object({
   user_address_id: requiredId("address"),
   user_pet_ids: petIds,
   plan_id: requiredId("plan"),
-  month: whole("month", 1, 12).optional(),
-  year: whole("year", 2000, 2100).optional(),
+  month: wholeNumber("month", 1, 12).optional(),
+  year: wholeNumber("year", 2000, 2100).optional(),
   start_date: requiredDate("start date"),
   end_date: requiredDate("end date"),
   zone_id: optionalId("zone"),
@@ -189,8 +163,8 @@ export const monthlyRequestUpdateSchema = z.object({
   franchisee_approval_status: approvalCode("franchisee approval status").optional(),
   status: approvalCode("status").optional(),
   walker_id: optionalId("walker").optional(),
-  timeslot: timeslot("timeslot").optional(),
-  timeslot_2: timeslot("timeslot 2").optional(),
+  timeslot: timeOfDay("timeslot").optional(),
+  timeslot_2: timeOfDay("timeslot 2").optional(),
   remark: optionalText("remark", 1000).optional(),
 });
 
@@ -251,27 +225,6 @@ const walkerName = sql<
 const planNameOf = sql<
   string | null
 >`case when ${plans.id} is null then null else ${planName(tier.description)} end`;
-/** The names a request is shown with (the list, the item, the notifications): one join each. */
-const JOINS = [
-  { table: customer, on: eq(customer.id, t.user_id) },
-  { table: walker, on: eq(walker.id, t.walker_id) },
-  { table: zone, on: eq(zone.id, t.zone_id) },
-  { table: plans, on: eq(plans.id, t.plan_id) },
-  { table: tier, on: eq(tier.id, plans.tier_id) },
-  { table: userAddresses, on: eq(userAddresses.id, t.user_address_id) },
-  { table: franchisees, on: eq(franchisees.id, t.franchisee_id) },
-];
-/** One request with its names (`select` over the joined tables). */
-async function withNames<S extends Record<string, unknown>>(db: Executor, id: number, select: S) {
-  let q = db
-    .select(select as never)
-    .from(t)
-    .$dynamic();
-  for (const j of JOINS) q = q.leftJoin(j.table, j.on);
-  const [row] = await q.where(eq(t.id, id));
-  return (row ?? {}) as { [K in keyof S]: S[K] extends SQL<infer T> ? T : unknown };
-}
-
 /** Spec 002 §3's `user {user_name}` (with the id) of the request's customer. */
 const userJson = sql<{
   id: number;
@@ -309,6 +262,98 @@ export const requestShapes = {
     }),
   ),
 };
+
+/** The list of requests (spec 002 §2): its select is also the item's and the notifications' names. */
+const requestList = defineList({
+  from: t,
+  select: {
+    id: t.id,
+    status: t.status,
+    franchisee_approval_status: t.franchisee_approval_status,
+    user_id: t.user_id,
+    user_name: customerName,
+    month: t.month,
+    year: t.year,
+    zone_id: t.zone_id,
+    zone: zone.description,
+    plan_id: t.plan_id,
+    plan_name: planNameOf,
+    no_of_walks: plans.no_of_walks,
+    user_address_id: t.user_address_id,
+    address: userAddresses.address,
+    start_date: t.start_date,
+    end_date: t.end_date,
+    franchisee_id: t.franchisee_id,
+    franchisee_name: franchisees.name,
+    walker_id: t.walker_id,
+    walker_name: walkerName,
+    timeslot: t.timeslot,
+    timeslot_2: t.timeslot_2,
+    remark: t.remark,
+    walks_generated_at: t.walks_generated_at,
+    user_monthly_job_request_pets: petsJson,
+    user: userJson,
+    user_address: addressJson,
+    pets_text: petsText,
+    is_active: t.is_active,
+  },
+  // The names a request is shown with (the list, the item, the notifications): one join each.
+  joins: [
+    { table: customer, on: eq(customer.id, t.user_id) },
+    { table: walker, on: eq(walker.id, t.walker_id) },
+    { table: zone, on: eq(zone.id, t.zone_id) },
+    { table: plans, on: eq(plans.id, t.plan_id) },
+    { table: tier, on: eq(tier.id, plans.tier_id) },
+    { table: userAddresses, on: eq(userAddresses.id, t.user_address_id) },
+    { table: franchisees, on: eq(franchisees.id, t.franchisee_id) },
+  ],
+  id: t.id,
+  isActive: t.is_active,
+  deletedAt: t.deleted_at,
+  // The keyword: the customer's name, email, phone or employee code, or the address, each through its trigram
+  // index (users_search_idx, user_addresses_search_idx).
+  searchThrough: [
+    { key: t.user_id, id: users.id, text: usersSearchText(users) },
+    { key: t.user_address_id, id: userAddresses.id, text: addressSearchText(userAddresses) },
+  ],
+  filters: {
+    status: enumFilter(t.status, "Approval Status", APPROVAL_OPTIONS),
+    franchisee_approval_status: enumFilter(
+      t.franchisee_approval_status,
+      "Franchisee Approval",
+      APPROVAL_OPTIONS,
+    ),
+    franchisee_id: referenceFilter(t.franchisee_id, "Franchisee"),
+    user_id: referenceFilter(t.user_id, "User"),
+    month: intFilter(t.month, "Month"),
+    year: intFilter(t.year, "Year"),
+    zone_id: referenceFilter(t.zone_id, "Zone"),
+  },
+  export: [
+    ...idAndStatusColumns(),
+    { header: "Approval Status", field: "status", labels: UPPER_LABELS, otherwise: "PENDING" },
+    {
+      header: "Franchisee Approval",
+      field: "franchisee_approval_status",
+      labels: UPPER_LABELS,
+      otherwise: "PENDING",
+    },
+    { header: "User", field: "user_name" },
+    { header: "Month", field: "month" },
+    { header: "Year", field: "year" },
+    { header: "Zone", field: "zone" },
+    { header: "Plan", field: "plan_name" },
+    { header: "Address", field: "address" },
+    { header: "Start Date", field: "start_date" },
+    { header: "End Date", field: "end_date" },
+    { header: "Franchisee", field: "franchisee_name" },
+    { header: "Walker", field: "walker_name" },
+    { header: "Timeslot", field: "timeslot" },
+    { header: "Timeslot 2", field: "timeslot_2" },
+    { header: "Remark", field: "remark" },
+    { header: "Pets", field: "pets_text" },
+  ],
+});
 
 /** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
 export const monthlyToolbarFilters = (ctx: Ctx) =>
@@ -351,87 +396,7 @@ export const monthlyRequestsDef = defineEntity({
     deleted: "Request deleted successfully.",
     restored: "Request restored successfully.",
   },
-  list: defineList({
-    from: t,
-    select: {
-      id: t.id,
-      status: t.status,
-      franchisee_approval_status: t.franchisee_approval_status,
-      user_id: t.user_id,
-      user_name: customerName,
-      month: t.month,
-      year: t.year,
-      zone_id: t.zone_id,
-      zone: zone.description,
-      plan_id: t.plan_id,
-      plan_name: planNameOf,
-      no_of_walks: plans.no_of_walks,
-      user_address_id: t.user_address_id,
-      address: userAddresses.address,
-      start_date: t.start_date,
-      end_date: t.end_date,
-      franchisee_id: t.franchisee_id,
-      franchisee_name: franchisees.name,
-      walker_id: t.walker_id,
-      walker_name: walkerName,
-      timeslot: t.timeslot,
-      timeslot_2: t.timeslot_2,
-      remark: t.remark,
-      walks_generated_at: t.walks_generated_at,
-      user_monthly_job_request_pets: petsJson,
-      user: userJson,
-      user_address: addressJson,
-      pets_text: petsText,
-      is_active: t.is_active,
-    },
-    joins: JOINS,
-    id: t.id,
-    isActive: t.is_active,
-    deletedAt: t.deleted_at,
-    // The keyword: the customer's name, email, phone or employee code, or the address, each through its trigram
-    // index (users_search_idx, user_addresses_search_idx).
-    searchThrough: [
-      { key: t.user_id, id: users.id, text: usersSearchText(users) },
-      { key: t.user_address_id, id: userAddresses.id, text: addressSearchText(userAddresses) },
-    ],
-    filters: {
-      status: enumFilter(t.status, "Approval Status", APPROVAL_OPTIONS),
-      franchisee_approval_status: enumFilter(
-        t.franchisee_approval_status,
-        "Franchisee Approval",
-        APPROVAL_OPTIONS,
-      ),
-      franchisee_id: referenceFilter(t.franchisee_id, "Franchisee"),
-      user_id: referenceFilter(t.user_id, "User"),
-      month: intFilter(t.month, "Month"),
-      year: intFilter(t.year, "Year"),
-      zone_id: referenceFilter(t.zone_id, "Zone"),
-    },
-    export: [
-      ...idAndStatusColumns(),
-      { header: "Approval Status", field: "status", labels: UPPER_LABELS, otherwise: "PENDING" },
-      {
-        header: "Franchisee Approval",
-        field: "franchisee_approval_status",
-        labels: UPPER_LABELS,
-        otherwise: "PENDING",
-      },
-      { header: "User", field: "user_name" },
-      { header: "Month", field: "month" },
-      { header: "Year", field: "year" },
-      { header: "Zone", field: "zone" },
-      { header: "Plan", field: "plan_name" },
-      { header: "Address", field: "address" },
-      { header: "Start Date", field: "start_date" },
-      { header: "End Date", field: "end_date" },
-      { header: "Franchisee", field: "franchisee_name" },
-      { header: "Walker", field: "walker_name" },
-      { header: "Timeslot", field: "timeslot" },
-      { header: "Timeslot 2", field: "timeslot_2" },
-      { header: "Remark", field: "remark" },
-      { header: "Pets", field: "pets_text" },
-    ],
-  }),
+  list: requestList,
   detail: async (db, row) => requestDetail(db, row),
   auditDetail: async (db, row) => ({ user_pet_ids: await petIdsOf(db, row.id) }),
   detailSchema: {
@@ -457,40 +422,35 @@ async function petIdsOf(db: Executor, requestId: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** What the edit screen and GET :id answer besides the row: names, the plan, the pets. */
+/** What the edit screen and GET :id answer besides the row: the list row's names and pets, and the plan's dogs. */
 async function requestDetail(db: Executor, row: typeof t.$inferSelect) {
-  const {
-    pets: json,
-    user,
-    user_address,
-    ...names
-  } = await withNames(db, row.id, {
-    user_name: customerName,
-    address: sql<string | null>`${userAddresses.address}`,
-    plan_name: planNameOf,
-    no_of_dogs: sql<number | null>`${plans.no_of_dogs}`,
-    no_of_walks: sql<number | null>`${plans.no_of_walks}`,
-    zone: sql<string | null>`${zone.description}`,
-    franchisee_name: sql<string | null>`${franchisees.name}`,
-    walker_name: walkerName,
-    user: userJson,
-    user_address: addressJson,
-    pets: petsJson,
-  });
-  const pets = jsonOf<RequestPet[]>(json) ?? [];
+  const l = requestList.select;
+  const r = (await listRowById(db, requestList, row.id, {
+    user_name: l.user_name,
+    address: l.address,
+    plan_name: l.plan_name,
+    no_of_dogs: plans.no_of_dogs,
+    no_of_walks: l.no_of_walks,
+    zone: l.zone,
+    franchisee_name: l.franchisee_name,
+    walker_name: l.walker_name,
+    user: l.user,
+    user_address: l.user_address,
+    user_monthly_job_request_pets: l.user_monthly_job_request_pets,
+  }))!;
+  const pets = jsonOf<RequestPet[]>(r.user_monthly_job_request_pets) ?? [];
+  const [user, user_address] = [jsonOf(r.user), jsonOf(r.user_address)];
   return {
-    ...names,
+    ...r,
     user_pet_ids: pets.map((p) => p.id),
     user_monthly_job_request_pets: pets,
-    user: jsonOf<{ id: number; user_name: string }>(user),
-    user_address: jsonOf<{ id: number; address: string; lat: number | null; long: number | null }>(
-      user_address,
-    ),
+    user,
+    user_address,
   };
 }
 
 /** A json column as read (the drivers parse it; a text one is parsed here). */
-const jsonOf = <T>(v: unknown): T | null =>
+const jsonOf = <T>(v: T | string | null): T | null =>
   v == null ? null : typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -781,8 +741,9 @@ export async function withdrawWalks(tx: Executor, requestId: number, userId: num
       (select coalesce(json_agg(json_build_object('walker_id', x.walker_id, 'n', x.n)), '[]'::json)
         from (select walker_id, count(*)::int as n from walks where walker_id is not null group by walker_id) x)
         as by_walker`);
-  const r = rowsOf<{ plans: number; walks: number; by_walker: unknown }>(res)[0];
-  const byWalker = (jsonOf<{ walker_id: number; n: number }[]>(r?.by_walker) ?? []).map((x) => ({
+  type ByWalker = { walker_id: number; n: number }[];
+  const r = rowsOf<{ plans: number; walks: number; by_walker: ByWalker | string | null }>(res)[0];
+  const byWalker = (jsonOf(r?.by_walker ?? null) ?? []).map((x) => ({
     walker_id: Number(x.walker_id),
     n: Number(x.n),
   }));
@@ -823,12 +784,12 @@ async function retimeWalks(tx: Executor, after: Row, now: Date = new Date()) {
 
 /** What a request's notifications name: its customer, franchisee, walker, plan, address and pets (one read). */
 async function requestFacts(db: Executor, id: number) {
-  const f = await withNames(db, id, {
+  const f = await listRowById(db, requestList, id, {
     customer: customerName,
-    franchisee: sql<string | null>`${franchisees.name}`,
+    franchisee: franchisees.name,
     walker: walkerName,
     plan: planNameOf,
-    address: sql<string | null>`${userAddresses.address}`,
+    address: userAddresses.address,
     located: sql<boolean>`(${userAddresses.latitude} is not null and ${userAddresses.longitude} is not null)`,
     pets: petsText,
   });
@@ -1081,8 +1042,8 @@ export const franchiseeStep = approvalOf({
       ...step("Approve", APPROVED),
       input: {
         walker_id: optionalId("walker").optional(),
-        timeslot: timeslot("timeslot").optional(),
-        timeslot_2: timeslot("timeslot 2").optional(),
+        timeslot: timeOfDay("timeslot").optional(),
+        timeslot_2: timeOfDay("timeslot 2").optional(),
       },
       set: async ({ ctx, tx, before, input }) => {
         const chosen = Object.fromEntries(Object.entries(input).filter(([, v]) => v != null));
@@ -1246,11 +1207,6 @@ export const monthlyRequestActions = {
 // ---------------------------------------------------------------------------------------------------------------
 // Masters.
 
-export type Named = { id: number; user_name: string };
-
-/** The most customers the masters answer at once (a company may have a million users): narrow with `search`. */
-export const MAX_CUSTOMERS = 1000;
-
 /**
  * A customer's live pets (with breed) and addresses (the create form, masters with user_id), for a caller who may
  * create requests for them: an app user only for themselves, staff for a customer of the company. Anyone else's id
@@ -1286,106 +1242,54 @@ async function customerChoices(ctx: Ctx, userId: number) {
   return { pets, addresses };
 }
 
-/**
- * The customers a caller may look up: an app user (role USER) only themselves; a MASTER FRANCHISEE those with a live
- * request in their zones; staff of the company (admins, a franchisee's admin) the company's customers.
- */
-function customersInScope(ctx: Ctx, companyId: number) {
-  return and(
-    eq(users.company_id, companyId),
-    eq(users.role_id, ROLE_IDS[ROLE.USER]),
-    isNull(users.franchisee_id),
-    isNull(users.deleted_at),
-    eq(users.is_active, 1),
-    ctx.roleName === ROLE.USER ? eq(users.id, ctx.userId) : undefined,
-    ctx.zoneIds != null
-      ? sql`exists (select 1 from ${t} r where r.user_id = ${users.id}
-          and r.company_id = ${companyId} and r.deleted_at is null and ${zoneFilter(ctx, sql`r.zone_id`)})`
-      : undefined,
-  );
-}
+/** An app user's name as the lists show it (userNameOf). */
+const appUserName = ({ user: u }: Ctx) => u.user_name || `${u.first_name} ${u.last_name}`;
 
+/** A customer the caller may look up (the kernel's customers source); an app user (role USER) only themselves. */
 async function customerInScope(db: Executor, ctx: Ctx, userId: number): Promise<boolean> {
   if (!Number.isSafeInteger(userId) || userId <= 0) return false;
+  if (ctx.roleName === ROLE.USER && userId !== ctx.userId) return false;
   const [hit] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), customersInScope(ctx, requireCompany(ctx))))
+    .where(and(eq(users.id, userId), await customerScope(ctx)))
     .limit(1);
   return hit != null;
 }
 
 /**
- * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search), within the
- * caller's scope:
- * - customers: live, active role-USER users of the company who are no franchisee's staff (the newest MAX_CUSTOMERS,
- *   shown by name; `search` finds others by name, email or phone); a MASTER FRANCHISEE's only those with a request
- *   in their zones; an app user only themselves (never a list of people);
- * - walkers: the franchisee's (`franchisee_id`), or those of every franchisee in scope; none for an app user;
+ * GET masters?context=user_monthly_job_requests (spec 002 §7; optional franchisee_id, user_id, search, customers_after),
+ * within the caller's scope:
+ * - customers and walkers through the kernel's option sources (lib/options/option-sources.ts), searched on the
+ *   server and keyset-paged: a page of customers by name (`search` finds others by name, email or phone,
+ *   `customers_after` continues from `customers_next`); the franchisee's walkers (`franchisee_id`), or those of
+ *   every franchisee in scope. An app user gets only themselves and no walkers;
  * - zones (a MASTER FRANCHISEE's own), plans (live, active, with their display name), franchisees in scope;
  * - with `user_id` (an app user: always their own), that customer's pets and addresses.
  * A `franchisee_id` or `user_id` outside the scope answers 404.
  */
-export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
-  const companyId = requireCompany(ctx);
+export async function monthlyRequestMasters(ctx: Ctx, query: URLSearchParams) {
   const db = await getDb();
   const app = ctx.roleName === ROLE.USER;
-  const idParam = (k: string): number | null => {
-    const v = query?.get(k);
-    if (v == null || v === "") return null;
-    if (!/^\d{1,10}$/.test(v)) throw notFound();
-    return Number(v);
-  };
-  const askedFranchisee = idParam("franchisee_id");
-  if (askedFranchisee != null) {
-    const [f] = await db
-      .select({ id: franchisees.id })
-      .from(franchisees)
-      .where(and(eq(franchisees.id, askedFranchisee), franchiseesInScope(ctx)))
-      .limit(1);
-    if (!f) throw notFound();
-  }
-  const asked = idParam("user_id");
+  const raw = (k: string) => query.get(k) || undefined;
+  const asked =
+    raw("user_id") == null ? null : /^\d{1,10}$/.test(raw("user_id")!) ? Number(raw("user_id")) : 0;
   if (asked != null && !(await customerInScope(db, ctx, asked))) throw notFound();
   // An app user's own pets and addresses come without asking (a walker, no customer, has none).
   const userId = asked ?? (app && (await customerInScope(db, ctx, ctx.userId)) ? ctx.userId : null);
-  const franchiseeId = ctx.franchiseeId ?? askedFranchisee;
-  const search = app ? "" : (query?.get("search")?.trim() ?? "");
-  const name = userNameOf(users);
-  const [customers, zones, walkers, planRows, franchiseeRows] = await Promise.all([
-    db
-      .select({ id: users.id, user_name: name })
-      .from(users)
-      .where(
-        and(
-          customersInScope(ctx, companyId),
-          // The users list's trigram-indexed expression (name, email, phone, code).
-          search ? searchMatch(usersSearchText(users), users.id, search) : undefined,
-        ),
-      )
-      // The newest first: users_list_idx (company, role, id) serves it without reading every user.
-      .orderBy(desc(users.id))
-      .limit(MAX_CUSTOMERS)
-      .then((rows) => rows.sort((a, b) => a.user_name.localeCompare(b.user_name) || a.id - b.id)),
-    masterRows(ctx, ZONES_VALUE),
+  const named = (p: OptionPage) => p.data.map((o) => ({ id: o.id, user_name: o.label }));
+  const page = { limit: OPTIONS_MAX_LIMIT };
+  const [customers, walkers, zones, planRows, franchiseeRows] = await Promise.all([
     app
-      ? Promise.resolve([] as Named[])
-      : db
-          .select({ id: users.id, user_name: name })
-          .from(users)
-          .where(
-            and(
-              walkersWhere(companyId, franchiseeId),
-              ctx.zoneIds != null
-                ? inArray(
-                    users.franchisee_id,
-                    db.select({ id: franchisees.id }).from(franchisees).where(franchiseesInScope(ctx)),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(asc(name), asc(users.id)),
-    planChoices(companyId),
+      ? { data: userId == null ? [] : [{ id: userId, user_name: appUserName(ctx) }], next: null }
+      : optionPage(ctx, "customers", { ...page, search: raw("search"), after: raw("customers_after") }).then(
+          (p) => ({ data: named(p), next: p.next }),
+        ),
+    app
+      ? []
+      : optionPage(ctx, "staff", { ...page, params: { franchisee_id: raw("franchisee_id") } }).then(named),
+    masterRows(ctx, ZONES_VALUE),
+    planChoices(requireCompany(ctx)),
     db
       .select({ id: franchisees.id, name: franchisees.name })
       .from(franchisees)
@@ -1397,7 +1301,8 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
       ? await customerChoices(ctx, userId)
       : null;
   return {
-    customers,
+    customers: customers.data,
+    customers_next: customers.next,
     zones: zones as MasterRow[],
     walkers,
     plans: planRows,
@@ -1408,6 +1313,7 @@ export async function monthlyRequestMasters(ctx: Ctx, query?: URLSearchParams) {
 
 export const monthlyMastersOutput = z.object({
   customers: z.array(z.object({ id: z.number(), user_name: z.string() })),
+  customers_next: z.string().nullable(),
   zones: z.array(z.object({ id: z.number(), description: z.string() })),
   walkers: z.array(z.object({ id: z.number(), user_name: z.string() })),
   plans: z.array(

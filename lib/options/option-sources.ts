@@ -128,7 +128,7 @@ async function staffScope(ctx: Ctx, params: SourceParams): Promise<SQL | undefin
  * Customers: live, active role-USER users of the company who are no franchisee's staff; a MASTER FRANCHISEE's only
  * those with a live monthly request in their zones (as GET masters answers them).
  */
-async function customerScope(ctx: Ctx): Promise<SQL | undefined> {
+export async function customerScope(ctx: Ctx): Promise<SQL | undefined> {
   const companyId = requireCompany(ctx);
   return and(
     liveActiveUser(companyId),

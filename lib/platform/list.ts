@@ -946,6 +946,23 @@ export async function* iterateListBatches<S extends Selection>(
 }
 
 /**
+ * One row by its id through the list's select and joins (all its fields, or those asked, which may read any joined
+ * table): an item's detail names what its list row names, without a second set of joins.
+ */
+export async function listRowById<S extends Selection, F extends Selection = S>(
+  db: Executor,
+  list: List<S>,
+  id: number,
+  fields?: F,
+): Promise<RowOf<F> | undefined> {
+  const l = list as unknown as List<Selection>;
+  const [row] = await base(db, l, fields ?? l.select)
+    .where(eq(l.id, id))
+    .limit(1);
+  return row as RowOf<F> | undefined;
+}
+
+/**
  * The whole list in its order as one statement, for an export worker reading it through a cursor
  * (lib/platform/export-worker.mjs): no page, no keyset; the keys are the row's field names in column order, the
  * dates those of them drizzle reads as Date.

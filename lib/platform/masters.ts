@@ -51,6 +51,12 @@ export function mastersOf(contexts: MastersContexts, defOf: (entity: string) => 
       franchisee_id: z.string().optional().describe("context=user_monthly_job_requests: its walkers."),
       user_id: z.string().optional().describe("context=user_monthly_job_requests: their pets, addresses."),
       search: z.string().optional().describe("context=user_monthly_job_requests: narrows the customers."),
+      customers_after: z
+        .string()
+        .optional()
+        .describe(
+          "context=user_monthly_job_requests: the next page of customers (the answer's customers_next).",
+        ),
     }),
     output: z.object({
       data: z.union(Object.values(contexts).map((c) => c.output) as [z.ZodType, ...z.ZodType[]]),

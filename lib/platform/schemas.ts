@@ -133,3 +133,38 @@ export const optionalId = (label: string) =>
 
 /** Blank (or missing) → null, before a nullable field's own parse: forms send strings. */
 export const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
+
+/** A code of a fixed set (an approval state 0/1/2), as a number or its digits: anything else "is invalid". */
+export const codeOf = (label: string, codes: readonly number[]) =>
+  z.coerce
+    .number({ error: `The selected ${label} is invalid.` })
+    .int(`The selected ${label} is invalid.`)
+    .refine((n) => codes.includes(n), `The selected ${label} is invalid.`);
+
+/** A time of day, HH:MM (or HH:MM:SS); blank → null. Stored as HH:MM:00. */
+export const timeOfDay = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `The ${label} must be a time like 07:30.` })
+      .trim()
+      .regex(/^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/, `The ${label} must be a time like 07:30.`)
+      .transform((v) => `${v.slice(0, 5)}:00`)
+      .nullable(),
+  );
+
+/** A whole number from `min` to `max` (a number or its digits); blank → null. */
+export const wholeNumber = (label: string, min: number, max: number) => {
+  const message = `The ${label} must be a whole number from ${min} to ${max}.`;
+  return z.preprocess(
+    blankToNull,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
+  );
+};
+
+/** Ids of records (an array, or a comma list as a query string sends it), between `min` and `max` of them. */
+export const idList = (label: string, min: number, max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v == null ? [] : v),
+    z.array(requiredId(label), { error: message }).min(min, message).max(max, message),
+  );
