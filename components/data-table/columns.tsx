@@ -19,11 +19,8 @@ export function statusColumn<Row extends { is_active: number }>(): ColumnDef<Row
 
 type RowAction<Row> = (row: Row) => Promise<ActionResult<unknown>>;
 
-/**
- * The Action column: edit and delete on the live list, restore only in the trash view (spec 000 §2.7). Pass only
- * what the caller may do; a missing action shows no button. Texts are the spec's, e.g. 'User deleted successfully.'
- */
-export function actionColumn<Row>(o: {
+/** What a row's actions offer (see actionColumn). */
+export type RowActionOptions<Row> = {
   trash: boolean;
   label: (row: Row) => string;
   editHref?: (row: Row) => string;
@@ -39,32 +36,43 @@ export function actionColumn<Row>(o: {
   restorable?: boolean;
   /** A live row's links besides edit (an outlet's users). */
   links?: (row: Row) => RowLink[];
-}): ColumnDef<Row> {
+};
+
+/** A row's actions (the Action column's cell; also a card's actions where a list shows cards on small screens). */
+export function rowActionsOf<Row>(o: RowActionOptions<Row>) {
+  return function rowActions(r: Row) {
+    return o.trash ? (
+      <RowActions
+        entityLabel={o.label(r)}
+        onRestore={o.onRestore ? () => o.onRestore!(r) : undefined}
+        restoreSuccess={o.restoreSuccess}
+      />
+    ) : (
+      <RowActions
+        entityLabel={o.label(r)}
+        editHref={o.editHref?.(r)}
+        onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
+        deleteSuccess={o.deleteSuccess}
+        deleteTitle={o.deleteTitle}
+        restorable={o.restorable}
+        links={o.links?.(r)}
+      />
+    );
+  };
+}
+
+/**
+ * The Action column: edit and delete on the live list, restore only in the trash view (spec 000 §2.7). Pass only
+ * what the caller may do; a missing action shows no button. Texts are the spec's, e.g. 'User deleted successfully.'
+ */
+export function actionColumn<Row>(o: RowActionOptions<Row>): ColumnDef<Row> {
+  const rowActions = rowActionsOf(o);
   return {
     id: "action",
     header: "Action",
     // Pinned at the right edge, as narrow as its buttons.
     meta: { sticky: "right", className: "w-px" },
-    cell: ({ row }) => {
-      const r = row.original;
-      return o.trash ? (
-        <RowActions
-          entityLabel={o.label(r)}
-          onRestore={o.onRestore ? () => o.onRestore!(r) : undefined}
-          restoreSuccess={o.restoreSuccess}
-        />
-      ) : (
-        <RowActions
-          entityLabel={o.label(r)}
-          editHref={o.editHref?.(r)}
-          onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
-          deleteSuccess={o.deleteSuccess}
-          deleteTitle={o.deleteTitle}
-          restorable={o.restorable}
-          links={o.links?.(r)}
-        />
-      );
-    },
+    cell: ({ row }) => rowActions(row.original),
   };
 }
 

@@ -8,7 +8,14 @@ export { RowActions, type RowLink } from "./row-actions";
 export { Chip, StatusChip } from "./status-chip";
 export { useListUrl } from "./url-state";
 export { STATUS_FILTER } from "./filters";
-export { actionColumn, dateColumn, statusColumn, textColumn } from "./columns";
+export {
+  actionColumn,
+  dateColumn,
+  rowActionsOf,
+  statusColumn,
+  textColumn,
+  type RowActionOptions,
+} from "./columns";
 export { SubTable } from "./sub-table";
 export { EntityTable, type EntityTableProps } from "./entity-table";
 export { SortHeader, sortable } from "./sort-header";

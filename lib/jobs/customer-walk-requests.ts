@@ -18,7 +18,7 @@ import { authorize, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { approvalActions, approvalOf } from "@/lib/platform/approval";
 import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
-import { entityActions, recordAction } from "@/lib/platform/entity-actions";
+import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
@@ -235,85 +235,42 @@ const person = z.object({
   email: z.string().nullable(),
 });
 const petRef = z.object({ id: z.number(), name: z.string() }).nullable();
+const walkRef = z.object({
+  id: z.number(),
+  timeslot: z.string(),
+  status: z.number(),
+  date: z.string(),
+  daily_job_plan: z.object({
+    id: z.number(),
+    date: z.string(),
+    user_monthly_job_request_id: z.number().nullable(),
+    user_pet: petRef,
+    user_pet_2: petRef,
+  }),
+});
 const detailSchema = {
   user: person.nullable(),
-  walk: z
-    .object({
-      id: z.number(),
-      timeslot: z.string(),
-      status: z.number(),
-      date: z.string(),
-      daily_job_plan: z.object({
-        id: z.number(),
-        date: z.string(),
-        user_monthly_job_request_id: z.number().nullable(),
-        user_pet: petRef,
-        user_pet_2: petRef,
-      }),
-    })
-    .nullable(),
+  walk: walkRef.nullable(),
   processed_by_user: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable(),
 };
 
-async function detailOf(
-  db: Executor,
-  row: { user_id: number; walk_id: number; processed_by: number | null },
-) {
-  const [u] = await db
-    .select({
-      id: users.id,
-      first_name: users.first_name,
-      last_name: users.last_name,
-      phone: users.phone,
-      email: users.email,
-    })
-    .from(users)
-    .where(eq(users.id, row.user_id));
-  const [walk] = await db
-    .select({
-      id: w.id,
-      timeslot: w.timeslot,
-      status: w.status,
-      date: w.date,
-      plan_id: p.id,
-      plan_date: p.date,
-      request_id: p.user_monthly_job_request_id,
-      pet_id: userPets.id,
-      pet_name: userPets.name,
-      pet2_id: pet2.id,
-      pet2_name: pet2.name,
-    })
-    .from(w)
-    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
-    .leftJoin(userPets, eq(userPets.id, p.user_pet_id))
-    .leftJoin(pet2, eq(pet2.id, p.user_pet_2_id))
-    .where(eq(w.id, row.walk_id));
-  const [by] =
-    row.processed_by == null
-      ? []
-      : await db
-          .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
-          .from(users)
-          .where(eq(users.id, row.processed_by));
-  return {
-    user: u ?? null,
-    walk: walk
-      ? {
-          id: walk.id,
-          timeslot: walk.timeslot,
-          status: walk.status,
-          date: walk.date,
-          daily_job_plan: {
-            id: walk.plan_id,
-            date: walk.plan_date,
-            user_monthly_job_request_id: walk.request_id,
-            user_pet: walk.pet_id != null ? { id: walk.pet_id, name: walk.pet_name! } : null,
-            user_pet_2: walk.pet2_id != null ? { id: walk.pet2_id, name: walk.pet2_name! } : null,
-          },
-        }
-      : null,
-    processed_by_user: by ?? null,
-  };
+const petJson = (pet: typeof userPets) =>
+  sql`case when ${pet.id} is null then null else json_build_object('id', ${pet.id}, 'name', ${pet.name}) end`;
+/** The record's §3 objects, read in one statement through the list's joins (its processed_by_user as the list's). */
+const detailFields = {
+  user: sql<z.infer<typeof person>>`json_build_object('id', ${users.id}, 'first_name', ${users.first_name},
+    'last_name', ${users.last_name}, 'phone', ${users.phone}, 'email', ${users.email})`,
+  walk: sql<z.infer<typeof walkRef>>`json_build_object('id', ${w.id}, 'timeslot', ${w.timeslot},
+    'status', ${w.status}, 'date', ${w.date}, 'daily_job_plan', json_build_object('id', ${p.id}, 'date', ${p.date},
+    'user_monthly_job_request_id', ${p.user_monthly_job_request_id}, 'user_pet', ${petJson(userPets)},
+    'user_pet_2', ${petJson(pet2)}))`,
+  processed_by_user: list.select.processed_by_user,
+};
+async function detailOf(db: Executor, row: { id: number }) {
+  let q = db.select(detailFields).from(t).$dynamic();
+  for (const j of list.joins ?? []) q = q.leftJoin(j.table, j.on);
+  const [d] = await q.where(eq(t.id, row.id));
+  return { user: d?.user ?? null, walk: d?.walk ?? null, processed_by_user: d?.processed_by_user ?? null };
 }
 
 export const customerWalkRequestsDef = defineEntity({
@@ -911,9 +868,10 @@ export async function walkRequestStatistics(ctx: Ctx): Promise<WalkRequestStatis
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Server actions (the portal's list): delete, restore, export; details; decide (approve, reject).
+// Server actions (the portal's list): delete, restore, export; decide (approve, reject). The details dialog is read
+// by the page (its URL's request=).
 
-/** The details dialog's record: the request, its people and walk, the quota notice (ids opaque). */
+/** The details dialog's record: the request, its people and walk, the quota notice. */
 export type WalkRequestDetails = Awaited<ReturnType<typeof walkRequestDetails>>;
 
 export const customerWalkRequestActions = {
@@ -922,10 +880,6 @@ export const customerWalkRequestActions = {
     delete: customerWalkRequestsCrud.delete,
     restore: customerWalkRequestsCrud.restore,
     export: customerWalkRequestsCrud.export,
-  }),
-  details: recordAction(async (ctx, id) => {
-    const d = await walkRequestDetails(ctx, id);
-    return { ...d, data: { ...d.data, id: encodeId(d.data.id) } };
   }),
   ...approvalActions(walkRequestApproval),
 };
