@@ -51,4 +51,25 @@ describe("formValuesOf", () => {
       image_path: "keep",
     });
   });
+
+  it("reads a list of rows through its blank row's fields", () => {
+    const empty = { name: "", pjp_outlets: [{ outlet_id: "" }] };
+    expect(
+      formValuesOf(empty, {
+        name: "Beat 1",
+        pjp_outlets: [{ outlet_id: 7, name: "Outlet 7" }, { outlet_id: 9 }],
+      }),
+    ).toEqual({ name: "Beat 1", pjp_outlets: [{ outlet_id: "7" }, { outlet_id: "9" }] });
+    expect(formValuesOf(empty, { name: "Beat 2", pjp_outlets: [] })).toEqual({
+      name: "Beat 2",
+      pjp_outlets: [],
+    });
+  });
+
+  it("leaves out a field the overrides set to undefined (a create-only field)", () => {
+    const empty = { name: "", is_active: 1, role_id: 3 };
+    const values = formValuesOf(empty, { name: "North", is_active: 0 }, { role_id: undefined });
+    expect(values).toEqual({ name: "North", is_active: 0 });
+    expect(Object.hasOwn(values, "role_id")).toBe(false);
+  });
 });

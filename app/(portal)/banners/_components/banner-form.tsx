@@ -2,17 +2,7 @@
 import { EntityForm, fieldsFor, ImageField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createBannerAction, updateBannerAction } from "../actions";
-
-/** The banner schema's fields (lib/operations/banners.ts) as the form holds them; the image is a file. */
-export type BannerFormValues = {
-  title: string;
-  image_path: File | null;
-  is_active: number;
-  role_id?: number;
-};
-
-/** A new banner: the earlier client sent role_id 4 with it (accepted and ignored by the server). */
-export const EMPTY_BANNER: BannerFormValues = { title: "", image_path: null, is_active: 1 };
+import type { BannerFormValues } from "./banner-values";
 
 const F = fieldsFor<BannerFormValues>();
 

@@ -1,6 +1,7 @@
 import { bannersCrud } from "@/lib/operations/banners";
 import { createScreen } from "@/lib/platform/screens";
-import { BannerForm, EMPTY_BANNER } from "../_components/banner-form";
+import { BannerForm } from "../_components/banner-form";
+import { EMPTY_BANNER } from "../_components/banner-values";
 
 export const metadata = { title: "Add Banner" };
 

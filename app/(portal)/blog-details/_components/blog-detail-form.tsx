@@ -2,11 +2,7 @@
 import { EntityForm, fieldsFor, ImageField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createBlogDetailAction, updateBlogDetailAction } from "../actions";
-
-/** The detail schema's fields (lib/franchise/blog-details.ts) as the form holds them; the blog comes from the route. */
-export type BlogDetailFormValues = { description: string; imagepath: File | null; is_active: number };
-
-export const EMPTY_BLOG_DETAIL: BlogDetailFormValues = { description: "", imagepath: null, is_active: 1 };
+import type { BlogDetailFormValues } from "./blog-detail-values";
 
 const F = fieldsFor<BlogDetailFormValues>();
 

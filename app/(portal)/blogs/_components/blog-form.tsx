@@ -2,16 +2,7 @@
 import { EntityForm, fieldsFor, ImageField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createBlogAction, updateBlogAction } from "../actions";
-
-/** The blog schema's fields (lib/franchise/blogs.ts) as the form holds them; the image is a file. */
-export type BlogFormValues = {
-  title: string;
-  description: string;
-  imagepath: File | null;
-  is_active: number;
-};
-
-export const EMPTY_BLOG: BlogFormValues = { title: "", description: "", imagepath: null, is_active: 1 };
+import type { BlogFormValues } from "./blog-values";
 
 const F = fieldsFor<BlogFormValues>();
 

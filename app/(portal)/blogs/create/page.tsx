@@ -1,6 +1,7 @@
 import { blogsCrud } from "@/lib/franchise/blogs";
 import { createScreen } from "@/lib/platform/screens";
-import { BlogForm, EMPTY_BLOG } from "../_components/blog-form";
+import { BlogForm } from "../_components/blog-form";
+import { EMPTY_BLOG } from "../_components/blog-values";
 
 export const metadata = { title: "Add Blog" };
 

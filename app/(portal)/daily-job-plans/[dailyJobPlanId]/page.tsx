@@ -1,15 +1,18 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { dailyJobPlansCrud, petsOfCustomer } from "@/lib/jobs/daily-job-plans";
 import { can } from "@/lib/platform/context";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { planFormChoices } from "../_components/choices";
 import { DailyJobPlanForm } from "../_components/daily-job-plan-form";
 import { WalksSubTable } from "../_components/daily-job-plans-table";
-import { SAME_AS_PLAN, type PlanNames } from "../_components/form-values";
+import { EMPTY_DAILY_JOB_PLAN, EMPTY_WALK, SAME_AS_PLAN, type PlanNames } from "../_components/form-values";
 
 export const metadata = { title: "Edit Daily Job Plan" };
 
 const str = (v: number | null | undefined) => (v == null ? "" : String(v));
+/** A select whose "none" is "0" (optionalId reads it as none). */
+const orNone = (v: number | null) => (v == null ? "0" : String(v));
 
 /** /daily-job-plans/{dailyJobPlanId}: the plan and its walks (read-only without daily_job_plans.update). */
 export default async function EditDailyJobPlanPage({
@@ -51,23 +54,18 @@ export default async function EditDailyJobPlanPage({
         {...c}
         names={names}
         pets={petOptions}
-        initial={{
-          date: r.date,
-          user_id: String(r.user_id),
-          franchisee_id: str(r.franchisee_id),
-          walker_id: r.walker_id == null ? "0" : String(r.walker_id),
-          user_pet_id: r.user_pet_id == null ? "0" : String(r.user_pet_id),
-          user_pet_2_id: r.user_pet_2_id == null ? "0" : String(r.user_pet_2_id),
-          status: String(r.status),
-          is_active: r.is_active,
-          daily_job_plan_walks: r.daily_job_plan_walks.map((w) => ({
-            id: String(w.id),
-            timeslot: w.timeslot,
-            walker_id: w.walker_id === r.walker_id ? SAME_AS_PLAN : str(w.walker_id),
-            status: String(w.status),
-            duration_minutes: String(w.duration_minutes),
-          })),
-        }}
+        initial={formValuesOf(EMPTY_DAILY_JOB_PLAN, r, {
+          walker_id: orNone(r.walker_id),
+          user_pet_id: orNone(r.user_pet_id),
+          user_pet_2_id: orNone(r.user_pet_2_id),
+          daily_job_plan_walks: r.daily_job_plan_walks.map((w) =>
+            formValuesOf(EMPTY_WALK, w, {
+              // The timeslot as stored (HH:MM:SS), as this form always showed it.
+              timeslot: w.timeslot,
+              walker_id: w.walker_id === r.walker_id ? SAME_AS_PLAN : str(w.walker_id),
+            }),
+          ),
+        })}
       />
       {r.daily_job_plan_walks.some((w) => w.started_at) ? (
         <section aria-label="Report cards" className="mt-6 grid gap-2">

@@ -6,9 +6,11 @@ import {
   daycareCareerRequestsCrud,
 } from "@/lib/franchise/daycare-career-requests";
 import { can } from "@/lib/platform/context";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { encodeId } from "@/lib/platform/ids";
 import { editScreen } from "@/lib/platform/screens";
 import { CareerDetails, CareerReviewForm } from "../../_components/career-requests";
+import { EMPTY_CAREER_REVIEW } from "../../_components/career-review-values";
 import { updateDaycareRequestAction } from "../actions";
 
 export const metadata = { title: "Edit Daycare Career Request" };
@@ -62,11 +64,7 @@ export default async function EditDaycareRequestPage({ params }: { params: Promi
       <CareerReviewForm
         {...s.form}
         update={updateDaycareRequestAction}
-        initial={{
-          status: String(r.status),
-          is_active: r.is_active,
-          rejection_reason: r.rejection_reason ?? "",
-        }}
+        initial={formValuesOf(EMPTY_CAREER_REVIEW, r)}
       />
     </EditScreen>
   );

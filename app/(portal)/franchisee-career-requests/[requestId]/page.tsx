@@ -6,9 +6,11 @@ import {
 } from "@/lib/franchise/franchisee-career-requests";
 import { masterRowsWith, ZONES_VALUE } from "@/lib/franchise/master-rows";
 import { can } from "@/lib/platform/context";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { encodeId } from "@/lib/platform/ids";
 import { editScreen } from "@/lib/platform/screens";
 import { CareerDetails, CareerReviewForm } from "../../_components/career-requests";
+import { EMPTY_CAREER_REVIEW } from "../../_components/career-review-values";
 import { updateFranchiseeRequestAction } from "../actions";
 
 export const metadata = { title: "Edit Franchisee Career Request" };
@@ -57,11 +59,7 @@ export default async function EditFranchiseeRequestPage({
       <CareerReviewForm
         {...s.form}
         update={updateFranchiseeRequestAction}
-        initial={{
-          status: String(r.status),
-          is_active: r.is_active,
-          rejection_reason: r.rejection_reason ?? "",
-        }}
+        initial={formValuesOf(EMPTY_CAREER_REVIEW, r)}
       />
     </EditScreen>
   );

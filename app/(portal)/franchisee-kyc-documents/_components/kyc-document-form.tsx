@@ -6,29 +6,7 @@ import type { ActionResult } from "@/lib/platform/mutations";
 import { IDEMPOTENCY_FIELD, VERSION_FIELD } from "@/lib/platform/write-fields";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { DocumentFileField } from "./document-file-field";
-
-/** A KYC document (franchisee or staff) as the form holds it: texts, blank for none; the file a File. */
-export type KycDocumentFormValues = {
-  owner_id: string;
-  document_type_id: string;
-  document_name: string;
-  expires_on: string;
-  document_path: File | null;
-  status: string;
-  is_active: number;
-  remark: string;
-};
-
-export const EMPTY_KYC_DOCUMENT: KycDocumentFormValues = {
-  owner_id: "",
-  document_type_id: "",
-  document_name: "",
-  expires_on: "",
-  document_path: null,
-  status: "0",
-  is_active: 1,
-  remark: "",
-};
+import type { KycDocumentFormValues } from "./kyc-document-values";
 
 export type DocumentTypeOption = Option & { requiresExpiry: boolean };
 

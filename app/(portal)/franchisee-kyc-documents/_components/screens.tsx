@@ -1,18 +1,14 @@
 import "server-only";
 import { EditScreen } from "@/components/audit/edit-screen";
-import {
-  isReviewer,
-  kycButtons,
-  kycFormInitial,
-  typeChoices,
-  type KycKind,
-} from "@/lib/franchise/kyc-common";
+import { isReviewer, kycButtons, typeChoices, type KycKind } from "@/lib/franchise/kyc-common";
 import type { Ctx } from "@/lib/platform/context";
 import { fileUrl } from "@/lib/platform/file-access";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { createScreen, editScreen } from "@/lib/platform/screens";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { AnyEntity } from "@/lib/platform/entity";
-import { EMPTY_KYC_DOCUMENT, KycDocumentForm } from "./kyc-document-form";
+import { KycDocumentForm } from "./kyc-document-form";
+import { EMPTY_KYC_DOCUMENT } from "./kyc-document-values";
 
 type Doc = {
   document_type_id: number;
@@ -66,7 +62,7 @@ export async function KycEditScreen({
         readOnly={s.form.readOnly || !open}
         title={title}
         submitLabel={title}
-        initial={kycFormInitial(r)}
+        initial={formValuesOf(EMPTY_KYC_DOCUMENT, r)}
         ownerField={kit.ownerField}
         ownerLabel={kit.ownerLabel}
         documentTypes={typeChoices(await kit.masters(s.ctx, r.document_type_id))}

@@ -3,7 +3,7 @@ import { staffPrefill } from "@/lib/franchise/career-requests";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
 import { guardPage } from "@/lib/platform/page-guard";
 import { createScreen } from "@/lib/platform/screens";
-import type { UserFormValues } from "../../users/_components/user-form";
+import type { UserFormValues } from "../../users/_components/user-values";
 import { UserFormPage } from "../../users/_components/user-form-page";
 
 export const metadata = { title: "Add Staff" };

@@ -1,6 +1,7 @@
 import { careerRequestPrefill, franchiseeMasters, franchiseesCrud } from "@/lib/franchise/franchisees";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_FRANCHISEE, FranchiseeForm } from "../_components/franchisee-form";
+import { FranchiseeForm } from "../_components/franchisee-form";
+import { EMPTY_FRANCHISEE } from "../_components/franchisee-values";
 
 export const metadata = { title: "Add Franchisee" };
 

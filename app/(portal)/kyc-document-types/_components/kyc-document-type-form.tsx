@@ -2,25 +2,7 @@
 import { EntityForm, fieldsFor } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createKycDocumentTypeAction, updateKycDocumentTypeAction } from "../actions";
-
-/** The document type schema's fields (lib/franchise/kyc-document-types.ts) as the form holds them. */
-export type KycDocumentTypeFormValues = {
-  code: string;
-  description: string;
-  applies_to: string;
-  is_required: number;
-  requires_expiry: number;
-  is_active: number;
-};
-
-export const EMPTY_KYC_DOCUMENT_TYPE: KycDocumentTypeFormValues = {
-  code: "",
-  description: "",
-  applies_to: "1",
-  is_required: 1,
-  requires_expiry: 0,
-  is_active: 1,
-};
+import type { KycDocumentTypeFormValues } from "./kyc-document-type-values";
 
 const APPLIES_TO = [
   { value: "1", label: "Franchisee" },

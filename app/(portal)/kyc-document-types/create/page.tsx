@@ -1,6 +1,7 @@
 import { kycDocumentTypesCrud } from "@/lib/franchise/kyc-document-types";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_KYC_DOCUMENT_TYPE, KycDocumentTypeForm } from "../_components/kyc-document-type-form";
+import { KycDocumentTypeForm } from "../_components/kyc-document-type-form";
+import { EMPTY_KYC_DOCUMENT_TYPE } from "../_components/kyc-document-type-values";
 
 export const metadata = { title: "Add Kyc Document Type" };
 

@@ -1,7 +1,9 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { masterFranchiseeMastersWith, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { MasterFranchiseeForm } from "../_components/master-franchisee-form";
+import { EMPTY_MASTER_FRANCHISEE } from "../_components/master-franchisee-values";
 
 export const metadata = { title: "Edit Master Franchisee" };
 
@@ -17,7 +19,7 @@ export default async function EditMasterFranchiseePage({
     <EditScreen ctx={s.ctx} entity="master_franchisees" id={s.id}>
       <MasterFranchiseeForm
         {...s.form}
-        initial={{ user_id: String(r.user_id), zone_ids: r.zone_ids.map(String), is_active: r.is_active }}
+        initial={formValuesOf(EMPTY_MASTER_FRANCHISEE, r)}
         users={m.users.map((u) => ({ value: String(u.id), label: u.user_name }))}
         zones={m.zones.map((z) => ({ value: String(z.id), label: z.description }))}
       />

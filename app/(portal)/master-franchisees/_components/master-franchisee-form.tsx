@@ -6,20 +6,7 @@ import { Label } from "@/components/ui/label";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { cn } from "@/lib/utils";
 import { createMasterFranchiseeAction, updateMasterFranchiseeAction } from "../actions";
-
-/** The master franchisee schema's fields (lib/franchise/master-franchisees.ts) as the form holds them. */
-export type MasterFranchiseeFormValues = {
-  user_id: string;
-  /** The chosen zones' ids (value-list rows), as texts. */
-  zone_ids: string[];
-  is_active: number;
-};
-
-export const EMPTY_MASTER_FRANCHISEE: MasterFranchiseeFormValues = {
-  user_id: "",
-  zone_ids: [],
-  is_active: 1,
-};
+import type { MasterFranchiseeFormValues } from "./master-franchisee-values";
 
 const F = fieldsFor<MasterFranchiseeFormValues>();
 

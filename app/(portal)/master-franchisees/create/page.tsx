@@ -1,6 +1,7 @@
 import { masterFranchiseeMasters, masterFranchiseesCrud } from "@/lib/franchise/master-franchisees";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_MASTER_FRANCHISEE, MasterFranchiseeForm } from "../_components/master-franchisee-form";
+import { MasterFranchiseeForm } from "../_components/master-franchisee-form";
+import { EMPTY_MASTER_FRANCHISEE } from "../_components/master-franchisee-values";
 
 export const metadata = { title: "Add Master Franchisee" };
 

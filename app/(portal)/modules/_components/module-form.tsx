@@ -4,10 +4,8 @@ import { EntityForm, fieldsFor } from "@/components/form";
 import type { ModulePermission } from "@/lib/admin/modules";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createModuleAction, updateModuleAction } from "../actions";
+import type { ModuleFormValues } from "./module-values";
 
-/** The fields of the module schema (lib/admin/modules.ts), as the form holds them. */
-export type ModuleFormValues = { name: string; is_active: number };
-export const EMPTY_MODULE: ModuleFormValues = { name: "", is_active: 1 };
 const F = fieldsFor<ModuleFormValues>();
 
 /** Name and Is Active; on edit, the module's permissions under the form (spec 000 §2.12). */

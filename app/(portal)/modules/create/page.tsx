@@ -1,6 +1,7 @@
 import { modulesCrud } from "@/lib/admin/modules";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_MODULE, ModuleForm } from "../_components/module-form";
+import { ModuleForm } from "../_components/module-form";
+import { EMPTY_MODULE } from "../_components/module-values";
 
 export const metadata = { title: "Add Module" };
 

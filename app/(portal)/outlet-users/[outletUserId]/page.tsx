@@ -1,15 +1,17 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { outletUsersCrud } from "@/lib/operations/outlet-users";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { encodeId } from "@/lib/platform/ids";
 import { editScreen } from "@/lib/platform/screens";
 import { OutletUserForm } from "../_components/outlet-user-form";
+import { EMPTY_OUTLET_USER } from "../_components/outlet-user-values";
 
 export const metadata = { title: "Edit Outlet User" };
 
 /** /outlet-users/{id} (spec 001 §2): User, Start Date, End Date, Is Active; 'Update Outlet'. */
 export default async function EditOutletUserPage({ params }: { params: Promise<{ outletUserId: string }> }) {
   const s = await editScreen(outletUsersCrud, (await params).outletUserId);
-  const { user_id, start_date, end_date, is_active, outlet_id, user } = s.record;
+  const { outlet_id, user } = s.record;
   // The assigned user is named for the picker (also one who has left: they stay on their assignment).
   const chosen = user ? { value: String(user.id), label: user.user_name } : null;
   return (
@@ -18,7 +20,7 @@ export default async function EditOutletUserPage({ params }: { params: Promise<{
         {...s.form}
         listHref={`/outlets/${encodeId(outlet_id)}/outlet-users`}
         user={chosen}
-        initial={{ user_id: String(user_id), start_date, end_date: end_date ?? "", is_active }}
+        initial={formValuesOf(EMPTY_OUTLET_USER, s.record)}
       />
     </EditScreen>
   );

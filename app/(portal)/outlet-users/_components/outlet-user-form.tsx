@@ -2,15 +2,8 @@
 import { fieldsFor, type PickedOption, EntityForm } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createOutletUserAction, updateOutletUserAction } from "../actions";
+import type { OutletUserFormValues } from "./outlet-user-values";
 
-/** The outlet user form's fields (lib/operations/outlet-users.ts); outlet_id is the list's outlet, not shown. */
-export type OutletUserFormValues = {
-  outlet_id?: number;
-  user_id: string;
-  start_date: string;
-  end_date: string;
-  is_active: number;
-};
 const F = fieldsFor<OutletUserFormValues>();
 
 /**

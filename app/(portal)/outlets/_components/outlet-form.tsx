@@ -2,10 +2,8 @@
 import { EntityForm, fieldsFor } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createOutletAction, updateOutletAction } from "../actions";
+import type { OutletFormValues } from "./outlet-values";
 
-/** The outlet form's fields (lib/operations/outlets.ts); the earlier client's role_id 3 goes with a create. */
-export type OutletFormValues = { name: string; brand: string; is_active: number; role_id?: number };
-export const EMPTY_OUTLET: OutletFormValues = { name: "", brand: "", is_active: 1, role_id: 3 };
 const F = fieldsFor<OutletFormValues>();
 
 /** Add Outlet: Name, Brand. Edit: Name, Brand and Is Active (spec 001 §2). */

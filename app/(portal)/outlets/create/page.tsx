@@ -1,6 +1,7 @@
 import { outletsCrud } from "@/lib/operations/outlets";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_OUTLET, OutletForm } from "../_components/outlet-form";
+import { OutletForm } from "../_components/outlet-form";
+import { EMPTY_OUTLET } from "../_components/outlet-values";
 
 export const metadata = { title: "Add Outlet" };
 

@@ -1,22 +1,23 @@
 import { permissionMasters, permissionsCrud } from "@/lib/admin/permission-records";
 import { ALL_PERMISSIONS, type Permission } from "@/lib/platform/permissions";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { EditScreen } from "@/components/audit/edit-screen";
 import { PermissionForm } from "../_components/permission-form";
+import { EMPTY_PERMISSION } from "../_components/permission-values";
 
 export const metadata = { title: "Edit Permission" };
 
 export default async function EditPermissionPage({ params }: { params: Promise<{ permissionId: string }> }) {
   const s = await editScreen(permissionsCrud, (await params).permissionId);
-  const { module_id, permission_name, is_active } = s.record;
   const { modules } = await permissionMasters(s.ctx);
   return (
     <EditScreen ctx={s.ctx} entity="permissions" id={s.id}>
       <PermissionForm
         {...s.form}
-        initial={{ module_id: String(module_id), permission_name, is_active }}
+        initial={formValuesOf(EMPTY_PERMISSION, s.record)}
         modules={modules.map((m) => ({ value: String(m.id), label: m.name }))}
-        nameLocked={ALL_PERMISSIONS.includes(permission_name as Permission)}
+        nameLocked={ALL_PERMISSIONS.includes(s.record.permission_name as Permission)}
       />
     </EditScreen>
   );

@@ -2,10 +2,8 @@
 import { EntityForm, fieldsFor, type Option } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createPermissionAction, updatePermissionAction } from "../actions";
+import type { PermissionFormValues } from "./permission-values";
 
-/** The fields of the permission schema (lib/admin/permission-records.ts), as the form holds them. */
-export type PermissionFormValues = { module_id: string; permission_name: string; is_active: number };
-export const EMPTY_PERMISSION: PermissionFormValues = { module_id: "", permission_name: "", is_active: 1 };
 const F = fieldsFor<PermissionFormValues>();
 
 type Props = FormScreenProps & {

@@ -1,6 +1,7 @@
 import { permissionMasters, permissionsCrud } from "@/lib/admin/permission-records";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_PERMISSION, PermissionForm } from "../_components/permission-form";
+import { PermissionForm } from "../_components/permission-form";
+import { EMPTY_PERMISSION } from "../_components/permission-values";
 
 export const metadata = { title: "Add Permission" };
 

@@ -7,9 +7,11 @@ import {
   TRAINER_GENDER_OTHERWISE,
 } from "@/lib/franchise/pet-trainer-career-requests";
 import { can } from "@/lib/platform/context";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { encodeId } from "@/lib/platform/ids";
 import { editScreen } from "@/lib/platform/screens";
 import { CareerDetails, CareerReviewForm } from "../../_components/career-requests";
+import { EMPTY_CAREER_REVIEW } from "../../_components/career-review-values";
 import { updateTrainerRequestAction } from "../actions";
 
 export const metadata = { title: "Edit Trainer Career Request" };
@@ -59,11 +61,7 @@ export default async function EditTrainerRequestPage({ params }: { params: Promi
       <CareerReviewForm
         {...s.form}
         update={updateTrainerRequestAction}
-        initial={{
-          status: String(r.status),
-          is_active: r.is_active,
-          rejection_reason: r.rejection_reason ?? "",
-        }}
+        initial={formValuesOf(EMPTY_CAREER_REVIEW, r)}
       />
     </EditScreen>
   );

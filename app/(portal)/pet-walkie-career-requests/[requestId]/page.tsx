@@ -2,9 +2,11 @@ import { EditScreen } from "@/components/audit/edit-screen";
 import { yesNoText } from "@/lib/franchise/career-requests";
 import { petWalkieCareerRequestsCrud } from "@/lib/franchise/pet-walkie-career-requests";
 import { can } from "@/lib/platform/context";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { encodeId } from "@/lib/platform/ids";
 import { editScreen } from "@/lib/platform/screens";
 import { CareerDetails, CareerReviewForm } from "../../_components/career-requests";
+import { EMPTY_CAREER_REVIEW } from "../../_components/career-review-values";
 import { updateWalkieRequestAction } from "../actions";
 
 export const metadata = { title: "Edit Walkie Career Request" };
@@ -38,11 +40,7 @@ export default async function EditWalkieRequestPage({ params }: { params: Promis
       <CareerReviewForm
         {...s.form}
         update={updateWalkieRequestAction}
-        initial={{
-          status: String(r.status),
-          is_active: r.is_active,
-          rejection_reason: r.rejection_reason ?? "",
-        }}
+        initial={formValuesOf(EMPTY_CAREER_REVIEW, r)}
       />
     </EditScreen>
   );

@@ -1,6 +1,7 @@
 import { petWalkieCareerRequestsCrud } from "@/lib/franchise/pet-walkie-career-requests";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_WALKIE_REQUEST, WalkieRequestForm } from "../_components/walkie-request-form";
+import { WalkieRequestForm } from "../_components/walkie-request-form";
+import { EMPTY_WALKIE_REQUEST } from "../_components/walkie-request-values";
 
 export const metadata = { title: "Add Walkie Career Request" };
 

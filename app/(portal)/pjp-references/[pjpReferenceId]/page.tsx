@@ -1,8 +1,10 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { pjpReferencesCrud } from "@/lib/operations/pjp-references";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { chosenOutlets } from "../../pjps/_components/outlet-options";
 import { PjpReferenceForm } from "../_components/pjp-reference-form";
+import { EMPTY_PJP_REFERENCE } from "../_components/pjp-reference-values";
 
 export const metadata = { title: "Edit Pjp Reference" };
 
@@ -18,15 +20,7 @@ export default async function EditPjpReferencePage({
     <EditScreen ctx={s.ctx} entity="pjp_references" id={s.id}>
       <PjpReferenceForm
         {...s.form}
-        initial={{
-          name: r.name,
-          location: r.location ?? "",
-          user_id: String(r.user_id),
-          day: r.day,
-          week: r.week,
-          is_active: r.is_active,
-          pjp_reference_outlets: r.pjp_reference_outlets.map((o) => ({ outlet_id: String(o.outlet_id) })),
-        }}
+        initial={formValuesOf(EMPTY_PJP_REFERENCE, r)}
         user={r.user ? { value: String(r.user_id), label: r.user.user_name } : null}
         outlets={chosenOutlets(r.pjp_reference_outlets)}
       />

@@ -4,27 +4,7 @@ import { DAYS, WEEK_PARITIES, WEEK_PARITY_HINT } from "@/lib/operations/week-par
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { OutletRows } from "../../pjps/_components/outlet-rows";
 import { createPjpReferenceAction, updatePjpReferenceAction } from "../actions";
-
-/** The reference form's values (lib/operations/pjp-references.ts); ids as strings. */
-export type PjpReferenceFormValues = {
-  name: string;
-  location: string;
-  user_id: string;
-  day: string;
-  week: string;
-  is_active: number;
-  pjp_reference_outlets: { outlet_id: string }[];
-};
-
-export const EMPTY_PJP_REFERENCE: PjpReferenceFormValues = {
-  name: "",
-  location: "",
-  user_id: "",
-  day: "",
-  week: "",
-  is_active: 1,
-  pjp_reference_outlets: [{ outlet_id: "" }],
-};
+import type { PjpReferenceFormValues } from "./pjp-reference-values";
 
 const F = fieldsFor<PjpReferenceFormValues>();
 const DAY_OPTIONS = DAYS.map((d) => ({ value: d, label: d }));

@@ -1,6 +1,7 @@
 import { pjpReferencesCrud } from "@/lib/operations/pjp-references";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_PJP_REFERENCE, PjpReferenceForm } from "../_components/pjp-reference-form";
+import { PjpReferenceForm } from "../_components/pjp-reference-form";
+import { EMPTY_PJP_REFERENCE } from "../_components/pjp-reference-values";
 
 export const metadata = { title: "Add Pjp Reference" };
 

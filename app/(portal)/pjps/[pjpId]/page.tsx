@@ -1,8 +1,10 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { pjpsCrud } from "@/lib/operations/pjps";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { chosenOutlets } from "../_components/outlet-options";
 import { PjpForm } from "../_components/pjp-form";
+import { EMPTY_PJP } from "../_components/pjp-values";
 
 export const metadata = { title: "Edit Pjp" };
 
@@ -14,16 +16,7 @@ export default async function EditPjpPage({ params }: { params: Promise<{ pjpId:
     <EditScreen ctx={s.ctx} entity="pjps" id={s.id}>
       <PjpForm
         {...s.form}
-        initial={{
-          name: r.name,
-          location: r.location ?? "",
-          user_id: String(r.user_id),
-          date: r.date,
-          description: r.description ?? "",
-          is_active: r.is_active,
-          is_outlet_visited: r.is_outlet_visited,
-          pjp_outlets: r.pjp_outlets.map((o) => ({ outlet_id: String(o.outlet_id) })),
-        }}
+        initial={formValuesOf(EMPTY_PJP, r)}
         user={r.user ? { value: String(r.user_id), label: r.user.user_name } : null}
         outlets={chosenOutlets(r.pjp_outlets)}
       />

@@ -3,29 +3,7 @@ import { EntityForm, fieldsFor, type PickedOption } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createPjpAction, updatePjpAction } from "../actions";
 import { OutletRows } from "./outlet-rows";
-
-/** The PJP form's values (lib/operations/pjps.ts pjpCreateSchema); ids as strings. */
-export type PjpFormValues = {
-  name: string;
-  location: string;
-  user_id: string;
-  date: string;
-  description: string;
-  is_active: number;
-  is_outlet_visited: number;
-  pjp_outlets: { outlet_id: string }[];
-};
-
-export const EMPTY_PJP: PjpFormValues = {
-  name: "",
-  location: "",
-  user_id: "",
-  date: "",
-  description: "",
-  is_active: 1,
-  is_outlet_visited: 0,
-  pjp_outlets: [{ outlet_id: "" }],
-};
+import type { PjpFormValues } from "./pjp-values";
 
 const F = fieldsFor<PjpFormValues>();
 

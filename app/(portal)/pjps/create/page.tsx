@@ -1,6 +1,7 @@
 import { pjpsCrud } from "@/lib/operations/pjps";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_PJP, PjpForm } from "../_components/pjp-form";
+import { PjpForm } from "../_components/pjp-form";
+import { EMPTY_PJP } from "../_components/pjp-values";
 
 export const metadata = { title: "Add Pjp" };
 

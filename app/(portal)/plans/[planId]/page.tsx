@@ -1,12 +1,12 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { masterRowsWith, PLAN_TIERS_VALUE } from "@/lib/franchise/master-rows";
 import { plansCrud } from "@/lib/franchise/plans";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { PlanForm } from "../_components/plan-form";
+import { EMPTY_PLAN } from "../_components/plan-values";
 
 export const metadata = { title: "Edit Plan" };
-
-const text = (v: string | number | null) => (v == null ? "" : String(v));
 
 export default async function EditPlanPage({ params }: { params: Promise<{ planId: string }> }) {
   const s = await editScreen(plansCrud, (await params).planId);
@@ -17,20 +17,7 @@ export default async function EditPlanPage({ params }: { params: Promise<{ planI
     <EditScreen ctx={s.ctx} entity="plans" id={s.id}>
       <PlanForm
         {...s.form}
-        initial={{
-          no_of_dogs: text(r.no_of_dogs),
-          no_of_walks: text(r.no_of_walks),
-          tier: text(r.tier_id),
-          original_amount: text(r.original_amount),
-          price_percent: text(r.price_percent),
-          discount_percent: text(r.discount_percent),
-          second_discount_percent: text(r.second_discount_percent),
-          per_walk_time: text(r.per_walk_time),
-          days: text(r.days),
-          walkie_percent: text(r.walkie_percent),
-          franchisee_percent: text(r.franchisee_percent),
-          is_active: r.is_active,
-        }}
+        initial={formValuesOf(EMPTY_PLAN, r, { tier: r.tier_id == null ? "" : String(r.tier_id) })}
         tiers={tiers.map((t) => ({ value: String(t.id), label: t.description }))}
       />
     </EditScreen>

@@ -1,7 +1,8 @@
 import { masterRows, PLAN_TIERS_VALUE } from "@/lib/franchise/master-rows";
 import { plansCrud } from "@/lib/franchise/plans";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_PLAN, PlanForm } from "../_components/plan-form";
+import { PlanForm } from "../_components/plan-form";
+import { EMPTY_PLAN } from "../_components/plan-values";
 
 export const metadata = { title: "Add Plan" };
 

@@ -3,8 +3,6 @@ import { PermissionSetForm, type PermissionGroup, type PermissionSetValues } fro
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createPositionAction, updatePositionAction } from "../actions";
 
-export const EMPTY_POSITION: PermissionSetValues = { name: "", is_active: 1, permissions: [] };
-
 /** The position form: name, Is Active (on edit) and its permissions; saving sends position_permissions. */
 export function PositionForm(
   props: FormScreenProps & { initial: PermissionSetValues; groups: PermissionGroup[] },

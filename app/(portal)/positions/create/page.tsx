@@ -1,6 +1,7 @@
 import { positionGrants, positionsCrud } from "@/lib/admin/positions";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_POSITION, PositionForm } from "../_components/position-form";
+import { PositionForm } from "../_components/position-form";
+import { EMPTY_POSITION } from "../_components/position-values";
 
 export const metadata = { title: "Add Position" };
 

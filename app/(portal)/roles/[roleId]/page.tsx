@@ -1,21 +1,23 @@
 import { isBuiltInRole, roleGrants, rolesCrud } from "@/lib/admin/roles";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { EditScreen } from "@/components/audit/edit-screen";
 import { RoleForm } from "../_components/role-form";
+import { EMPTY_ROLE } from "../_components/role-values";
 
 export const metadata = { title: "Edit Role" };
 
 // Roles are global: only a SUPER ADMIN changes them; a company ADMIN sees them read-only.
 export default async function EditRolePage({ params }: { params: Promise<{ roleId: string }> }) {
   const s = await editScreen(rolesCrud, (await params).roleId);
-  const { id, name, is_active, role_permissions } = s.record;
+  const r = s.record;
   return (
     <EditScreen ctx={s.ctx} entity="roles" id={s.id}>
       <RoleForm
         {...s.form}
-        builtIn={isBuiltInRole(id)}
+        builtIn={isBuiltInRole(r.id)}
         groups={(await roleGrants.masters(s.ctx)).modules}
-        initial={{ name, is_active, permissions: role_permissions.map((p) => p.permission_id) }}
+        initial={formValuesOf(EMPTY_ROLE, r, { permissions: r.role_permissions.map((p) => p.permission_id) })}
       />
     </EditScreen>
   );

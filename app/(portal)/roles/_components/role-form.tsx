@@ -3,8 +3,6 @@ import { PermissionSetForm, type PermissionGroup, type PermissionSetValues } fro
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createRoleAction, updateRoleAction } from "../actions";
 
-export const EMPTY_ROLE: PermissionSetValues = { name: "", is_active: 1, permissions: [] };
-
 type Props = FormScreenProps & {
   initial: PermissionSetValues;
   groups: PermissionGroup[];

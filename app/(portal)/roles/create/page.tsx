@@ -1,6 +1,7 @@
 import { roleGrants, rolesCrud } from "@/lib/admin/roles";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_ROLE, RoleForm } from "../_components/role-form";
+import { RoleForm } from "../_components/role-form";
+import { EMPTY_ROLE } from "../_components/role-values";
 
 export const metadata = { title: "Add Role" };
 

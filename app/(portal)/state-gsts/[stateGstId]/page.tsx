@@ -1,8 +1,10 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { stateGstsCrud } from "@/lib/operations/state-gsts";
 import { stateOptionsWith } from "@/lib/operations/states";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { StateGstForm } from "../_components/state-gst-form";
+import { EMPTY_STATE_GST } from "../_components/state-gst-values";
 
 export const metadata = { title: "Edit State Gst" };
 
@@ -15,18 +17,7 @@ export default async function EditStateGstPage({ params }: { params: Promise<{ s
   }));
   return (
     <EditScreen ctx={s.ctx} entity="state_gsts" id={s.id}>
-      <StateGstForm
-        {...s.form}
-        initial={{
-          state: String(r.state),
-          gst: String(r.gst),
-          gst_date: r.gst_date ? String(r.gst_date).slice(0, 10) : "",
-          description: r.description ?? "",
-          is_recurring: r.is_recurring,
-          is_active: r.is_active,
-        }}
-        states={states}
-      />
+      <StateGstForm {...s.form} initial={formValuesOf(EMPTY_STATE_GST, r)} states={states} />
     </EditScreen>
   );
 }

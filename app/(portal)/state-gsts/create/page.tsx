@@ -1,7 +1,8 @@
 import { stateGstsCrud } from "@/lib/operations/state-gsts";
 import { stateOptions } from "@/lib/operations/states";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_STATE_GST, StateGstForm } from "../_components/state-gst-form";
+import { StateGstForm } from "../_components/state-gst-form";
+import { EMPTY_STATE_GST } from "../_components/state-gst-values";
 
 export const metadata = { title: "Add State Gst" };
 

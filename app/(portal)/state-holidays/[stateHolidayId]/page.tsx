@@ -1,8 +1,10 @@
 import { EditScreen } from "@/components/audit/edit-screen";
 import { stateHolidaysCrud } from "@/lib/operations/state-holidays";
 import { stateOptionsWith } from "@/lib/operations/states";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
 import { StateHolidayForm } from "../_components/state-holiday-form";
+import { EMPTY_STATE_HOLIDAY } from "../_components/state-holiday-values";
 
 export const metadata = { title: "Edit State Holiday" };
 
@@ -19,18 +21,7 @@ export default async function EditStateHolidayPage({
   }));
   return (
     <EditScreen ctx={s.ctx} entity="state_holidays" id={s.id}>
-      <StateHolidayForm
-        {...s.form}
-        initial={{
-          state: String(r.state),
-          // The date input shows yyyy-mm-dd: the first 10 characters (spec 001 §2).
-          holiday_date: String(r.holiday_date).slice(0, 10),
-          description: r.description ?? "",
-          is_recurring: r.is_recurring,
-          is_active: r.is_active,
-        }}
-        states={states}
-      />
+      <StateHolidayForm {...s.form} initial={formValuesOf(EMPTY_STATE_HOLIDAY, r)} states={states} />
     </EditScreen>
   );
 }

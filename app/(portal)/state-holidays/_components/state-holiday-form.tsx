@@ -2,24 +2,7 @@
 import { EntityForm, fieldsFor, type Option } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createStateHolidayAction, updateStateHolidayAction } from "../actions";
-
-/** The holiday schema's fields (lib/operations/state-holidays.ts) as the form holds them. */
-export type StateHolidayFormValues = {
-  state: string;
-  /** yyyy-mm-dd, as the date input holds it. */
-  holiday_date: string;
-  description: string;
-  is_recurring: number;
-  is_active: number;
-};
-
-export const EMPTY_STATE_HOLIDAY: StateHolidayFormValues = {
-  state: "",
-  holiday_date: "",
-  description: "",
-  is_recurring: 0,
-  is_active: 1,
-};
+import type { StateHolidayFormValues } from "./state-holiday-values";
 
 const F = fieldsFor<StateHolidayFormValues>();
 

@@ -1,7 +1,8 @@
 import { stateHolidaysCrud } from "@/lib/operations/state-holidays";
 import { stateOptions } from "@/lib/operations/states";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_STATE_HOLIDAY, StateHolidayForm } from "../_components/state-holiday-form";
+import { StateHolidayForm } from "../_components/state-holiday-form";
+import { EMPTY_STATE_HOLIDAY } from "../_components/state-holiday-values";
 
 export const metadata = { title: "Add State Holiday" };
 

@@ -4,8 +4,10 @@ import { currentOption } from "@/lib/options/option-sources";
 import { getUser, usersDef } from "@/lib/admin/users/users";
 import type { Ctx } from "@/lib/platform/context";
 import { ROLE } from "@/lib/platform/permissions";
+import { formValuesOf } from "@/lib/platform/form-values";
 import { editScreen } from "@/lib/platform/screens";
-import { EMPTY_USER, UserForm, type UserFormValues } from "./user-form";
+import { UserForm } from "./user-form";
+import { EMPTY_USER, type UserFormValues } from "./user-values";
 
 type Props = {
   ctx: Ctx;
@@ -47,7 +49,6 @@ export async function UserFormPage({ ctx, id, initial = EMPTY_USER, franchiseeId
  */
 export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; staff?: boolean }) {
   const { ctx, id, record: u, readOnly, form } = await editScreen({ def: usersDef, get: getUser }, opaqueId);
-  const text = (v: string | null) => v ?? "";
   return (
     <EditScreen ctx={ctx} entity="users" id={id}>
       <UserFormPage
@@ -57,17 +58,7 @@ export async function UserEditScreen({ opaqueId, staff }: { opaqueId: string; st
         readOnly={readOnly}
         version={form.version}
         listHref={staff ? "/franchisee-staffs" : "/users"}
-        initial={{
-          first_name: u.first_name,
-          middle_name: text(u.middle_name),
-          last_name: u.last_name,
-          email: u.email,
-          phone: text(u.phone),
-          position_id: u.position_id != null ? String(u.position_id) : "",
-          franchisee_id: u.franchisee_id != null ? String(u.franchisee_id) : "",
-          employee_code: text(u.employee_code),
-          is_active: u.is_active,
-        }}
+        initial={formValuesOf(EMPTY_USER, u)}
       />
     </EditScreen>
   );

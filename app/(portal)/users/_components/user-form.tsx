@@ -1,31 +1,7 @@
 "use client";
 import { EntityForm, fieldsFor, type Option, type PickedOption } from "@/components/form";
 import { createUserAction, updateUserAction } from "../actions";
-
-/** The fields of the user schema (lib/admin/users/schema.ts) as the form holds them; ids as strings. */
-export type UserFormValues = {
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  position_id: string;
-  franchisee_id: string;
-  employee_code: string;
-  is_active: number;
-};
-
-export const EMPTY_USER: UserFormValues = {
-  first_name: "",
-  middle_name: "",
-  last_name: "",
-  email: "",
-  phone: "",
-  position_id: "",
-  franchisee_id: "",
-  employee_code: "",
-  is_active: 1,
-};
+import type { UserFormValues } from "./user-values";
 
 const F = fieldsFor<UserFormValues>();
 

@@ -2,9 +2,8 @@
 import { fieldsFor, type Option, EntityForm, TextField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createValueListAction, updateValueListAction } from "../actions";
+import type { ValueListFormValues } from "./value-list-values";
 
-/** One row of a master (lib/operations/value-lists.ts): its master, description and code; Is Active on edit. */
-export type ValueListFormValues = { value_id: string; description: string; code: string; is_active: number };
 const F = fieldsFor<ValueListFormValues>();
 
 /**

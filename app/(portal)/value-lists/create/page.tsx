@@ -3,6 +3,7 @@ import { valueOptions } from "@/lib/operations/values";
 import { decodeId } from "@/lib/platform/ids";
 import { createScreen } from "@/lib/platform/screens";
 import { ValueListForm } from "../_components/value-list-form";
+import { EMPTY_VALUE_LIST } from "../_components/value-list-values";
 
 export const metadata = { title: "Add Value List" };
 
@@ -22,7 +23,7 @@ export default async function CreateValueListPage({ searchParams }: Props) {
         typeof sp.master === "string" && value_id ? `/value-lists?master=${sp.master}` : "/value-lists"
       }
       masters={masters}
-      initial={{ value_id, description: "", code: "", is_active: 1 }}
+      initial={{ ...EMPTY_VALUE_LIST, value_id }}
     />
   );
 }

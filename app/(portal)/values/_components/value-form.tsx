@@ -2,9 +2,7 @@
 import { EntityForm, TextField } from "@/components/form";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createValueAction, updateValueAction } from "../actions";
-
-export type ValueFormValues = { name: string };
-export const EMPTY_VALUE: ValueFormValues = { name: "" };
+import type { ValueFormValues } from "./value-values";
 
 /** 'Add a Value' / 'Edit Value' (spec 001 §2): the name, upper case while typing (and on the server). */
 export function ValueForm(props: FormScreenProps & { initial: ValueFormValues }) {

@@ -1,6 +1,7 @@
 import { valuesCrud } from "@/lib/operations/values";
 import { createScreen } from "@/lib/platform/screens";
-import { EMPTY_VALUE, ValueForm } from "../_components/value-form";
+import { ValueForm } from "../_components/value-form";
+import { EMPTY_VALUE } from "../_components/value-values";
 
 export const metadata = { title: "Add a Value" };
 

@@ -2,7 +2,8 @@ import { blogDetailsCrud, blogOfDetails } from "@/lib/franchise/blog-details";
 import { guardPage } from "@/lib/platform/page-guard";
 import { createScreen } from "@/lib/platform/screens";
 import { pageId } from "@/lib/platform/session";
-import { BlogDetailForm, EMPTY_BLOG_DETAIL } from "../../../../blog-details/_components/blog-detail-form";
+import { BlogDetailForm } from "../../../../blog-details/_components/blog-detail-form";
+import { EMPTY_BLOG_DETAIL } from "../../../../blog-details/_components/blog-detail-values";
 
 export const metadata = { title: "Add Blog Detail" };
 

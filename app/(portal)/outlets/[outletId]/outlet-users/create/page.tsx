@@ -4,6 +4,7 @@ import { guardPage } from "@/lib/platform/page-guard";
 import { createScreen } from "@/lib/platform/screens";
 import { pageId } from "@/lib/platform/session";
 import { OutletUserForm } from "../../../../outlet-users/_components/outlet-user-form";
+import { EMPTY_OUTLET_USER } from "../../../../outlet-users/_components/outlet-user-values";
 
 export const metadata = { title: "Add User" };
 
@@ -17,7 +18,7 @@ export default async function CreateOutletUserPage({ params }: { params: Promise
     <OutletUserForm
       {...s.form}
       listHref={`/outlets/${opaque}/outlet-users`}
-      initial={{ outlet_id: outletId, user_id: "", start_date: "", end_date: "", is_active: 1 }}
+      initial={{ ...EMPTY_OUTLET_USER, outlet_id: outletId }}
     />
   );
 }
