@@ -4,6 +4,8 @@ export { SwitchField } from "./switch-field";
 export { ColorField } from "./color-field";
 export { ImageField } from "./image-field";
 export { SelectField, type Option } from "./select-field";
+export { CheckboxesField } from "./checkboxes-field";
+export { ShownField } from "./shown-field";
 export { PickerField } from "./picker-field";
 export { SearchPicker, type PickedOption } from "./search-picker";
 export { RichTextField } from "./rich-text-field";

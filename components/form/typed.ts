@@ -1,6 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
+import { CheckboxesField } from "./checkboxes-field";
 import { ColorField } from "./color-field";
 import { PickerField } from "./picker-field";
 import { RichTextField } from "./rich-text-field";
@@ -22,5 +23,6 @@ export function fieldsFor<T extends FieldValues>() {
     Color: ColorField as Named<Parameters<typeof ColorField>[0], T>,
     RichText: RichTextField as Named<Parameters<typeof RichTextField>[0], T>,
     Picker: PickerField as Named<Parameters<typeof PickerField>[0], T>,
+    Checkboxes: CheckboxesField as Named<Parameters<typeof CheckboxesField>[0], T>,
   };
 }

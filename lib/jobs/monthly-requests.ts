@@ -43,7 +43,9 @@ import {
   intFilter,
   listRowById,
   referenceFilter,
+  type RowOf,
 } from "@/lib/platform/list";
+import type { ScreenRow } from "@/lib/platform/screens";
 import { toActionResult } from "@/lib/platform/mutations";
 import { companyAdminIds, notify, type NewNotification } from "@/lib/platform/notifications";
 import { POSITION, ROLE } from "@/lib/platform/permissions";
@@ -354,6 +356,27 @@ const requestList = defineList({
     { header: "Pets", field: "pets_text" },
   ],
 });
+
+/** The list screen's fields: only those (and the id) reach the browser. */
+export const MONTHLY_SCREEN_FIELDS = [
+  "status",
+  "franchisee_approval_status",
+  "user_name",
+  "month",
+  "year",
+  "zone_id",
+  "zone",
+  "plan_name",
+  "address",
+  "start_date",
+  "end_date",
+  "user_monthly_job_request_pets",
+  "is_active",
+] as const;
+/** A row of the list screen, as the browser gets it. */
+export type MonthlyRequestScreenRow = ScreenRow<
+  Pick<RowOf<typeof requestList.select>, (typeof MONTHLY_SCREEN_FIELDS)[number] | "id">
+>;
 
 /** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
 export const monthlyToolbarFilters = (ctx: Ctx) =>

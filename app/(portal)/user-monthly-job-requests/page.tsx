@@ -3,6 +3,7 @@ import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import {
   franchiseeStep,
+  MONTHLY_SCREEN_FIELDS,
   monthlyRequestsCrud,
   monthlyStepOf,
   monthlyToolbarFilters,
@@ -26,25 +27,7 @@ export const metadata = { title: "User Monthly Job Requests" };
  */
 export default async function MonthlyRequestsPage({ searchParams }: ListPageProps) {
   const s = await listScreen(monthlyRequestsCrud, searchParams, {
-    fields: [
-      "status",
-      "franchisee_approval_status",
-      "user_name",
-      "month",
-      "year",
-      "zone_id",
-      "zone",
-      "plan_name",
-      "address",
-      "start_date",
-      "end_date",
-      "walker_id",
-      "timeslot",
-      "timeslot_2",
-      "no_of_walks",
-      "user_monthly_job_request_pets",
-      "is_active",
-    ],
+    fields: MONTHLY_SCREEN_FIELDS,
   });
   // The zones only: the plans (thousands in a big company) are searched in the form, never shipped with the list.
   const zones = await masterRows(s.ctx, ZONES_VALUE);

@@ -44,18 +44,9 @@ export default async function EditMonthlyRequestPage({ params }: { params: Promi
           timeslot_2: text(r.timeslot_2).slice(0, 5),
           remark: text(r.remark),
         }}
+        // The customer page (issue 22): the back office with user_pets.view.
         summary={{
-          user_name: r.user_name,
-          address: r.address,
-          plan_name: r.plan_name,
-          month: r.month,
-          year: r.year,
-          start_date: r.start_date,
-          end_date: r.end_date,
-          franchisee_name: r.franchisee_name,
-          zone: r.zone,
-          pets: r.user_monthly_job_request_pets,
-          // The customer page (issue 22): the back office with user_pets.view.
+          ...r,
           customer_href: can(s.ctx, "user_pets.view") ? `/customers/${encodeId(r.user_id)}` : null,
         }}
         // A master franchisee sees the zone as text (spec 002 §6).

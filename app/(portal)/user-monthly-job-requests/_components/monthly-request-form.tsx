@@ -1,10 +1,8 @@
 "use client";
-import Link from "next/link";
 import { useEffect, useState } from "react";
-import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import { SubTable } from "@/components/data-table";
-import { EntityForm, Field, fieldError, fieldsFor, type Option, type PickedOption } from "@/components/form";
-import { Checkbox } from "@/components/ui/checkbox";
+import { EntityForm, Field, fieldsFor, ShownField, type Option, type PickedOption } from "@/components/form";
 import { formatDate } from "@/lib/format";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import {
@@ -36,7 +34,7 @@ const NO_FRANCHISEE: PickedOption = { value: "", label: "Nearest franchisee" };
 
 /** The chosen customer's pets (as many as the plan's dogs) and addresses, loaded when the customer changes. */
 function CustomerParts({ dogs }: { dogs: number | undefined }) {
-  const { control, formState, setValue } = useFormContext<CreateMonthlyRequestValues>();
+  const { setValue } = useFormContext<CreateMonthlyRequestValues>();
   const userId = useWatch<CreateMonthlyRequestValues, "user_id">({ name: "user_id" });
   const [loaded, setLoaded] = useState<{ userId: string; pets: Option[]; addresses: Option[] } | null>(null);
   useEffect(() => {
@@ -63,54 +61,18 @@ function CustomerParts({ dogs }: { dogs: number | undefined }) {
     setValue("user_pet_ids", []);
     setValue("user_address_id", "");
   }, [userId, setValue]);
-  const invalid = !!fieldError(formState.errors, "user_pet_ids");
   return (
     <>
       <C.Select name="user_address_id" label="Address" options={choices.addresses} required />
-      <Field
+      <C.Checkboxes
         name="user_pet_ids"
         label={dogs ? `Pets (choose ${dogs})` : "Pets"}
+        options={choices.pets}
+        max={2}
+        empty={userId ? "This customer has no pets." : "Choose the customer first."}
         required
         className="md:col-span-2"
-      >
-        <Controller
-          control={control}
-          name="user_pet_ids"
-          render={({ field }) => (
-            <div
-              id="user_pet_ids"
-              className="flex flex-wrap gap-4"
-              aria-invalid={invalid}
-              aria-describedby={invalid ? "user_pet_ids-error" : undefined}
-            >
-              {choices.pets.length === 0 ? (
-                <span className="text-muted-foreground text-sm">
-                  {userId ? "This customer has no pets." : "Choose the customer first."}
-                </span>
-              ) : null}
-              {choices.pets.map((p) => {
-                const on = (field.value ?? []).includes(p.value);
-                return (
-                  <label key={p.value} className="flex items-center gap-2 text-sm">
-                    <Checkbox
-                      checked={on}
-                      disabled={!on && (field.value ?? []).length >= 2}
-                      onCheckedChange={(c) =>
-                        field.onChange(
-                          c
-                            ? [...(field.value ?? []), p.value]
-                            : (field.value ?? []).filter((v) => v !== p.value),
-                        )
-                      }
-                    />
-                    {p.label}
-                  </label>
-                );
-              })}
-            </div>
-          )}
-        />
-      </Field>
+      />
     </>
   );
 }
@@ -188,35 +150,18 @@ const APPROVAL_OPTIONS: Option[] = [
   { value: "2", label: "REJECTED" },
 ];
 
+/** What the request is for, as GET :id answers it; `customer_href` the customer page (issue 22), when allowed. */
 export type RequestSummary = {
-  user_name: string | null;
-  address: string | null;
-  plan_name: string | null;
-  month: number;
-  year: number;
-  start_date: string;
-  end_date: string;
-  franchisee_name: string | null;
-  zone: string | null;
-  pets: { id: number; name: string; breed: string | null; weight: number | null; age: number | null }[];
-  /** The customer page (issue 22), for callers who may open it. */
-  customer_href?: string | null;
+  [K in "user_name" | "address" | "plan_name" | "franchisee_name" | "zone"]: string | null;
+} & { month: number; year: number; start_date: string; end_date: string; customer_href: string | null } & {
+  user_monthly_job_request_pets: {
+    id: number;
+    name: string;
+    breed: string | null;
+    weight: number | null;
+    age: number | null;
+  }[];
 };
-
-function Shown({ label, text, href }: { label: string; text: string | null; href?: string | null }) {
-  return (
-    <div className="grid gap-1">
-      <span className="text-sm font-medium">{label}</span>
-      {href && text ? (
-        <Link className="text-sm underline underline-offset-4" href={href}>
-          {text}
-        </Link>
-      ) : (
-        <span className="text-sm">{text || "—"}</span>
-      )}
-    </div>
-  );
-}
 
 /** The role rules of the decision fields, on the form's live values. */
 function DecisionFields({
@@ -308,7 +253,7 @@ export function EditMonthlyRequestForm({
       after={
         <SubTable
           title="Pets"
-          rows={summary.pets}
+          rows={summary.user_monthly_job_request_pets}
           columns={[
             { header: "Name", cell: (p) => p.name },
             { header: "Breed", cell: (p) => p.breed ?? "" },
@@ -318,23 +263,26 @@ export function EditMonthlyRequestForm({
         />
       }
     >
-      <Shown label="User" text={summary.user_name} href={summary.customer_href} />
-      <Shown label="Plan" text={summary.plan_name} />
-      <Shown label="Address" text={summary.address} />
-      <Shown label="Month and Year" text={`${MONTHS[summary.month - 1] ?? summary.month} ${summary.year}`} />
-      <Shown
+      <ShownField label="User" text={summary.user_name} href={summary.customer_href} />
+      <ShownField label="Plan" text={summary.plan_name} />
+      <ShownField label="Address" text={summary.address} />
+      <ShownField
+        label="Month and Year"
+        text={`${MONTHS[summary.month - 1] ?? summary.month} ${summary.year}`}
+      />
+      <ShownField
         label="Start and End Date"
         text={`${formatDate(summary.start_date)} – ${formatDate(summary.end_date)}`}
       />
       {franchisee ? (
         <E.Picker name="franchisee_id" label="Franchisee" source="franchisees" selected={franchisee.chosen} />
       ) : (
-        <Shown label="Franchisee" text={summary.franchisee_name} />
+        <ShownField label="Franchisee" text={summary.franchisee_name} />
       )}
       {zones ? (
         <E.Select name="zone_id" label="Zone" options={zones} />
       ) : (
-        <Shown label="Zone" text={summary.zone} />
+        <ShownField label="Zone" text={summary.zone} />
       )}
       <E.Switch name="is_active" label="Is Active" />
       <DecisionFields

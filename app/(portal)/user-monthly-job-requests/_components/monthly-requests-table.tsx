@@ -4,7 +4,8 @@ import { DecisionCell } from "@/components/approval/decision-cell";
 import { CellText, Chip, EntityTable, statusColumn, textColumn, ZoneCell } from "@/components/data-table";
 import { formatDate } from "@/lib/format";
 import type { ClientApproval } from "@/lib/platform/approval";
-import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
+import type { MonthlyRequestScreenRow } from "@/lib/jobs/monthly-requests";
+import type { ListScreenProps } from "@/lib/platform/screens";
 import {
   decideMonthlyRequestAction,
   deleteMonthlyRequestAction,
@@ -13,28 +14,8 @@ import {
 } from "../actions";
 import { WalkerFields } from "./walker-fields";
 
-type Pet = { id: number; name: string; breed: string | null; weight: number | null; age: number | null };
-
-type Row = ScreenRow<{
-  id: number;
-  status: number;
-  franchisee_approval_status: number;
-  user_name: string | null;
-  month: number;
-  year: number;
-  zone_id: number | null;
-  zone: string | null;
-  plan_name: string | null;
-  address: string | null;
-  start_date: string;
-  end_date: string;
-  walker_id: number | null;
-  timeslot: string | null;
-  timeslot_2: string | null;
-  no_of_walks: number | null;
-  user_monthly_job_request_pets: Pet[];
-  is_active: number;
-}>;
+type Row = MonthlyRequestScreenRow;
+type Pet = Row["user_monthly_job_request_pets"][number];
 
 const TEXT = ["PENDING", "APPROVED", "REJECTED"];
 const TONE: Record<number, "ok" | "no" | "muted"> = { 0: "muted", 1: "ok", 2: "no" };
