@@ -1,8 +1,12 @@
 import type { NextAuthConfig } from "next-auth";
+import { rememberedDecode } from "./lib/platform/session-token";
 
 /** The part of the auth setup that needs no database: shared by the proxy and the server. */
 export const authConfig = {
   session: { strategy: "jwt", maxAge: 60 * 60 * 12 },
+  // Auth.js's own decode, remembering a decrypted token until it expires: a page's render (and its /api calls) reuse
+  // what the proxy decrypted for the same cookie (lib/platform/session-token.ts).
+  jwt: { decode: rememberedDecode },
   pages: { signIn: "/login" },
   trustHost: true,
   providers: [],

@@ -1,22 +1,23 @@
 import "server-only";
 import { touchInteractive } from "./interactive";
 import { cache } from "react";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { auth } from "@/auth";
 import { resolveContext, type Ctx } from "./context";
 import { AppError, notFound as notFoundError, unauthenticated } from "./errors";
 import { decodeId } from "./ids";
 import { guardPage, PAGE_LOGIN_PATH } from "./page-guard";
+import { sessionClaims } from "./session-token";
 
 /** Cookie holding the company a SUPER ADMIN or BACKEND ADMIN chose (opaque id; checked on every request). */
 export const ACTING_COMPANY_COOKIE = "acting_company";
 
 /** The browser caller's context, or null when there is no valid session. Cached for the request. */
 export const getSessionContext = cache(async (): Promise<Ctx | null> => {
-  const session = (await auth()) as { uid?: number; sv?: number; sid?: string } | null;
+  // What `auth()` answers, read without Auth.js's session action (lib/platform/session-token.ts).
+  const [jar, h] = await Promise.all([cookies(), headers()]);
+  const session = await sessionClaims(jar.getAll(), h);
   if (!session?.uid) return null;
-  const jar = await cookies();
   const chosen = jar.get(ACTING_COMPANY_COOKIE)?.value;
   try {
     return await resolveContext({
