@@ -626,6 +626,8 @@ describe("Approve / Reject from the list", () => {
     expect(choices.ok).toBe(true);
     if (!choices.ok) return;
     expect(choices.data.date).toBe(row.start_date);
+    // The inbox's picker reads the plan's walks a day and the request's own timeslots from here, not from a row.
+    expect(choices.data).toMatchObject({ walks_a_day: 1, timeslot: null, timeslot_2: null });
     const w = choices.data.walkers.find((x) => x.id === encodeId(walker));
     expect(w).toMatchObject({ current: false, times: expect.any(Array) });
     expect(choices.data.walkers.some((x) => x.id === encodeId(strangerWalker))).toBe(false);
@@ -839,6 +841,36 @@ describe("masters", () => {
       },
     );
     expect(f.status).toBe(404);
+    // Customers come a page at a time, searched on the server (issue 23: no "first 1,000"): every customer is
+    // reached by following customers_next, each once.
+    for (let i = 0; i < 55; i++) await newUser();
+    const seen: number[] = [];
+    let next: string | null = null;
+    for (let pages = 0; pages < 1000; pages++) {
+      const q: string = next ? `&customers_after=${encodeURIComponent(next)}` : "";
+      const p = await api("GET", `masters?context=user_monthly_job_requests${q}`, { token: adminToken });
+      expect(p.status).toBe(200);
+      const data = p.json.data as { customers: { id: number }[]; customers_next: string | null };
+      expect(data.customers.length).toBeLessThanOrEqual(50);
+      seen.push(...data.customers.map((c) => c.id));
+      next = data.customers_next;
+      if (!next) break;
+    }
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(
+        and(
+          eq(users.company_id, happy.id),
+          eq(users.role_id, ROLE_IDS[ROLE.USER]),
+          isNull(users.franchisee_id),
+          isNull(users.deleted_at),
+          eq(users.is_active, 1),
+        ),
+      );
+    expect(seen.length).toBe(total);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).toContain(customer.id);
     const own = await api("GET", "masters?context=user_monthly_job_requests", { token: faToken });
     expect(
       (own.json.data as Record<string, { id: number }[]>).walkers.some((w) => w.id === strangerWalker),
