@@ -5,13 +5,27 @@ import { menuFor } from "@/components/shell/menu";
 import { countUnreadNotifications } from "@/lib/admin/notifications";
 import { inboxTotal } from "@/lib/approvals/inbox";
 import { encodeId } from "@/lib/platform/ids";
+import { getLogger } from "@/lib/platform/logger.mjs";
 import { ROLE } from "@/lib/platform/permissions";
 import { requirePageContext } from "@/lib/platform/session";
+
+/**
+ * A count the shell shows beside an entry: read while the shell and the page render, and streamed into its badge
+ * when it is ready (components/shell/counts.tsx), so the page's first bytes never wait for it. A count that cannot
+ * be read is logged and shows no badge: the page itself still answers (or fails on its own reads).
+ */
+function streamedCount(what: string, read: Promise<number>): Promise<number> {
+  return read.catch((err: unknown) => {
+    getLogger().error({ err }, `the shell's ${what} count could not be read`);
+    return 0;
+  });
+}
 
 /** The signed-in shell: every portal page sits inside it; without a session the browser goes to /auth/login. */
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageContext();
-  const [unread, approvalsCount] = await Promise.all([countUnreadNotifications(ctx), inboxTotal(ctx)]);
+  const unread = streamedCount("unread notifications", countUnreadNotifications(ctx));
+  const approvalsCount = streamedCount("pending approvals", inboxTotal(ctx));
 
   const profileHref = `/profile/${encodeId(ctx.userId)}`;
   const ownFranchisee = ctx.franchiseeId != null ? `/franchisees/${encodeId(ctx.franchiseeId)}` : null;

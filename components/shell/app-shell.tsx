@@ -1,6 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import type { ShellCount } from "./counts";
 import { DeferredPalette } from "./deferred-palette";
 import { DialogProvider } from "./dialogs";
 import type { MenuItem } from "./menu";
@@ -16,7 +17,8 @@ export type AppShellProps = {
   actingAsAdmin: boolean;
   isBackendAdmin: boolean;
   menu: MenuItem[];
-  unread: number;
+  /** Unread notifications: the layout streams the count in after the shell. */
+  unread: ShellCount;
   children: React.ReactNode;
 };
 

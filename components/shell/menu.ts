@@ -6,6 +6,7 @@ import { can, type Ctx } from "@/lib/platform/context";
 import { POSITION, ROLE, isVisibleTo, type Permission, type Visibility } from "@/lib/platform/permissions";
 import { INBOX_PERMISSIONS } from "@/lib/approvals/inbox";
 import { registered, registry } from "@/lib/registry";
+import type { ShellCount } from "./counts";
 
 /** Icon keys the drawer maps to lucide icons (strings, so the menu crosses the server/client boundary). */
 export type MenuIcon =
@@ -38,8 +39,8 @@ export type MenuItem = {
   /** Visibility rule names (role or position names); empty means everyone. */
   names: string[];
   icon?: MenuIcon;
-  /** A count shown beside the label (the inbox's pending items). */
-  count?: number;
+  /** A count shown beside the label (the inbox's pending items); a promise when the layout streams it in. */
+  count?: ShellCount;
   children?: MenuItem[];
 };
 
@@ -61,8 +62,8 @@ export type MenuLinks = {
   profileHref?: string | null;
   /** A FRANCHISEE ADMIN's own franchisee (/franchisees/{own franchisee opaque id}). */
   franchiseeHref?: string | null;
-  /** The caller's pending approvals (the Approvals entry's count). */
-  approvalsCount?: number;
+  /** The caller's pending approvals (the Approvals entry's count), or its promise (streamed after the shell). */
+  approvalsCount?: ShellCount;
 };
 
 const ADMINS = [ROLE.ADMIN, ROLE.SUPER_ADMIN];

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { usePathname } from "next/navigation";
+import { StreamedCount, type ShellCount } from "./counts";
 import {
   Bell,
   BookOpenText,
@@ -200,7 +201,7 @@ function MenuLink(props: {
   href: string;
   label: string;
   icon?: MenuIcon;
-  count?: number;
+  count?: ShellCount;
   active: boolean;
   small?: boolean;
   onNavigate?: () => void;
@@ -222,16 +223,22 @@ function MenuLink(props: {
       {Icon ? <Icon className="size-4 shrink-0" aria-hidden /> : null}
       <span className="truncate">{props.label}</span>
       {props.count ? (
-        <span
-          className={cn(
-            "ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums",
-            props.active ? "bg-white text-teal-900" : "bg-amber-100 text-amber-900",
-          )}
-          data-testid="menu-count"
-        >
-          {props.count > 999 ? "999+" : props.count}
-          <span className="sr-only"> pending</span>
-        </span>
+        <StreamedCount count={props.count}>
+          {(n) =>
+            n ? (
+              <span
+                className={cn(
+                  "ml-auto rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums",
+                  props.active ? "bg-white text-teal-900" : "bg-amber-100 text-amber-900",
+                )}
+                data-testid="menu-count"
+              >
+                {n > 999 ? "999+" : n}
+                <span className="sr-only"> pending</span>
+              </span>
+            ) : null
+          }
+        </StreamedCount>
       ) : null}
     </Link>
   );

@@ -18,6 +18,7 @@ import { Switch } from "@/components/ui/switch";
 import { ROLE } from "@/lib/platform/permissions";
 import { cn } from "@/lib/utils";
 import { CompanyPicker, MemberCompanySwitch } from "./company-picker";
+import { StreamedCount, type ShellCount } from "./counts";
 import { settle } from "@/components/form/settle";
 import { reloadAt, reportFailure, useDialogs } from "./dialogs";
 import { switchCompanyAction } from "./shell-actions";
@@ -31,11 +32,31 @@ export type TopBarProps = {
   /** A platform admin acting for a chosen company: the header says ADMIN. */
   actingAsAdmin: boolean;
   isBackendAdmin: boolean;
-  unread: number;
+  /** Unread notifications; a promise while the layout streams it in (the bell shows no badge until then). */
+  unread: ShellCount;
   onOpenMenu: () => void;
   /** The phone menu's button, which the menu gives the focus back to when it closes. */
   menuButton?: React.Ref<HTMLButtonElement>;
 };
+
+/** The bell's count of unread notifications. */
+function UnreadBadge({ unread, onNotifications }: { unread: number; onNotifications: boolean }) {
+  // Opening the notifications marks them read on the server; the shell keeps its count until the next refresh,
+  // so the badge is hidden from the moment they were opened until the server reports a new count.
+  const [seen, setSeen] = useState<{ unread: number } | null>(null);
+  if (onNotifications && unread > 0 && seen?.unread !== unread) setSeen({ unread });
+  const badge = onNotifications || seen?.unread === unread ? 0 : unread;
+  if (badge <= 0) return null;
+  return (
+    <span
+      data-testid="notification-badge"
+      className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
+    >
+      {badge > 99 ? "99+" : badge}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
 
 const initials = (name: string) =>
   name
@@ -60,11 +81,6 @@ export function TopBar({
   const pathname = usePathname();
   const logoutForm = useRef<HTMLFormElement>(null);
   const onNotifications = pathname === "/notifications" || pathname.startsWith("/notifications/");
-  // Opening the notifications marks them read on the server; the shell keeps its count until the next refresh,
-  // so the badge is hidden from the moment they were opened until the server reports a new count.
-  const [seen, setSeen] = useState<{ unread: number } | null>(null);
-  if (onNotifications && unread > 0 && seen?.unread !== unread) setSeen({ unread });
-  const badge = onNotifications || seen?.unread === unread ? 0 : unread;
   const canSwitch = isBackendAdmin || roleName === ROLE.SUPER_ADMIN;
 
   return (
@@ -107,15 +123,9 @@ export function TopBar({
         <Link href="/notifications">
           <Bell className="size-5" aria-hidden />
           <span className="sr-only">Notifications</span>
-          {badge > 0 ? (
-            <span
-              data-testid="notification-badge"
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
-            >
-              {badge > 99 ? "99+" : badge}
-              <span className="sr-only"> unread</span>
-            </span>
-          ) : null}
+          <StreamedCount count={unread}>
+            {(n) => <UnreadBadge unread={n} onNotifications={onNotifications} />}
+          </StreamedCount>
         </Link>
       </Button>
 
