@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import {
   dailyJobPlans,
   dailyJobPlanWalks,
@@ -119,49 +120,48 @@ export async function affectedWalks(
 }
 export type AffectedWalk = Awaited<ReturnType<typeof affectedWalks>>[number];
 
-/** A staff member as the replacement modal lists them (spec 002 §3 Staff member), with why they rank where they do. */
-export type StaffMember = {
-  id: number;
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  employee_code: string | null;
-  phone: string | null;
-  image_path: string | null;
-  same_zone: boolean;
-  walked_pets_before: boolean;
-  walks_that_day: number;
-  /** Pass it back as `after` for the members ranked after this one. */
-  cursor: string;
-};
+/**
+ * A staff member as the replacement picker lists them (spec 002 §3 Staff member), with why they rank where they do:
+ * the type and the /api answer's schema.
+ */
+export const staffMemberSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  middle_name: z.string().nullable(),
+  last_name: z.string(),
+  employee_code: z.string().nullable(),
+  phone: z.string().nullable(),
+  image_path: z.string().nullable(),
+  same_zone: z
+    .boolean()
+    .describe("Walks a monthly request of the affected walks' zone that day (ranked first)."),
+  walked_pets_before: z
+    .boolean()
+    .describe("Walked one of the affected pets before the leave's date (ranked next)."),
+  walks_that_day: z.number().describe("Their live walks that day (fewest ranked first)."),
+  cursor: z.string().describe("Send it back as `after` for the members ranked after this one."),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** Where a page of available staff starts: after the member a cursor names, in the ranking's order. */
-type Rank = [
-  sameZone: boolean,
-  walkedPets: boolean,
-  walksThatDay: number,
-  first: string,
-  last: string,
-  id: number,
-];
+const rankSchema = z.tuple([
+  z.boolean(),
+  z.boolean(),
+  z.number().int(),
+  z.string(),
+  z.string(),
+  z.number().int(),
+]);
+type Rank = z.infer<typeof rankSchema>;
 const rankCursor = (r: Rank) => Buffer.from(JSON.stringify(r)).toString("base64url");
 function parseRank(cursor: string | undefined): Rank | null {
   if (!cursor) return null;
   try {
-    const r = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown;
-    if (
-      Array.isArray(r) &&
-      r.length === 6 &&
-      typeof r[0] === "boolean" &&
-      typeof r[1] === "boolean" &&
-      Number.isInteger(r[2]) &&
-      typeof r[3] === "string" &&
-      typeof r[4] === "string" &&
-      Number.isInteger(r[5])
-    )
-      return r as Rank;
-  } catch {}
-  return null;
+    const r = rankSchema.safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString()));
+    return r.success ? r.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `cursor` is a staff member's cursor (StaffMember.cursor). */
@@ -335,25 +335,26 @@ export function leaveWalksJson(lr: typeof leaveRequests): SQL<LeaveWalk[]> {
   >`case when ${lr.status} = 1 then ${approved} when ${lr.status} = 0 then ${pending} else '[]'::json end`;
 }
 
-/** One walk of a leave (spec 002 §3 Leave walk, with who had it and who has it now). */
-export type LeaveWalk = {
-  id: number;
-  walk_id: number;
-  date: string;
-  timeslot: string;
-  duration_minutes: number;
-  status: number;
-  pet_owner: string | null;
-  pet_name: string | null;
-  walker_id: number | null;
-  walker_name: string | null;
-  original_walker_id: number | null;
-  replacement_user_id: number | null;
-  covered: boolean;
-  daily_job_plan: {
-    id: number;
-    date: string;
-    user: { first_name: string | null; last_name: string | null };
-    user_pet: { name: string | null };
-  };
-};
+/** One walk of a leave (spec 002 §3 Leave walk, with who had it and who has it now): the record's and /api's shape. */
+export const leaveWalkSchema = z.object({
+  id: z.number(),
+  walk_id: z.number(),
+  date: z.string(),
+  timeslot: z.string(),
+  duration_minutes: z.number(),
+  status: z.number(),
+  pet_owner: z.string().nullable(),
+  pet_name: z.string().nullable(),
+  walker_id: z.number().nullable(),
+  walker_name: z.string().nullable(),
+  original_walker_id: z.number().nullable(),
+  replacement_user_id: z.number().nullable(),
+  covered: z.boolean(),
+  daily_job_plan: z.object({
+    id: z.number(),
+    date: z.string(),
+    user: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
+    user_pet: z.object({ name: z.string().nullable() }),
+  }),
+});
+export type LeaveWalk = z.infer<typeof leaveWalkSchema>;

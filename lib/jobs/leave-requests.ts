@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
@@ -21,10 +21,10 @@ import { approvalActions, approvalOf, decide } from "@/lib/platform/approval";
 import { writeAudit } from "@/lib/platform/mutations";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
-import { tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
+import { dayLabel, tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
 import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
-import { blankToNull, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
+import { blankToNull, codeOf, flag, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
 import {
   APPROVAL_LABELS,
   franchiseeAdminIds,
@@ -43,6 +43,7 @@ import {
   minutesSql,
   walkWindow,
   type LeaveRow,
+  leaveWalkSchema,
   type LeaveWalk,
   type StaffMember,
 } from "./leave-replacement";
@@ -55,20 +56,13 @@ export const LEAVE_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
 export const LEAVE_TYPES = ["full_day", "time_range"] as const;
 export const LEAVE_TYPE_LABELS: Record<string, string> = { full_day: "Full Day", time_range: "Time Range" };
 
-/** Spec 002 §8 texts (approved, the load and approval failures) and the messages of this module's own rules. */
+/** Spec 002 §8 texts (approved, the approval failure) and the messages of this module's own rules. */
 export const LEAVE_MESSAGES = {
   approved: "Leave request approved successfully!",
   rejected: "Leave request rejected successfully.",
   reassigned: "Walk reassigned successfully.",
   staffLoaded: "Available staff loaded successfully.",
-  loadFailed: "Failed to load available staff.",
   approveFailed: "Failed to approve leave request.",
-  notFound: "Leave request not found.",
-  unauthorised: "You are not authorized to perform this action.",
-  tryAgain: "Please try again.",
-  noStaff:
-    "No Available Staff: No staff members are available for this timeslot. You can still approve the leave without a replacement.",
-  cancelConfirm: "Are you sure you want to cancel? Your changes will be lost.",
   notPending:
     "This leave request is no longer pending: only a pending request can be approved, rejected or changed.",
   notApproved: "Only the walks of an approved leave request can be reassigned.",
@@ -84,7 +78,6 @@ export const LEAVE_MESSAGES = {
   endAfterStart: "The end time must be after the start time.",
   time: "The time must be like 09:30.",
   leaveType: "The selected leave type is invalid.",
-  status: "The selected status is invalid.",
 } as const;
 
 const time = z.preprocess(
@@ -113,21 +106,14 @@ export const leaveCreateSchema = z.object({
 
 /** PATCH (§7: id, status, leave_type; the edit screen: the leave's fields while pending, Is Active). */
 export const leaveUpdateSchema = z.object({
-  status: z.coerce
-    .number({ error: LEAVE_MESSAGES.status })
-    .int(LEAVE_MESSAGES.status)
-    .refine((n) => n === 0 || n === 1 || n === 2, LEAVE_MESSAGES.status)
-    .optional(),
+  status: codeOf("status", [0, 1, 2]).optional(),
   leave_type: leaveType.optional(),
   date: requiredDate("date").optional(),
   start_time: time.optional(),
   end_time: time.optional(),
   reason: optionalText("reason", 2000).optional(),
   admin_remarks: optionalText("admin remarks", 1000).optional(),
-  is_active: z
-    .union([z.literal(0), z.literal(1), z.boolean(), z.enum(["0", "1", "true", "false", "on"])])
-    .transform((v) => (v === 1 || v === true || v === "1" || v === "true" || v === "on" ? 1 : 0))
-    .optional(),
+  is_active: flag.optional(),
 });
 
 /** The reassign dialog: one walk's replacement (null: the walk stays with the walker on leave, uncovered). */
@@ -138,6 +124,17 @@ const replacement = alias(users, "replacement");
 const lr = leaveRequests;
 
 const fullName = fullNameOf;
+
+/** A user as the record names them (spec 002 §3: user, replacement_user), null when there is none. */
+const personSchema = z
+  .object({ first_name: z.string().nullable(), last_name: z.string().nullable() })
+  .nullable();
+const personJson = (
+  u: { id: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn },
+  o: { id?: boolean } = {},
+) =>
+  sql<{ id?: number; first_name: string | null; last_name: string | null } | null>`case when ${u.id} is null
+    then null else json_build_object(${o.id ? sql`'id', ${u.id}, ` : sql``}'first_name', ${u.first_name}, 'last_name', ${u.last_name}) end`;
 
 const APPROVAL_OPTIONS = [
   { value: "0", label: "Pending" },
@@ -154,10 +151,7 @@ const leaveList = defineList({
     user_id: lr.user_id,
     franchisee_id: lr.franchisee_id,
     requested_by: fullName(walker),
-    user: sql<{
-      first_name: string;
-      last_name: string;
-    } | null>`case when ${walker.id} is null then null else json_build_object('first_name', ${walker.first_name}, 'last_name', ${walker.last_name}) end`,
+    user: personJson(walker),
     date: sql<string>`to_char(${lr.date}, 'YYYY-MM-DD')`,
     start_time: sql<string | null>`to_char(${lr.start_time}, 'HH24:MI')`,
     end_time: sql<string | null>`to_char(${lr.end_time}, 'HH24:MI')`,
@@ -165,11 +159,7 @@ const leaveList = defineList({
     reason: lr.reason,
     replacement_user_id: lr.replacement_user_id,
     replacement_name: fullName(replacement),
-    replacement_user: sql<{
-      id: number;
-      first_name: string;
-      last_name: string;
-    } | null>`case when ${replacement.id} is null then null else json_build_object('id', ${replacement.id}, 'first_name', ${replacement.first_name}, 'last_name', ${replacement.last_name}) end`,
+    replacement_user: personJson(replacement, { id: true }),
     admin_remarks: lr.admin_remarks,
     processed_at: lr.processed_at,
     is_active: lr.is_active,
@@ -206,20 +196,12 @@ const leaveList = defineList({
   ],
 });
 
-const personSchema = z
-  .object({ first_name: z.string().nullable(), last_name: z.string().nullable() })
-  .nullable();
-
 /** What a record carries besides its row (§3): the walker, the replacement and the walks. */
 async function leaveDetail(db: Executor, row: { id: number }) {
   const [d] = await db
     .select({
-      user: sql<
-        z.infer<typeof personSchema>
-      >`case when ${walker.id} is null then null else json_build_object('first_name', ${walker.first_name}, 'last_name', ${walker.last_name}) end`,
-      replacement_user: sql<
-        z.infer<typeof personSchema>
-      >`case when ${replacement.id} is null then null else json_build_object('id', ${replacement.id}, 'first_name', ${replacement.first_name}, 'last_name', ${replacement.last_name}) end`,
+      user: personJson(walker),
+      replacement_user: personJson(replacement, { id: true }),
       walks: leaveWalksJson(lr),
     })
     .from(lr)
@@ -229,7 +211,7 @@ async function leaveDetail(db: Executor, row: { id: number }) {
   return {
     user: d?.user ?? null,
     replacement_user: d?.replacement_user ?? null,
-    walks: (d?.walks ?? []) as LeaveWalk[],
+    walks: d?.walks ?? [],
   };
 }
 
@@ -242,28 +224,6 @@ const auditLines = (status: number, walks: LeaveWalk[]) => ({
     (x) =>
       `${x.date} ${x.timeslot} ${x.pet_name ?? ""} (${x.pet_owner ?? ""}): ${x.walker_name ?? ""}${status === LEAVE_STATUS.APPROVED && !x.covered ? ", uncovered" : ""}`,
   ),
-});
-
-const leaveWalkSchema = z.object({
-  id: z.number(),
-  walk_id: z.number(),
-  date: z.string(),
-  timeslot: z.string(),
-  duration_minutes: z.number(),
-  status: z.number(),
-  pet_owner: z.string().nullable(),
-  pet_name: z.string().nullable(),
-  walker_id: z.number().nullable(),
-  walker_name: z.string().nullable(),
-  original_walker_id: z.number().nullable(),
-  replacement_user_id: z.number().nullable(),
-  covered: z.boolean(),
-  daily_job_plan: z.object({
-    id: z.number(),
-    date: z.string(),
-    user: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }),
-    user_pet: z.object({ name: z.string().nullable() }),
-  }),
 });
 
 export const leaveRequestsDef = defineEntity({
@@ -288,29 +248,23 @@ export const leaveRequestsDef = defineEntity({
 
 type Leave = typeof leaveRequests.$inferSelect;
 
-/** The walker's name, for notifications. */
-async function nameOf(tx: Executor, userId: number | null): Promise<string> {
+/**
+ * A user's name, for notifications. `lock`: their row locked too (a replacement: two approvals or reassignments
+ * naming the same member at once take turns, and the second checks their availability with the first's walks in place).
+ */
+async function nameOf(tx: Tx, userId: number | null, o: { lock?: boolean } = {}): Promise<string> {
   if (userId == null) return "A walker";
-  const [u] = await tx
+  const q = tx
     .select({ name: fullName(users) })
     .from(users)
     .where(eq(users.id, userId));
+  const [u] = await (o.lock ? q.for("update") : q);
   return u?.name ?? "A walker";
 }
-
-const indianDate = (d: string) => {
-  const [y, m, day] = d.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, day)).toLocaleDateString("en-IN", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-};
 const windowText = (l: Pick<Leave, "date" | "leave_type" | "start_time" | "end_time">) =>
   l.leave_type === "time_range"
-    ? `${indianDate(l.date)}, ${hhmm(l.start_time)} to ${hhmm(l.end_time)}`
-    : `${indianDate(l.date)} (full day)`;
+    ? `${dayLabel(l.date)}, ${hhmm(l.start_time)} to ${hhmm(l.end_time)}`
+    : `${dayLabel(l.date)} (full day)`;
 
 /**
  * The leave's own rules on the values it would have: the times (time_range: both, end after start; full_day: none
@@ -382,19 +336,6 @@ async function walkerOf(tx: Tx, ctx: Ctx, userId: number) {
 }
 
 /**
- * Locks a replacement's user row: two approvals (or reassignments) naming the same member at once take turns, and
- * the second checks their availability with the first's walks in place. Answers their name (for the notices).
- */
-async function lockUser(tx: Tx, userId: number): Promise<string> {
-  const [u] = await tx
-    .select({ name: fullName(users) })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
-  return u?.name ?? "A walker";
-}
-
-/**
  * The approval's changes, inside the caller's transaction with the leave locked and pending: the replacement
  * re-checked as available (422), the affected not-started walks recorded in leave_request_walks (who had each, the
  * replacement or null: uncovered) and moved to the replacement; the replacement and the walker notified. Answers the
@@ -410,7 +351,7 @@ async function applyApproval(
   const walks = await affectedWalks(tx, leave as LeaveRow, { movable: true, lock: true });
   let replacementName = "";
   if (replacementId != null) {
-    replacementName = await lockUser(tx, replacementId);
+    replacementName = await nameOf(tx, replacementId, { lock: true });
     const ok = await availableStaff(tx, leave as LeaveRow, { walks, ids: [replacementId] });
     if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
   }
@@ -834,7 +775,7 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
     const beforeDetail = await leaveAuditDetail(tx, before);
     const walk = await leaveWalk(tx, before, walkId);
     if (to != null && to !== link.replacement_user_id) {
-      await lockUser(tx, to);
+      await nameOf(tx, to, { lock: true });
       const ok = await availableStaff(tx, before, { window: walkWindow(walk), walks: [walk], ids: [to] });
       if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
     }
@@ -846,7 +787,7 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
       .update(dailyJobPlanWalks)
       .set({ walker_id: to ?? link.original_walker_id, updated_at: new Date(), updated_by: ctx.userId })
       .where(eq(dailyJobPlanWalks.id, walkId));
-    const when = `${indianDate(walk.date)} at ${hhmm(walk.timeslot)}`;
+    const when = `${dayLabel(walk.date)} at ${hhmm(walk.timeslot)}`;
     const notes = [];
     if (to != null && to !== link.replacement_user_id)
       notes.push({

@@ -10,6 +10,7 @@ import {
   reassignLeaveWalk,
   reassignSchema,
 } from "@/lib/jobs/leave-requests";
+import { staffMemberSchema } from "@/lib/jobs/leave-replacement";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { approvalRoutes } from "../approval-routes";
 import { crudRoutes } from "../entity-routes";
@@ -19,25 +20,36 @@ import type { ApiRoute } from "../types";
 const def = leaveRequestsCrud.def;
 const tag = def.noun;
 
-const staffSchema = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  middle_name: z.string().nullable(),
-  last_name: z.string(),
-  employee_code: z.string().nullable(),
-  phone: z.string().nullable(),
-  image_path: z.string().nullable(),
-  same_zone: z
-    .boolean()
-    .describe("Walks a monthly request of the affected walks' zone that day (ranked first)."),
-  walked_pets_before: z
-    .boolean()
-    .describe("Walked one of the affected pets before the leave's date (ranked next)."),
-  walks_that_day: z.number().describe("Their live walks that day (fewest ranked first)."),
-  cursor: z.string().describe("Send it back as `after` for the members ranked after this one."),
+const staffAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffMemberSchema),
 });
-const staffAnswer = z.object({ success: z.literal(true), message: z.string(), data: z.array(staffSchema) });
 const leaveAnswer = z.object({ success: z.literal(true), message: z.string(), data: recordSchema(def) });
+
+/** GET of the available staff: for the leave, or (with `:walkId`) one walk of an approved leave. */
+const staffRoute = (path: string, summary: string): ApiRoute => ({
+  method: "GET",
+  path,
+  auth: "user",
+  permission: "leave_requests.approve",
+  owned: "id",
+  shape: "data",
+  tag,
+  summary,
+  output: staffAnswer,
+  query: staffPageQuery,
+  handler: async ({ ctx, params, query }) => ({
+    success: true,
+    message: LEAVE_MESSAGES.staffLoaded,
+    data: await leaveAvailableStaff(
+      ctx,
+      idParam(params.id),
+      params.walkId ? idParam(params.walkId) : undefined,
+      staffPageOf(query),
+    ),
+  }),
+});
 
 /**
  * Leave requests (spec 002 §7): list, leave_request_exports, POST (a walker's own leave from the app, or an admin's
@@ -48,43 +60,16 @@ const leaveAnswer = z.object({ success: z.literal(true), message: z.string(), da
  */
 export const leaveRequestsRoutes: ApiRoute[] = [
   ...crudRoutes(leaveRequestsCrud),
-  {
-    method: "GET",
-    path: "leave_requests/:id/available-staff",
-    auth: "user",
-    permission: "leave_requests.approve",
-    owned: "id",
-    shape: "data",
-    tag,
-    summary:
-      "Staff who may replace the walker: the franchisee's active walkers with no walk and no approved leave overlapping the leave, ranked (same zone, walked these pets before, fewest walks that day, name)",
-    output: staffAnswer,
-    query: staffPageQuery,
-    handler: async ({ ctx, params, query }) => ({
-      success: true,
-      message: LEAVE_MESSAGES.staffLoaded,
-      data: await leaveAvailableStaff(ctx, idParam(params.id), undefined, staffPageOf(query)),
-    }),
-  },
+  staffRoute(
+    "leave_requests/:id/available-staff",
+    "Staff who may replace the walker: the franchisee's active walkers with no walk and no approved leave overlapping the leave, ranked (same zone, walked these pets before, fewest walks that day, name)",
+  ),
   // Approve with a replacement and reject: derived from the workflow's declaration.
   ...approvalRoutes(leaveApproval),
-  {
-    method: "GET",
-    path: "leave_requests/:id/walks/:walkId/available-staff",
-    auth: "user",
-    permission: "leave_requests.approve",
-    owned: "id",
-    shape: "data",
-    tag,
-    summary: "Staff who may take one walk of an approved leave (that walk's time), ranked as available-staff",
-    output: staffAnswer,
-    query: staffPageQuery,
-    handler: async ({ ctx, params, query }) => ({
-      success: true,
-      message: LEAVE_MESSAGES.staffLoaded,
-      data: await leaveAvailableStaff(ctx, idParam(params.id), idParam(params.walkId), staffPageOf(query)),
-    }),
-  },
+  staffRoute(
+    "leave_requests/:id/walks/:walkId/available-staff",
+    "Staff who may take one walk of an approved leave (that walk's time), ranked as available-staff",
+  ),
   {
     method: "POST",
     path: "leave_requests/:id/walks/:walkId/reassign",

@@ -17,6 +17,7 @@ import { Label } from "@/components/ui/label";
 import { formatDate } from "@/lib/format";
 import type { BrowserStaff, BrowserWalk } from "@/lib/jobs/leave-requests";
 import { availableStaffAction, reassignLeaveWalkAction } from "../actions";
+import { LeaveWalksTable } from "./leave-walks";
 import { failureText, staffName } from "./staff";
 
 /** Walks not yet begun (lib/jobs/common.ts NOT_STARTED): they may still move. */
@@ -88,95 +89,65 @@ export function ReassignDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="max-h-[60vh] overflow-auto">
-          <table className="w-full text-sm" aria-label="Walks of the leave">
-            <thead>
-              <tr className="text-left text-slate-500">
-                <th className="pr-2 font-medium">Date</th>
-                <th className="pr-2 font-medium">Timeslot</th>
-                <th className="pr-2 font-medium">Pet Owner</th>
-                <th className="pr-2 font-medium">Pet Name</th>
-                <th className="pr-2 font-medium">Status</th>
-                <th className="pr-2 font-medium">Replacement</th>
-                <th className="font-medium">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {walks.map((w) => (
-                <tr key={w.id} className="border-t border-slate-100 align-top">
-                  <td className="py-1 pr-2 tabular-nums">{formatDate(w.date)}</td>
-                  <td className="py-1 pr-2 tabular-nums">{w.timeslot}</td>
-                  <td className="py-1 pr-2">{w.pet_owner ?? ""}</td>
-                  <td className="py-1 pr-2">{w.pet_name ?? ""}</td>
-                  <td className="py-1 pr-2">{w.status_label}</td>
-                  <td className="py-1 pr-2">
-                    {editing === w.id ? (
-                      staff == null ? (
-                        <Loader2 className="size-4 animate-spin" aria-label="Loading available staff" />
-                      ) : (
-                        <div className="grid gap-1">
-                          <Label htmlFor={`walk-${w.id}`} className="sr-only">
-                            Replacement
-                          </Label>
-                          <select
-                            id={`walk-${w.id}`}
-                            className="h-8 rounded-md border border-slate-300 px-2"
-                            value={choice}
-                            onChange={(e) => setChoice(e.target.value)}
-                          >
-                            <option value={NONE}>No replacement (uncovered)</option>
-                            {staff.map((s) => (
-                              <option key={s.id} value={s.id}>
-                                {staffName(s)}
-                                {s.employee_code ? ` (${s.employee_code})` : ""}
-                              </option>
-                            ))}
-                          </select>
-                          {staff.length === 0 ? (
-                            <span className="text-xs text-amber-700">
-                              No staff members are available for this timeslot.
-                            </span>
-                          ) : null}
-                        </div>
-                      )
-                    ) : w.covered ? (
-                      (w.walker_name ?? "")
-                    ) : (
-                      <span className="text-amber-700">Uncovered</span>
-                    )}
-                  </td>
-                  <td className="py-1 whitespace-nowrap">
-                    {editing === w.id ? (
-                      <>
-                        <Button size="sm" disabled={pending || staff == null} onClick={() => save(w.id)}>
-                          Save
-                        </Button>{" "}
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          disabled={pending}
-                          onClick={() => setEditing(null)}
-                        >
-                          Cancel
-                        </Button>
-                      </>
-                    ) : MOVABLE.has(w.status) ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={pending}
-                        aria-label={`Change the replacement of the walk at ${w.timeslot} on ${formatDate(w.date)}`}
-                        onClick={() => edit(w.id)}
-                      >
-                        Change
-                      </Button>
+          <LeaveWalksTable
+            walks={walks}
+            approved
+            className="w-full text-sm"
+            walker={{
+              header: "Replacement",
+              cell: (w) =>
+                editing !== w.id ? undefined : staff == null ? (
+                  <Loader2 className="size-4 animate-spin" aria-label="Loading available staff" />
+                ) : (
+                  <div className="grid gap-1">
+                    <Label htmlFor={`walk-${w.id}`} className="sr-only">
+                      Replacement
+                    </Label>
+                    <select
+                      id={`walk-${w.id}`}
+                      className="h-8 rounded-md border border-slate-300 px-2"
+                      value={choice}
+                      onChange={(e) => setChoice(e.target.value)}
+                    >
+                      <option value={NONE}>No replacement (uncovered)</option>
+                      {staff.map((s) => (
+                        <option key={s.id} value={s.id}>
+                          {staffName(s)}
+                          {s.employee_code ? ` (${s.employee_code})` : ""}
+                        </option>
+                      ))}
+                    </select>
+                    {staff.length === 0 ? (
+                      <span className="text-xs text-amber-700">
+                        No staff members are available for this timeslot.
+                      </span>
                     ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </div>
+                ),
+            }}
+            action={(w) =>
+              editing === w.id ? (
+                <>
+                  <Button size="sm" disabled={pending || staff == null} onClick={() => save(w.id)}>
+                    Save
+                  </Button>{" "}
+                  <Button size="sm" variant="outline" disabled={pending} onClick={() => setEditing(null)}>
+                    Cancel
+                  </Button>
+                </>
+              ) : MOVABLE.has(w.status) ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={pending}
+                  aria-label={`Change the replacement of the walk at ${w.timeslot} on ${formatDate(w.date)}`}
+                  onClick={() => edit(w.id)}
+                >
+                  Change
+                </Button>
+              ) : null
+            }
+          />
         </div>
         <DialogFooter>
           <Button variant="outline" disabled={pending} onClick={onClose}>
