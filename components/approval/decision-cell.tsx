@@ -4,7 +4,12 @@ import { Chip } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
 import type { ClientApproval, ClientTransition, State } from "@/lib/platform/approval";
 import type { ActionResult } from "@/lib/platform/mutations";
-import { DecisionDialog, type DecideAction, type ExtraFields } from "./decision-dialog";
+import {
+  DecisionDialog,
+  type DecideAction,
+  type DecisionDialogProps,
+  type ExtraFields,
+} from "./decision-dialog";
 
 /**
  * The row a cell decides: its opaque id, its state, the reason it carries (the chip's tooltip), and the values a
@@ -35,6 +40,8 @@ export type DecisionCellProps = {
   ) => ((v: Record<string, unknown>) => Record<string, string> | null) | undefined;
   /** Shown under the state once decided (the created record's link). */
   decided?: ReactNode;
+  /** A transition's dialog's confirm word and discard question (DecisionDialog's confirmLabel, discard). */
+  dialog?: (transition: string) => Pick<DecisionDialogProps, "confirmLabel" | "discard"> | undefined;
   /** After a success, instead of the success toast and refresh (a follow-up dialog). */
   onDone?: (transition: string, r: ActionResult<unknown> & { ok: true }) => void;
 };
@@ -56,6 +63,7 @@ export function DecisionCell({
   validate,
   decided,
   onDone,
+  dialog,
 }: DecisionCellProps) {
   const [open, setOpen] = useState<ClientTransition | null>(null);
   const state = approval.states[row.status] ?? approval.states[approval.pending];
@@ -92,6 +100,7 @@ export function DecisionCell({
           extra={extra?.(open.name)}
           initial={initial?.(open.name)}
           validate={validate?.(open.name)}
+          {...dialog?.(open.name)}
           onDone={onDone ? (r) => onDone(open.name, r) : undefined}
         />
       ) : null}

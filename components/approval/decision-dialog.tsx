@@ -4,6 +4,16 @@ import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { settle } from "@/components/form/settle";
 import { reportFailure, useDialogs } from "@/components/shell/dialogs";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -48,6 +58,13 @@ export type DecisionDialogProps = {
   validate?: (values: Record<string, unknown>) => Record<string, string> | null;
   /** After a success: default the success toast with the transition's text and the list refreshed. */
   onDone?: (r: ActionResult<unknown> & { ok: true }) => void;
+  /** The confirm button's word (default "Confirm"; the leave's replacement modal: "Approve"). */
+  confirmLabel?: string;
+  /**
+   * Asked (Yes / No) before closing with a value chosen in the extra fields or a typed reason (spec 002 §4: "Are you
+   * sure you want to cancel? Your changes will be lost."); none: closes at once.
+   */
+  discard?: string;
 };
 
 /**
@@ -67,6 +84,8 @@ export function DecisionDialog({
   initial,
   validate,
   onDone,
+  confirmLabel = "Confirm",
+  discard,
 }: DecisionDialogProps) {
   const router = useRouter();
   const dialogs = useDialogs();
@@ -74,13 +93,17 @@ export function DecisionDialog({
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, start] = useTransition();
+  const [asking, setAsking] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const reasonId = `decision-${t.name}-${id}-reason`;
   const reasonError = t.reasonField ? errors[t.reasonField] : undefined;
 
-  const close = (o: boolean) => {
+  const changed = () =>
+    !!reason.trim() || Object.entries(values).some(([k, v]) => v != null && v !== (initial ?? {})[k]);
+  const close = (o: boolean, asked = false) => {
     if (busy && !o) return;
+    if (!o && discard && !asked && changed()) return setAsking(true);
     if (!o) {
       setErrors({});
       setReason("");
@@ -184,10 +207,24 @@ export function DecisionDialog({
             disabled={busy}
           >
             {busy ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-            Confirm
+            {confirmLabel}
           </Button>
         </DialogFooter>
       </DialogContent>
+      {discard ? (
+        <AlertDialog open={asking} onOpenChange={setAsking}>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Cancel</AlertDialogTitle>
+              <AlertDialogDescription>{discard}</AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>No</AlertDialogCancel>
+              <AlertDialogAction onClick={() => close(false, true)}>Yes</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : null}
     </Dialog>
   );
 }

@@ -15,6 +15,12 @@ import { failureText, staffName, staffMatches } from "./staff";
 /** The input field the picker sets: a staff member's opaque id, or null for "Approve without replacement". */
 export const REPLACEMENT_FIELD = "replacement_user_id";
 
+/** The approve dialog's button (the modal's "Approve") and its question before cancelling a choice (spec 002 §4). */
+export const REPLACEMENT_DIALOG = {
+  confirmLabel: "Approve",
+  discard: "Are you sure you want to cancel? Your changes will be lost.",
+};
+
 /** Spec 002 §4: approval needs a chosen member or the tick (the field left unset: neither yet). */
 export function checkReplacement(values: Record<string, unknown>): Record<string, string> | null {
   return values[REPLACEMENT_FIELD] === undefined

@@ -11,7 +11,7 @@ import type { BrowserWalk } from "@/lib/jobs/leave-requests";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { decideLeaveRequestAction, deleteLeaveRequestAction, restoreLeaveRequestAction } from "../actions";
-import { checkReplacement, LeaveReplacementFields } from "./leave-replacement-fields";
+import { checkReplacement, LeaveReplacementFields, REPLACEMENT_DIALOG } from "./leave-replacement-fields";
 import { LeaveWalksTable } from "./leave-walks";
 import { ReassignDialog } from "./reassign-dialog";
 
@@ -52,6 +52,7 @@ function StatusCell({ row, approval, trash }: { row: Row; approval: ClientApprov
         enabled={!trash}
         extra={(t) => (t === "approve" ? (f) => <LeaveReplacementFields {...f} id={row.id} /> : undefined)}
         validate={(t) => (t === "approve" ? checkReplacement : undefined)}
+        dialog={(t) => (t === "approve" ? REPLACEMENT_DIALOG : undefined)}
         onDone={(t) => {
           dialogs.success(approval.transitions.find((x) => x.name === t)?.success ?? "");
           router.refresh();
