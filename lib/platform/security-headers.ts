@@ -45,7 +45,8 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV === "developme
     // fetch and server actions to the portal itself (Swagger UI's "Try it out" calls /api).
     "connect-src": ["'self'"],
     "object-src": ["'none'"],
-    "frame-src": ["'none'"],
+    // The inbox's side panel shows a KYC PDF from /api/files in a frame (the browser's PDF viewer); nothing else.
+    "frame-src": ["'self'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],
     // No page may be framed by any origin (clickjacking); X-Frame-Options says the same to older browsers.

@@ -82,7 +82,7 @@ beforeAll(async () => {
 describe("PDF uploads are parsed and refused with active content (through POST franchisee_kyc_documents)", () => {
   let accepted = "";
 
-  it("accepts a plain PDF, kept byte for byte, and serves it as an attachment under the uploader's name", async () => {
+  it("accepts a plain PDF, kept byte for byte, and serves it inline (the browser's PDF viewer) under the uploader's name", async () => {
     const body = await bytesOf(await plainDoc());
     const r = await upload(body, "Licence März 2026.pdf");
     expect(r.status).toBe(200);
@@ -92,17 +92,17 @@ describe("PDF uploads are parsed and refused with active content (through POST f
     expect(got.body.equals(body)).toBe(true);
     expect(got.res.headers.get("content-type")).toBe("application/pdf");
     expect(got.res.headers.get("content-disposition")).toBe(
-      `attachment; filename="Licence M_rz 2026.pdf"; filename*=UTF-8''Licence%20M%C3%A4rz%202026.pdf`,
+      `inline; filename="Licence M_rz 2026.pdf"; filename*=UTF-8''Licence%20M%C3%A4rz%202026.pdf`,
     );
   });
 
-  it("a stored file without its name is downloaded as <entity>-<id>.<ext>", async () => {
+  it("a stored file without its name is served as <entity>-<id>.<ext>", async () => {
     await db.update(storedFiles).set({ original_name: null }).where(eq(storedFiles.key, accepted));
     const [row] = await db.select().from(storedFiles).where(eq(storedFiles.key, accepted));
     const got = await fetchFile(accepted, accepted.split("/"));
     const name = `franchisee_kyc_documents-${row.entity_id}.pdf`;
     expect(got.res.headers.get("content-disposition")).toBe(
-      `attachment; filename="${name}"; filename*=UTF-8''${name}`,
+      `inline; filename="${name}"; filename*=UTF-8''${name}`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { callerOf, errorResponse } from "@/lib/api/dispatch";
 import { auditFileRead } from "@/lib/franchise/kyc-common";
 import { AppError } from "@/lib/platform/errors";
-import { readStoredFile } from "@/lib/platform/file-access";
+import { contentDisposition, readStoredFile } from "@/lib/platform/file-access";
 import { mayReadFilesOf } from "@/lib/registry";
 
 type Params = { params: Promise<{ key: string[] }> };
@@ -31,25 +31,55 @@ async function keyOf(request: Request, params: Params["params"]): Promise<string
   return segments.join("/");
 }
 
+const PDF_MAGIC = Buffer.from("%PDF-");
+
+/**
+ * Whether a stored file really is a PDF: stored as one (uploads are parsed and refused with active content, see
+ * lib/platform/pdf-check.ts) and its bytes start with "%PDF-". Neither the name nor the stored type alone decides.
+ */
+const isPdf = (file: { body: Buffer; contentType: string }) =>
+  file.contentType.toLowerCase() === "application/pdf" &&
+  file.body.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
+
+/**
+ * A PDF's headers: inline, for the browser's PDF viewer, which does not run in a sandboxed document (so no `sandbox`,
+ * unlike every other file). It loads nothing of its own (default-src 'none'), nosniff keeps it a PDF, and only the
+ * portal's own pages may frame it (the inbox's side panel): frame-ancestors 'self', and X-Frame-Options SAMEORIGIN
+ * for browsers without CSP 2.
+ */
+function pdfHeaders(name: string): Record<string, string> {
+  return {
+    "content-disposition": contentDisposition("inline", name),
+    "content-security-policy": "default-src 'none'; frame-ancestors 'self'",
+    "x-frame-options": "SAMEORIGIN",
+  };
+}
+
 /**
  * Stored files are served through this route only, to signed-in callers (session or bearer token) who may view the
  * record that owns the file, or meet it through a walk (lib/registry.ts mayReadFilesOf, lib/platform/file-access.ts);
  * anyone else gets 404. Each download of a KYC document is
- * recorded in its history (auditFileRead). Images are shown inline; documents (PDFs) come as attachments under the
- * uploader's file name, so a browser saves them instead of rendering them on this origin.
+ * recorded in its history (auditFileRead). Images are shown inline; a PDF is shown inline too, in the browser's PDF
+ * viewer and framed only by the portal's own pages (pdfHeaders); any other document comes as an attachment under the
+ * uploader's file name, sandboxed, so a browser saves it instead of rendering it on this origin.
  */
 export async function GET(request: Request, { params }: Params) {
   try {
     const key = await keyOf(request, params);
     const ctx = await callerOf(request);
     const file = await readStoredFile(ctx, key, mayReadFilesOf, auditFileRead);
+    const pdf = isPdf(file);
     return new Response(new Uint8Array(file.body), {
       headers: {
         "content-type": file.contentType,
-        "content-disposition": file.disposition,
         "cache-control": "private, max-age=3600",
         "x-content-type-options": "nosniff",
-        "content-security-policy": "default-src 'none'; sandbox",
+        ...(pdf
+          ? pdfHeaders(file.name)
+          : {
+              "content-disposition": file.disposition,
+              "content-security-policy": "default-src 'none'; sandbox",
+            }),
       },
     });
   } catch (e) {
