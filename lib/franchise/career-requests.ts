@@ -264,7 +264,15 @@ export function careerRequest<T extends CareerTable, C extends z.ZodType, S exte
         notify: ({ row }) => toApplicant(row),
       },
     },
-    inbox: { title: MINE[o.kind].name, askedBy: t.request_by, href: (id) => `${o.href}/${id}` },
+    inbox: {
+      title: MINE[o.kind].name,
+      // "Walkie career request": the inbox names kinds in sentence case.
+      label: o.noun.charAt(0) + o.noun.slice(1).toLowerCase(),
+      askedBy: t.request_by,
+      asker: MINE[o.kind].name,
+      summary: sql<string>`coalesce(${(t as T & { phone_no: AnyPgColumn }).phone_no}, '')`,
+      href: (id) => `${o.href}/${id}`,
+    },
   });
 
   /** The applicant's other live pending application of this kind, if any (one at a time). */

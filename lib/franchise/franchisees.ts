@@ -448,7 +448,13 @@ export const franchiseeApproval = approvalOf({
       notify: ({ tx, row }) => toAdmins(tx, row, "rejected"),
     },
   },
-  inbox: { title: franchisees.name, franchisee: franchisees.id, askedBy: franchisees.created_by },
+  inbox: {
+    title: franchisees.name,
+    franchisee: franchisees.id,
+    askedBy: franchisees.created_by,
+    asker: franchisees.name,
+    summary: sql<string>`coalesce(${franchisees.email}, '')`,
+  },
 });
 
 /** The franchisee's admins hear of its approval or rejection. */

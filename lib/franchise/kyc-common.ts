@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { auditRecords, franchisees, kycDocumentTypes, users } from "@/db/schema";
@@ -457,7 +457,9 @@ export function kycApproval(kind: KycKind, def: AnyEntity) {
       // A staff document's staff member; a franchisee document's filer.
       askedBy: kind.ownerKey === "user_id" ? t.user_id : t.created_by,
       franchisee: t.franchisee_id,
-      askedAt: t.submitted_at,
+      label: kind.appliesTo === APPLIES_FRANCHISEE ? "Franchisee KYC document" : "Staff KYC document",
+      // Its pending index's order (migration 0029).
+      askedAt: sql`coalesce(${t.submitted_at}, ${t.created_at})`,
       where: isNotNull(t.document_path),
       href: (id) => `${kind.href}/${id}`,
     },

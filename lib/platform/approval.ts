@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { authorize, can, type Ctx } from "./context";
-import { getDb, type Executor, type Tx } from "./db";
+import { getDb, rowsOf, type Executor, type Tx } from "./db";
 import type { AnyEntity } from "./entity";
 import { AppError, forbidden, invalid, notFound, zodFieldErrors, type FieldErrors } from "./errors";
 import { encodeId } from "./ids";
@@ -116,16 +116,25 @@ export type ApprovalDecl<K extends string = string> = {
    * sending a value other than the stored one is refused (403). See `guardFields`.
    */
   fieldsByRole?: { fields: readonly string[]; may: (ctx: Ctx) => boolean };
-  /** The inbox's view of a pending item. */
+  /** The inbox's view of a pending item: what `pendingOf` lists (one union branch per declaration). */
   inbox?: {
     /** The item's title (the applicant's name, the document's name). */
     title: SQL<string | null> | AnyPgColumn;
+    /** The inbox's name of the kind ("Walkie career request"; default `kind`). */
+    label?: string;
     /** Who asked (a users.id column); none: the item shows no asker. */
     askedBy?: AnyPgColumn;
-    /** The franchisee concerned (a franchisees.id column or expression). */
+    /** Who asked, as the inbox shows it (default the askedBy user's name): an applicant's own name. */
+    asker?: SQL<string | null> | AnyPgColumn;
+    /** A line about the item (its dates, a phone number; default the title). */
+    summary?: SQL<string | null> | AnyPgColumn;
+    /**
+     * The franchisee concerned (a franchisees.id column or expression): a franchisee member sees only their own
+     * franchisee's items (none of a kind without one), a MASTER FRANCHISEE only those of their zones' franchisees.
+     */
     franchisee?: AnyPgColumn | SQL<number | null>;
-    /** When it was asked (default created_at). */
-    askedAt?: AnyPgColumn;
+    /** When it was asked (default created_at): the leading column of the table's pending index after company_id. */
+    askedAt?: AnyPgColumn | SQL;
     /** The portal path of one item: default `<href>/<opaque id>`. */
     href?: (opaqueId: string) => string;
     /** A further condition for an item to wait for a decision (a KYC document: its file submitted). */
@@ -390,6 +399,8 @@ export type ClientTransition = {
 };
 export type ClientApproval = {
   kind: string;
+  /** The status column (a two-step workflow's step: franchisee_approval_status, status). */
+  field: string;
   states: Readonly<Record<State, string>>;
   pending: State;
   transitions: ClientTransition[];
@@ -399,6 +410,7 @@ export type ClientApproval = {
 export function clientApproval(ctx: Ctx | null, a: Approval): ClientApproval {
   return {
     kind: a.kind,
+    field: a.field.name,
     states: a.states,
     pending: a.pending,
     transitions: a.names
@@ -462,109 +474,222 @@ export function approvalActions(a: Approval | ((ctx: Ctx) => Approval | null), o
 export type PendingItem = {
   kind: string;
   entity: string;
+  /** The inbox's name of the kind (the declaration's inbox label, or its kind). */
+  label: string;
   id: number;
   opaque_id: string;
   title: string | null;
+  summary: string | null;
   asked_at: Date;
   age_seconds: number;
   asked_by: { id: number; name: string | null } | null;
+  /** Who asked, as shown (the declaration's asker, else the asked_by user's name). */
+  asker: string | null;
   franchisee: { id: number; name: string | null } | null;
   href: string | null;
 };
 
-export type PendingPage = { data: PendingItem[]; next: { at: string; id: number } | null };
+/** A keyset position: the last item's asked_at (microseconds, ISO), its entity (across workflows) and id. */
+export type PendingCursor = { at: string; id: number; entity?: string };
+export type PendingPage = { data: PendingItem[]; next: PendingCursor | null };
+
+/** Of each entity, the declaration whose transitions the caller may take (a two-step workflow: their step). */
+export function decidedBy(ctx: Ctx, all: readonly Approval[]): Approval[] {
+  if (ctx.companyId == null) return [];
+  const seen = new Set<string>();
+  return all.filter((a) => {
+    if (seen.has(a.entity.name) || !allowedTransitions(ctx, a).length) return false;
+    seen.add(a.entity.name);
+    return true;
+  });
+}
+
+type PendingTable = PgTable & Record<string, AnyPgColumn>;
+const tableOf = (a: Approval) => a.entity.table as PendingTable;
+const askedAtOf = (a: Approval) => a.inbox?.askedAt ?? tableOf(a).created_at;
+/** A declared state as a literal: the partial pending indexes' predicates match only constants, never parameters. */
+const stateLiteral = (v: State) =>
+  sql.raw(typeof v === "number" ? String(Math.trunc(v)) : `'${String(v).replace(/'/g, "''")}'`);
 
 /**
- * The caller's pending items of one workflow, oldest first, keyset-paged (`after`: the last item's asked_at and
- * id): the rows in the pending state, live, within the entity's scope (company, zones, own franchisee). Empty when
- * the caller may take none of its transitions. `limit` at most 200.
+ * The rows of a declaration the caller may see in the inbox: live, within the entity's scope (company, zones, own
+ * franchisee, own rows); a franchisee member's only of their franchisee (none of a kind without a franchisee); a
+ * MASTER FRANCHISEE's only of their zones' franchisees; with `pending`, in the pending state and the inbox's
+ * condition, inlined so the table's partial pending index serves it.
+ */
+export function inboxScope(ctx: Ctx, a: Approval, o: { pending?: boolean } = {}): SQL {
+  const t = tableOf(a);
+  const fr = a.inbox?.franchisee;
+  const parts: (SQL | undefined)[] = [isNull(t.deleted_at), a.entity.scope.where(ctx)];
+  if (o.pending !== false)
+    parts.push(sql`${a.field} = ${stateLiteral(a.pending)}`, a.inbox?.where?.inlineParams());
+  if (ctx.franchiseeId != null && ctx.zoneIds == null && !fr) parts.push(sql`false`);
+  if (ctx.zoneIds != null && fr)
+    parts.push(zoneFilter(ctx, sql`(select fz.zone_id from franchisees fz where fz.id = ${fr})`));
+  return and(...parts)!;
+}
+
+/** The caller's zones as a condition on a row's zone (none: false); undefined for a caller without zones. */
+function zoneFilter(ctx: Ctx, zone: SQL): SQL | undefined {
+  if (ctx.zoneIds == null) return undefined;
+  if (!ctx.zoneIds.length) return sql`false`;
+  return sql`${zone} in (${sql.join(
+    ctx.zoneIds.map((z) => sql`${z}::int`),
+    sql`, `,
+  )})`;
+}
+
+const userName = (id: AnyPgColumn) =>
+  sql`(select coalesce(nullif(trim(u.user_name), ''), nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) from users u where u.id = ${id})`;
+
+/**
+ * One declaration's branch of the inbox's statement: its pending rows after the cursor, in (asked_at, id) order
+ * on its pending index, at most `limit`, with what an item shows.
+ */
+function pendingBranch(ctx: Ctx, a: Approval, after: PendingCursor | null, limit: number): SQL {
+  const t = tableOf(a);
+  const i = a.inbox;
+  const at = askedAtOf(a);
+  const name = a.entity.name;
+  let keyset: SQL | undefined;
+  if (after) {
+    const from = sql`${after.at}::timestamptz`;
+    // Across workflows the order is (asked_at, entity, id): a later entity's rows at the same instant follow.
+    if (after.entity == null || after.entity === name)
+      keyset = sql`(${at}, ${t.id}) > (${from}, ${after.id}::int)`;
+    else keyset = after.entity < name ? sql`${at} >= ${from}` : sql`${at} > ${from}`;
+  }
+  const askedBy = i?.askedBy ? sql`${i.askedBy}::int` : sql`null::int`;
+  const fr = i?.franchisee ? sql`(${i.franchisee})::int` : sql`null::int`;
+  const title = i?.title ? sql`(${i.title})::text` : sql`null::text`;
+  return sql`(select ${name}::text as entity, ${t.id}::int as id, ${at} as asked_at,
+    to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor,
+    ${title} as title, (${i?.summary ?? i?.title ?? sql`null`})::text as summary,
+    ${askedBy} as asked_by, ${i?.askedBy ? userName(i.askedBy) : sql`null::text`} as asked_by_name,
+    ${i?.asker ? sql`(${i.asker})::text` : sql`null::text`} as asker,
+    ${fr} as franchisee_id, ${i?.franchisee ? sql`(select fn.name from franchisees fn where fn.id = ${i.franchisee})` : sql`null::text`} as franchisee
+    from ${t} where ${and(inboxScope(ctx, a), keyset)} order by ${at}, ${t.id} limit ${limit})`;
+}
+
+type PendingRow = {
+  entity: string;
+  id: number;
+  asked_at: string | Date;
+  cursor: string;
+  title: string | null;
+  summary: string | null;
+  asked_by: number | null;
+  asked_by_name: string | null;
+  asker: string | null;
+  franchisee_id: number | null;
+  franchisee: string | null;
+};
+
+/**
+ * The caller's pending items of one workflow, or across several (the inbox), oldest first, keyset-paged (`after`:
+ * the previous page's `next`): one statement, a UNION ALL branch per declaration the caller decides (of each
+ * entity, their step), each reading its pending index in (company, asked_at, id) order; ties by entity, then id.
+ * The rows in the pending state, live, within the inbox's scope (`inboxScope`). Empty when the caller may take
+ * none of the transitions. `limit` at most 200.
  */
 export async function pendingOf(
   ctx: Ctx,
-  a: Approval,
-  o: { limit?: number; after?: { at: string | Date; id: number } | null } = {},
+  a: Approval | readonly Approval[],
+  o: { limit?: number; after?: { at: string | Date; id: number; entity?: string } | null } = {},
 ): Promise<PendingPage> {
-  if (!allowedTransitions(ctx, a).length) return { data: [], next: null };
+  const decls = decidedBy(ctx, Array.isArray(a) ? a : [a as Approval]);
+  if (!decls.length) return { data: [], next: null };
   const limit = Math.max(1, Math.min(o.limit ?? 50, 200));
+  const after = o.after
+    ? { ...o.after, at: typeof o.after.at === "string" ? o.after.at : o.after.at.toISOString() }
+    : null;
   return withCaller(ctx, async () => {
-    const def = a.entity;
-    const t = def.table as PgTable & Record<string, AnyPgColumn>;
-    const at = a.inbox?.askedAt ?? t.created_at;
     const db = await getDb();
-    const after = o.after
-      ? sql`(${at}, ${t.id}) > (${typeof o.after.at === "string" ? o.after.at : o.after.at.toISOString()}::timestamptz, ${o.after.id}::int)`
-      : undefined;
-    const rows = await db
-      .select({
-        id: t.id,
-        title: a.inbox?.title ?? sql<string | null>`null`,
-        asked_at: at,
-        // The cursor in microseconds (a Date keeps milliseconds: the next page would repeat the last row).
-        cursor: sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-        asked_by: a.inbox?.askedBy ?? sql<number | null>`null`,
-        franchisee: a.inbox?.franchisee ?? sql<number | null>`null`,
-      })
-      .from(t)
-      .where(and(eq(a.field, a.pending), isNull(t.deleted_at), a.inbox?.where, def.scope.where(ctx), after))
-      .orderBy(asc(at), asc(t.id))
-      .limit(limit + 1);
+    const branches = decls.map((d) => pendingBranch(ctx, d, after, limit + 1));
+    const rows = rowsOf<PendingRow>(
+      await db.execute(
+        sql`select * from (${sql.join(branches, sql` union all `)}) i
+          order by asked_at, entity collate "C", id limit ${limit + 1}`,
+      ),
+    );
+    const byEntity = new Map<string, Approval>(decls.map((d) => [d.entity.name, d]));
     const page = rows.slice(0, limit);
-    const names = await namesOf(db, page);
     const now = Date.now();
-    const data = page.map((r) => {
-      const opaque = encodeId(r.id as number);
-      const askedAt = new Date(r.asked_at as string | Date);
-      const by = r.asked_by as number | null;
-      const fr = r.franchisee as number | null;
+    const data = page.map((r): PendingItem => {
+      const d = byEntity.get(r.entity)!;
+      const id = Number(r.id);
+      const opaque = encodeId(id);
+      const askedAt = new Date(r.asked_at);
+      const by = r.asked_by == null ? null : Number(r.asked_by);
+      const fr = r.franchisee_id == null ? null : Number(r.franchisee_id);
       return {
-        kind: a.kind,
-        entity: def.name,
-        id: r.id as number,
+        kind: d.kind,
+        entity: d.entity.name,
+        label: d.inbox?.label ?? d.kind,
+        id,
         opaque_id: opaque,
-        title: (r.title as string | null) ?? null,
+        title: r.title,
+        summary: r.summary,
         asked_at: askedAt,
         age_seconds: Math.max(0, Math.floor((now - askedAt.getTime()) / 1000)),
-        asked_by: by == null ? null : { id: by, name: names.users.get(by) ?? null },
-        franchisee: fr == null ? null : { id: fr, name: names.franchisees.get(fr) ?? null },
-        href: itemHref(a, opaque),
+        asked_by: by == null ? null : { id: by, name: r.asked_by_name },
+        asker: r.asker ?? r.asked_by_name,
+        franchisee: fr == null ? null : { id: fr, name: r.franchisee },
+        href: itemHref(d, opaque),
       };
     });
-    const last = page[page.length - 1];
+    const last = rows.length > limit ? page[page.length - 1] : undefined;
+    const lastRow = rows.length > limit ? rows[limit - 1] : undefined;
     return {
       data,
-      next: rows.length > limit && last ? { at: String(last.cursor), id: last.id as number } : null,
+      next: last && lastRow ? { at: lastRow.cursor, id: last.id, entity: last.entity } : null,
     };
   });
 }
 
-/** The askers' and franchisees' names of a page, two lookups by id. */
-async function namesOf(db: Executor, rows: { asked_by: unknown; franchisee: unknown }[]) {
-  const { users, franchisees } = await import("@/db/schema");
-  const ids = (k: "asked_by" | "franchisee") => [
-    ...new Set(rows.map((r) => r[k]).filter((v): v is number => typeof v === "number")),
-  ];
-  const [u, f] = [ids("asked_by"), ids("franchisee")];
-  const userRows = u.length
-    ? await db
-        .select({
-          id: users.id,
-          name: sql<
-            string | null
-          >`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
-        })
-        .from(users)
-        .where(inArray(users.id, u))
-    : [];
-  const frRows = f.length
-    ? await db
-        .select({ id: franchisees.id, name: franchisees.name })
-        .from(franchisees)
-        .where(inArray(franchisees.id, f))
-    : [];
-  return {
-    users: new Map(userRows.map((r) => [r.id, r.name])),
-    franchisees: new Map(frRows.map((r) => [r.id, r.name])),
-  };
+/**
+ * How many items of each declaration the caller decides wait, and since when (ISO, null when none): one statement,
+ * a count per declaration over its pending index.
+ */
+export async function pendingCounts(
+  ctx: Ctx,
+  all: readonly Approval[],
+): Promise<{ approval: Approval; count: number; oldest: string | null }[]> {
+  const decls = decidedBy(ctx, all);
+  if (!decls.length) return [];
+  return withCaller(ctx, async () => {
+    const db = await getDb();
+    const parts = decls.map((d) => {
+      const at = askedAtOf(d);
+      return sql`(select ${d.entity.name}::text as entity, count(*)::int as n,
+        to_char(min(${at}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as oldest
+        from ${tableOf(d)} where ${inboxScope(ctx, d)})`;
+    });
+    const rows = rowsOf<{ entity: string; n: number; oldest: string | null }>(
+      await db.execute(sql.join(parts, sql` union all `)),
+    );
+    const byEntity = new Map(rows.map((r) => [r.entity, r]));
+    return decls.map((d) => {
+      const r = byEntity.get(d.entity.name);
+      return { approval: d, count: Number(r?.n ?? 0), oldest: r?.oldest ?? null };
+    });
+  });
+}
+
+/** The caller's pending total across the declarations, read no further than `cap` (the drawer's count). */
+export async function pendingTotal(ctx: Ctx, all: readonly Approval[], cap: number): Promise<number> {
+  const decls = decidedBy(ctx, all);
+  if (!decls.length) return 0;
+  return withCaller(ctx, async () => {
+    const db = await getDb();
+    const parts = decls.map((d) => sql`(select 1 from ${tableOf(d)} where ${inboxScope(ctx, d)})`);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)} limit ${cap}) p`,
+      ),
+    );
+    return Number(n);
+  });
 }
 
 /** Field errors of a refused decision, for a caller that shows them (re-exported for the dialog's action). */
