@@ -68,7 +68,10 @@ describe("GET /api/files/<key>: a real PDF is shown inline, framed by the portal
     const form = new FormData();
     form.set("document_type_id", String(type.id));
     form.set("document_name", "Inline PDF");
-    form.set("document_path", new File([await doc.save()], "PAN card.pdf", { type: "application/pdf" }));
+    form.set(
+      "document_path",
+      new File([new Uint8Array(await doc.save())], "PAN card.pdf", { type: "application/pdf" }),
+    );
     const faToken = await tokenFor(DEMO_LOGINS[ROLE.FRANCHISEE_ADMIN]);
     const r = await api("POST", "franchisee_kyc_documents", { token: faToken, form });
     expect(r.status).toBe(200);
