@@ -1,22 +1,12 @@
 "use client";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatRupees } from "@/lib/format";
-
-/** One series of a comparison: its key in the rows, label and colour (the shadcn chart config's shape). */
-export type ChartSeries = { key: string; label: string; color: string; money?: boolean };
-
-export type BarCompareProps = {
-  /** What the chart compares, read to assistive tech (the figures are also in the table beside it). */
-  title: string;
-  rows: Record<string, string | number>[];
-  /** The row key of each bar group's name. */
-  category: string;
-  series: ChartSeries[];
-};
+import { categoryTick, valueTick, type BarCompareProps } from "./bar-svg";
 
 /**
  * Bars side by side for comparing franchisees or zones (shadcn's chart pattern on recharts). Decorative for
- * assistive tech: the same figures are in the table next to it, each a link.
+ * assistive tech: the same figures are in the table next to it, each a link. bar-svg.tsx draws the same chart
+ * without a script until a pointer comes over it (index.tsx).
  */
 export default function BarCompare({ title, rows, category, series }: BarCompareProps) {
   const money = (v: unknown) => formatRupees(Number(v));
@@ -31,16 +21,14 @@ export default function BarCompare({ title, rows, category, series }: BarCompare
             axisLine={false}
             tick={{ fontSize: 11, fill: "#475569" }}
             interval={0}
-            tickFormatter={(v: string) => (v.length > 10 ? `${v.slice(0, 9)}…` : v)}
+            tickFormatter={categoryTick}
           />
           <YAxis
             tickLine={false}
             axisLine={false}
             width={64}
             tick={{ fontSize: 11, fill: "#475569" }}
-            tickFormatter={(v: number) =>
-              series[0]?.money ? `₹${Math.round(v).toLocaleString("en-IN")}` : String(v)
-            }
+            tickFormatter={(v: number) => valueTick(series[0]?.money, v)}
           />
           <Tooltip
             formatter={(v, name) => {

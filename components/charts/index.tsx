@@ -1,51 +1,30 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
-import dynamic from "next/dynamic";
-import type { BarCompareProps } from "./bar-compare";
-
-// Still, not pulsing: it may wait for the reader to scroll down, and an endless animation never lets a page settle
-// (document.getAnimations() never finishes: the browser tests' settle step waited for ever on /home).
-const Placeholder = () => <div className="h-64 w-full rounded-lg bg-slate-100" aria-hidden />;
-
-/** The comparison chart's code (recharts), loaded only where a page renders one, in the browser. */
-const BarCompare = dynamic<BarCompareProps>(() => import("./bar-compare"), {
-  ssr: false,
-  loading: Placeholder,
-});
+import { useRef, useState, type ComponentType } from "react";
+import { BarSvg, type BarCompareProps } from "./bar-svg";
 
 /**
- * The comparison chart, drawn once it is near the screen and the browser is idle: recharts' code and its first
- * drawing are one long task, which then comes after the page is usable instead of right after its hydration (the
- * figures it draws are in the table beside it from the first paint).
+ * The comparison chart: drawn by the server as plain SVG (bar-svg.tsx, in the page's HTML, no script run for it),
+ * and turned into the recharts chart (bar-compare.tsx: tooltips, hover cursor) the first time a pointer comes over
+ * it. Recharts' code and first drawing are one long task (~380 ms on the homes); loaded on the page's hydration or
+ * on idle, it blocked the main thread while the page was being read. Its figures are also in the table beside it.
  */
 export function BarCompareChart(props: BarCompareProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const [show, setShow] = useState(false);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    let idle: number | undefined;
-    const draw = () => {
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => setShow(true), { timeout: 1500 })
-        : window.setTimeout(() => setShow(true), 200);
-    };
-    const seen = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        seen.disconnect();
-        draw();
+  const [Chart, setChart] = useState<ComponentType<BarCompareProps> | null>(null);
+  const asked = useRef(false);
+  const load = () => {
+    if (asked.current) return;
+    asked.current = true;
+    import("./bar-compare").then(
+      (m) => setChart(() => m.default),
+      () => {
+        asked.current = false; // a failed load (offline) is tried again at the next pointer
       },
-      { rootMargin: "200px" },
     );
-    seen.observe(el);
-    return () => {
-      seen.disconnect();
-      if (idle === undefined) return;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
-  return <div ref={box}>{show ? <BarCompare {...props} /> : <Placeholder />}</div>;
+  };
+  return (
+    <div onPointerEnter={load} data-chart-ready={Chart ? "recharts" : "svg"}>
+      {Chart ? <Chart {...props} /> : <BarSvg {...props} />}
+    </div>
+  );
 }
-export type { BarCompareProps, ChartSeries } from "./bar-compare";
+export type { BarCompareProps, ChartSeries } from "./bar-svg";
