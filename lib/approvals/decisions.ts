@@ -3,6 +3,7 @@ import { allowedTransitions, decide, type Approval } from "@/lib/platform/approv
 import { authorize, can, type Ctx } from "@/lib/platform/context";
 import { AppError, forbidden, invalid, notFound } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
+import { decodeId } from "@/lib/platform/ids";
 import { withCaller } from "@/lib/platform/rls";
 import type { ApiRoute } from "@/lib/api/types";
 import { inboxKinds, type InboxKind } from "./inbox";
@@ -98,8 +99,24 @@ export async function decideTransition(
 ): Promise<{ id: number; status: unknown }> {
   const a = await declarationOf(assertKind(ctx, kind), ctx);
   if (!a) throw notFound();
-  const row = await decide(ctx, a, id, transition, input);
+  const row = await decide(ctx, a, id, transition, withIdsDecoded(a, transition, input));
   return { id, status: row[a.field.name] };
+}
+
+/**
+ * The dialog's input with the transition's id fields (its input schema's `*_id` keys: a walker, a replacement)
+ * decoded from the portal's opaque ids, as the entity's own action does; a value that is not one is left for the
+ * schema to refuse (422 under the field).
+ */
+function withIdsDecoded(a: Approval, transition: string, input: unknown): unknown {
+  const shape = Object.hasOwn(a.transitions, transition) ? a.transitions[transition].input : undefined;
+  if (!shape || input == null || typeof input !== "object") return input;
+  const out = { ...(input as Record<string, unknown>) };
+  for (const k of Object.keys(shape).filter((k) => k.endsWith("_id"))) {
+    const v = out[k];
+    if (typeof v === "string" && v !== "") out[k] = decodeId(v) ?? v;
+  }
+  return out;
 }
 
 /**

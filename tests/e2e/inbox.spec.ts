@@ -25,7 +25,7 @@ async function axeSerious(page: Page): Promise<string[]> {
     .map((x) => `${x.impact} ${x.id} at ${JSON.stringify(x.at)}`);
 }
 
-test("a declared kind's item opens the DecisionDialog of its declaration (the leave's own texts); a then Enter approves", async ({
+test("a declared kind's item opens the DecisionDialog of its declaration, with the entity's own pickers", async ({
   page,
 }) => {
   await login(page, LOGINS.franchisee);
@@ -41,17 +41,33 @@ test("a declared kind's item opens the DecisionDialog of its declaration (the le
   await expect(reject.getByText("(Optional)")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(reject).toBeHidden();
-  await expect(items).toHaveCount(before);
-  // a: the leave's approve ("Staff Replacement"), no reason box: Confirm has the focus, so Enter approves.
+  // a: the leave's approve ("Staff Replacement") offers the replacement picker; its remarks box has the focus.
   await page.keyboard.press("a");
   const approve = page.getByRole("dialog", { name: "Staff Replacement" });
   await expect(approve).toBeVisible();
-  await expect(approve.getByTestId("decision-note")).toContainText("walks stay uncovered");
-  await expect(approve.getByRole("button", { name: "Confirm" })).toBeFocused();
-  await page.keyboard.press("Enter");
+  await expect(approve.getByText("Approve without replacement")).toBeVisible();
+  await expect(approve.getByLabel("Admin Remarks")).toBeFocused();
+  await page.keyboard.press("Escape");
   await expect(approve).toBeHidden();
-  await expect(page.getByTestId("success-toast")).toBeVisible();
-  await expect(items).toHaveCount(before - 1);
+  await expect(items).toHaveCount(before);
+});
+
+test("a on a transition without a reason box focuses Confirm, so Enter confirms (a monthly request's walker picker)", async ({
+  page,
+}) => {
+  await login(page, LOGINS.franchisee);
+  await page.goto("/approvals?kind=user_monthly_job_requests");
+  const items = page.getByTestId("inbox-item");
+  await ready(items.first());
+  await page.keyboard.press("a");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Walker", { exact: false }).first()).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Confirm" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  // Enter confirmed (Cancel would close silently): approved, or the server's field error under the picker.
+  await expect(
+    page.getByTestId("success-toast").or(dialog.locator('[aria-invalid="true"], .text-destructive')).first(),
+  ).toBeVisible();
 });
 
 test("a franchisee admin clears three items from the inbox by keyboard", async ({ page }) => {

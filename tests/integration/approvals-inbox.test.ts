@@ -1,9 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, franchiseeCareerRequests, franchisees, leaveRequests, notifications } from "@/db/schema";
+import {
+  companies,
+  franchiseeCareerRequests,
+  franchisees,
+  leaveRequests,
+  notifications,
+  userMonthlyJobRequests,
+} from "@/db/schema";
 import { declarationOf, decideItem, decideTransition } from "@/lib/approvals/decisions";
 import { INBOX_KINDS } from "@/lib/approvals/inbox";
 import { franchiseesCrud } from "@/lib/franchise/franchisees";
+import { approvalWalkers } from "@/lib/jobs/monthly-requests";
 import { approvals } from "@/lib/registry";
 import { issueApiToken } from "@/lib/platform/api-tokens";
 import { allowedTransitions } from "@/lib/platform/approval";
@@ -254,6 +262,38 @@ describe("GET /api/approvals", () => {
     expect(idsOf((await get(tokens.admin, "?kind=franchisees&limit=100")).body, "franchisees")).not.toContain(
       f.id,
     );
+  });
+
+  it("a franchisee admin approves a monthly request from the inbox, choosing its walker (an opaque id, as the picker sends it)", async () => {
+    const kind = "user_monthly_job_requests";
+    const page = await listInbox(fa, { kind, limit: 100 });
+    let chosen: { id: number; walker: number; timeslot: string } | null = null;
+    for (const item of page.data) {
+      const id = decodeId(item.id)!;
+      const w = await approvalWalkers(fa, id);
+      if (w.walks_a_day === 1 && w.walkers.length) {
+        chosen = { id, walker: w.walkers[w.walkers.length - 1].id, timeslot: w.timeslot ?? "07:00" };
+        break;
+      }
+    }
+    expect(chosen).not.toBeNull();
+    const { id, walker: walkerId, timeslot } = chosen!;
+    await expect(
+      decideTransition(fa, kind, id, "approve", { walker_id: "not-an-id", timeslot }),
+    ).rejects.toMatchObject({ status: 422 });
+    expect(
+      await decideTransition(fa, kind, id, "approve", { walker_id: encodeId(walkerId), timeslot }),
+    ).toEqual({ id, status: 1 });
+    const [row] = await db
+      .select({
+        walker: userMonthlyJobRequests.walker_id,
+        step: userMonthlyJobRequests.franchisee_approval_status,
+      })
+      .from(userMonthlyJobRequests)
+      .where(eq(userMonthlyJobRequests.id, id));
+    expect(row).toEqual({ walker: walkerId, step: 1 });
+    const left = (await get(tokens.fa, `?kind=${kind}&limit=100`)).body.data.map((i) => decodeId(i.id));
+    expect(left).not.toContain(id);
   });
 
   it("decides a declared kind through the registry's declaration: its reason rule and text, its success message", async () => {

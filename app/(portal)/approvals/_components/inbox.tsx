@@ -27,7 +27,12 @@ import {
 import { Label } from "@/components/ui/label";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Textarea } from "@/components/ui/textarea";
-import { DecisionDialog } from "@/components/approval/decision-dialog";
+import { DecisionDialog, type DecisionDialogProps } from "@/components/approval/decision-dialog";
+import {
+  checkReplacement,
+  LeaveReplacementFields,
+} from "@/app/(portal)/leave-requests/_components/leave-replacement-fields";
+import { WalkerFields } from "@/app/(portal)/user-monthly-job-requests/_components/walker-fields";
 import { ageText } from "@/lib/approvals/age";
 import type { ItemDetail } from "@/lib/approvals/decisions";
 import type { InboxItem, InboxKind } from "@/lib/approvals/inbox";
@@ -49,12 +54,23 @@ const keyOf = (i: InboxItem) => `${i.kind}:${i.id}`;
 const typing = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 
-/** What the inbox's DecisionDialog adds to a transition it cannot carry in full (the leave's replacement picker). */
-const NOTES: Partial<Record<InboxKind, Record<string, string>>> = {
-  leave_requests: {
-    approve:
-      "Approved from here, the leave's walks stay uncovered: to name a replacement, open the leave and approve it there.",
-  },
+type Extra = Pick<DecisionDialogProps, "extra" | "validate">;
+/**
+ * The fields a kind's transition takes in the inbox's DecisionDialog, the entity screen's own pickers: a franchisee
+ * admin's monthly approval chooses the walker and timeslots; a leave's approval its replacement. Their ids are
+ * opaque; decideTransition decodes them as the entity's action does.
+ */
+const EXTRAS: Partial<
+  Record<InboxKind, (t: ClientTransition, a: ClientApproval, id: string) => Extra | null>
+> = {
+  user_monthly_job_requests: (t, a, id) =>
+    t.name === "approve" && a.field === "franchisee_approval_status"
+      ? { extra: (f) => <WalkerFields {...f} id={id} /> }
+      : null,
+  leave_requests: (t, _a, id) =>
+    t.name === "approve"
+      ? { extra: (f) => <LeaveReplacementFields {...f} id={id} />, validate: checkReplacement }
+      : null,
 };
 
 /** Ctrl+Enter (⌘Enter) in the decision dialog confirms it, as in the inbox's own reason dialog. */
@@ -526,15 +542,8 @@ export function Inbox({
             transition={deciding.t}
             id={deciding.item.id}
             decide={(id, t, input) => decideInboxTransition(deciding.item.kind, id, t, input)}
-            extra={
-              NOTES[deciding.item.kind]?.[deciding.t.name]
-                ? () => (
-                    <p className="text-sm text-slate-700" data-testid="decision-note">
-                      {NOTES[deciding.item.kind]![deciding.t.name]}
-                    </p>
-                  )
-                : undefined
-            }
+            {...(EXTRAS[deciding.item.kind]?.(deciding.t, declared[deciding.item.kind]!, deciding.item.id) ??
+              {})}
             onDone={() => {
               decided(new Set([keyOf(deciding.item)]));
               setResults([]);
