@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
   customerWalkRequests,
@@ -254,7 +254,7 @@ const detailSchema = {
   processed_by_user: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable(),
 };
 
-const petJson = (pet: typeof userPets) =>
+const petJson = (pet: { id: AnyPgColumn; name: AnyPgColumn }) =>
   sql`case when ${pet.id} is null then null else json_build_object('id', ${pet.id}, 'name', ${pet.name}) end`;
 /** The record's §3 objects, read in one statement through the list's joins (its processed_by_user as the list's). */
 const detailFields = {
