@@ -8,7 +8,7 @@ import { LOGINS, PASSWORD, login, ready } from "./helpers";
 // fixme: on the built server next.config.ts headers() (COMMON_HEADERS' X-Frame-Options DENY and STATIC_CSP on
 // "/:path*") replace the route's own headers, so the PDF answer reaches the browser with frame-ancestors 'none' and
 // the frame is refused. Exclude /api/files/ from those two headers in next.config.ts (the route sets both itself),
-// then drop the fixme. See /work/reports/forms.md.
+// restore the panel's iframe (commit a582cb7, reverted in fc37f8f) and drop the fixme. See /work/reports/forms.md.
 test.fixme("the admin sees a franchisee's KYC PDF inline in the inbox's side panel", async ({
   page,
   request,
