@@ -4,13 +4,13 @@
 // ResponsiveContainer does, without measuring.
 
 const HEIGHT = 256; // h-64, the box recharts fills
-const LEGEND = 28; // the legend's row under the plot
+const LEGEND = 20; // the legend's row, MARGIN above the box's bottom
 const MARGIN = 8; // BarChart's margin on every side
-const X_AXIS = 30; // recharts' default XAxis height
+const X_AXIS = 28; // the category labels' row under the bars
 const Y_AXIS = 64; // YAxis width in bar-compare.tsx
-const SVG_H = HEIGHT - LEGEND;
+const SVG_H = HEIGHT - LEGEND - MARGIN;
 const TOP = MARGIN;
-const BASE = SVG_H - MARGIN - X_AXIS; // the bars' baseline (value 0)
+const BASE = SVG_H - X_AXIS; // the bars' baseline (value 0)
 const AXIS_TEXT = { fontSize: 11, fill: "#475569" } as const;
 
 /** One series of a comparison: its key in the rows, label and colour (the shadcn chart config's shape). */
@@ -60,7 +60,7 @@ export function BarSvg({ title, rows, category, series }: BarCompareProps) {
   const top = ticks[ticks.length - 1];
   const y = (v: number) => BASE - ((BASE - TOP) * Math.max(0, v)) / top;
   const band = 100 / Math.max(1, rows.length);
-  // recharts' defaults: 10% of a category's band on each side, the rest shared by its bars with a small gap.
+  // recharts' defaults: 10% of a category's band on each side, the rest shared by its bars with a ~4 px gap.
   const slot = (band * 0.8) / Math.max(1, series.length);
   const money = series[0]?.money;
   const pct = (n: number) => `${n.toFixed(3)}%`;
@@ -86,8 +86,8 @@ export function BarSvg({ title, rows, category, series }: BarCompareProps) {
                   const v = Number(r[s.key]) || 0;
                   const h = BASE - y(v);
                   if (h <= 0) return null;
-                  const x = pct(band * i + band * 0.1 + slot * j + slot * 0.05);
-                  const w = pct(slot * 0.9);
+                  const x = pct(band * i + band * 0.1 + slot * j + slot * 0.0175);
+                  const w = pct(slot * 0.965);
                   return (
                     <g key={s.key} fill={s.color}>
                       <title>{`${name}, ${s.label}: ${s.money ? valueTick(true, v) : v.toLocaleString("en-IN")}`}</title>
@@ -105,7 +105,11 @@ export function BarSvg({ title, rows, category, series }: BarCompareProps) {
           })}
         </svg>
       </div>
-      <ul className="flex flex-wrap justify-center gap-x-3 text-xs" style={{ height: LEGEND }} aria-hidden>
+      <ul
+        className="flex flex-wrap justify-center gap-x-3 text-xs"
+        style={{ height: LEGEND, marginBottom: MARGIN }}
+        aria-hidden
+      >
         {series.map((s) => (
           <li key={s.key} className="flex items-center gap-1" style={{ color: s.color }}>
             <svg width="14" height="14" aria-hidden>
