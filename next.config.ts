@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
 import path from "node:path";
-import { COMMON_HEADERS, CSP, STATIC_CSP } from "./lib/platform/security-headers";
+import { COMMON_HEADERS, CSP, FRAME_OPTIONS, STATIC_CSP } from "./lib/platform/security-headers";
 
 const root = path.resolve(process.cwd());
 
@@ -32,8 +32,20 @@ const nextConfig: NextConfig = {
   },
   // Security headers on every response. The strict policy stays on what the proxy does not see (/api, static
   // files); on pages the proxy sends its nonce policy under the same (lower-case) name, which replaces this one.
+  // Stored files (/api/files/...) send their own frame rules and policy (app/api/files/[...key]/route.ts: a PDF may be
+  // framed by the portal's pages, for the inbox's PDF viewer; everything else as strict as here, and sandboxed): a
+  // header set here would replace the route's of the same name.
   async headers() {
-    return [{ source: "/:path*", headers: [...COMMON_HEADERS, { key: CSP, value: STATIC_CSP }] }];
+    return [
+      { source: "/:path*", headers: COMMON_HEADERS.filter((h) => h.key !== FRAME_OPTIONS) },
+      {
+        source: "/:path((?!api/files/).*)",
+        headers: [
+          { key: FRAME_OPTIONS, value: "DENY" },
+          { key: CSP, value: STATIC_CSP },
+        ],
+      },
+    ];
   },
 };
 

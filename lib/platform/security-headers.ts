@@ -3,14 +3,17 @@
 // proxy. The choices follow its defaults and Next's CSP guide; where they differ, the comment says why.
 //
 // Who sends what:
-// - next.config.ts `headers()` sends COMMON_HEADERS and the strict STATIC_CSP on every path: /api (JSON, files,
-//   downloads), /_next/static and anything else the proxy does not see.
+// - next.config.ts `headers()` sends COMMON_HEADERS and the strict STATIC_CSP on every path: /api (JSON,
+//   downloads), /_next/static and anything else the proxy does not see. Stored files (/api/files/...) set their own
+//   frame rules and policy in their route: the same strict ones, sandboxed, except a real PDF, which the portal's own
+//   pages may frame (frame-ancestors 'self': the inbox's PDF viewer).
 // - proxy.ts replaces that CSP on the pages with pageCsp(nonce), a fresh nonce per request. Next reads the nonce
 //   from the request's policy and puts it on its own scripts, so every page renders dynamically (app/layout.tsx).
 // Nothing here may import server-only code: next.config.ts loads this file.
 
 /** Header names, lower case: Next keeps the config's headers and the proxy's in one object keyed by name. */
 export const CSP = "content-security-policy";
+export const FRAME_OPTIONS = "x-frame-options";
 
 /** A policy from its directives, in order; a directive with no sources is a bare flag. */
 function policy(directives: Record<string, string[]>): string {
@@ -67,7 +70,7 @@ export const STATIC_CSP = policy({
 /** The headers that are the same on every response. */
 export const COMMON_HEADERS: { key: string; value: string }[] = [
   { key: "x-content-type-options", value: "nosniff" },
-  { key: "x-frame-options", value: "DENY" },
+  { key: FRAME_OPTIONS, value: "DENY" },
   // Not no-referrer: with it, a form's native POST (the login form before hydration) carries `Origin: null`, and
   // Next refuses a server action whose origin is not the host. Other sites get the origin only, never the path.
   { key: "referrer-policy", value: "strict-origin-when-cross-origin" },

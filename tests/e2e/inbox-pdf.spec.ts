@@ -5,14 +5,7 @@ import { LOGINS, PASSWORD, login, ready } from "./helpers";
 // Issue 25: the inbox's side panel shows a KYC PDF in the browser's PDF viewer (a same-origin frame); the file's
 // answer is inline and frameable by the portal only.
 
-// fixme: on the built server next.config.ts headers() (COMMON_HEADERS' X-Frame-Options DENY and STATIC_CSP on
-// "/:path*") replace the route's own headers, so the PDF answer reaches the browser with frame-ancestors 'none' and
-// the frame is refused. Exclude /api/files/ from those two headers in next.config.ts (the route sets both itself),
-// restore the panel's iframe (commit a582cb7, reverted in fc37f8f) and drop the fixme. See /work/reports/forms.md.
-test.fixme("the admin sees a franchisee's KYC PDF inline in the inbox's side panel", async ({
-  page,
-  request,
-}) => {
+test("the admin sees a franchisee's KYC PDF inline in the inbox's side panel", async ({ page, request }) => {
   test.setTimeout(180_000);
   const tokenOf = async (email: string) => {
     const r = await request.post("/api/login", { data: { email, password: PASSWORD, is_web: true } });

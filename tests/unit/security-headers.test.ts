@@ -2,7 +2,15 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config";
 import { proxy } from "@/proxy";
-import { COMMON_HEADERS, CSP, STATIC_CSP, createNonce, pageCsp } from "@/lib/platform/security-headers";
+import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
+import {
+  COMMON_HEADERS,
+  CSP,
+  FRAME_OPTIONS,
+  STATIC_CSP,
+  createNonce,
+  pageCsp,
+} from "@/lib/platform/security-headers";
 
 /** A policy's directives by name. */
 const directives = (csp: string) =>
@@ -65,15 +73,39 @@ describe("the proxy", () => {
 });
 
 describe("next.config headers", () => {
-  it("sends the common headers and the strict policy on every path", async () => {
-    const rules = await nextConfig.headers!();
-    expect(rules).toHaveLength(1);
-    expect(rules[0].source).toBe("/:path*");
-    const sent = new Map(rules[0].headers.map((h) => [h.key, h.value]));
-    expect(sent.get(CSP)).toBe(STATIC_CSP);
+  // What a path gets: every rule whose source matches it, in order, a later header replacing an earlier one of the
+  // same name (Next's own matcher, as the server applies them).
+  const sentOn = async (path: string) => {
+    const sent = new Map<string, string>();
+    for (const rule of await nextConfig.headers!())
+      if (getPathMatch(rule.source, { strict: true, removeUnnamedParams: true })(path))
+        for (const h of rule.headers) sent.set(h.key, h.value);
+    return sent;
+  };
+
+  it("sends the common headers, no framing and the strict policy on every path but stored files", async () => {
     expect(directives(STATIC_CSP).get("default-src")).toEqual(["'none'"]);
-    for (const { key, value } of COMMON_HEADERS) expect(sent.get(key)).toBe(value);
-    // Lower case, as the proxy's: Next keys both in one object, so the proxy's page policy replaces this one.
-    for (const key of sent.keys()) expect(key).toBe(key.toLowerCase());
+    for (const path of [
+      "/login",
+      "/users/5",
+      "/api/users",
+      "/api/download",
+      "/_next/static/chunks/a.js",
+      "/api/filesx",
+    ]) {
+      const sent = await sentOn(path);
+      expect(sent.get(CSP), path).toBe(STATIC_CSP);
+      expect(sent.get(FRAME_OPTIONS), path).toBe("DENY");
+      for (const { key, value } of COMMON_HEADERS) expect(sent.get(key), path).toBe(value);
+      // Lower case, as the proxy's: Next keys both in one object, so the proxy's page policy replaces this one.
+      for (const key of sent.keys()) expect(key).toBe(key.toLowerCase());
+    }
+  });
+
+  it("leaves a stored file's frame rules and policy to its route (a PDF may be framed by the portal's pages)", async () => {
+    const sent = await sentOn("/api/files/franchisee_kyc/1/a.pdf");
+    expect(sent.has(CSP)).toBe(false);
+    expect(sent.has(FRAME_OPTIONS)).toBe(false);
+    for (const { key, value } of COMMON_HEADERS) if (key !== FRAME_OPTIONS) expect(sent.get(key)).toBe(value);
   });
 });

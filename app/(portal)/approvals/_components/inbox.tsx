@@ -621,14 +621,22 @@ function Details({ detail }: { detail: ItemDetail | null }) {
     <div className="space-y-4">
       {detail.file ? (
         detail.file.pdf ? (
-          <a
-            href={detail.file.url}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex items-center gap-1 text-sm font-medium text-teal-800 underline"
-          >
-            Open {detail.file.name} (PDF)
-          </a>
+          // The browser's PDF viewer: /api/files serves a real PDF inline, framed by the portal's pages only.
+          <div className="space-y-1">
+            <iframe
+              src={detail.file.url}
+              title={`${detail.file.name} (PDF)`}
+              className="h-96 w-full rounded-lg border"
+            />
+            <a
+              href={detail.file.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center gap-1 text-sm font-medium text-teal-800 underline"
+            >
+              Open {detail.file.name} (PDF)
+            </a>
+          </div>
         ) : (
           // eslint-disable-next-line @next/next/no-img-element -- an authorised file of /api/files, not a static asset
           <img

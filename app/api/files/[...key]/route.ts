@@ -2,6 +2,7 @@ import { callerOf, errorResponse } from "@/lib/api/dispatch";
 import { auditFileRead } from "@/lib/franchise/kyc-common";
 import { AppError } from "@/lib/platform/errors";
 import { contentDisposition, readStoredFile } from "@/lib/platform/file-access";
+import { CSP, FRAME_OPTIONS, STATIC_CSP } from "@/lib/platform/security-headers";
 import { mayReadFilesOf } from "@/lib/registry";
 
 type Params = { params: Promise<{ key: string[] }> };
@@ -32,6 +33,12 @@ async function keyOf(request: Request, params: Params["params"]): Promise<string
 }
 
 const PDF_MAGIC = Buffer.from("%PDF-");
+
+/**
+ * What every other answer of the portal gets from next.config.ts, which leaves this route's frame rules and policy to
+ * it (a PDF's differ): no framing, the strict policy.
+ */
+const STRICT = { [FRAME_OPTIONS]: "DENY", [CSP]: STATIC_CSP };
 
 /**
  * Whether a stored file really is a PDF: stored as one (uploads are parsed and refused with active content, see
@@ -78,11 +85,14 @@ export async function GET(request: Request, { params }: Params) {
           ? pdfHeaders(file.name)
           : {
               "content-disposition": file.disposition,
-              "content-security-policy": "default-src 'none'; sandbox",
+              ...STRICT,
+              "content-security-policy": `${STATIC_CSP}; sandbox`,
             }),
       },
     });
   } catch (e) {
-    return errorResponse(e);
+    const r = errorResponse(e);
+    for (const [k, v] of Object.entries(STRICT)) r.headers.set(k, v);
+    return r;
   }
 }
