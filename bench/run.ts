@@ -1606,7 +1606,11 @@ console.log(`\n${lines.join("\n")}\n`);
 const shapeOk = shapes.every((s) => s.ok || !s.enforced);
 
 if (OUT) {
-  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"]).stdout?.toString().trim();
+  // BENCH_COMMIT names the code of a run from a copy of a commit (git archive: no repository to ask).
+  const commit =
+    process.env.BENCH_COMMIT ||
+    spawnSync("git", ["rev-parse", "--short", "HEAD"]).stdout?.toString().trim() ||
+    "unknown (set BENCH_COMMIT)";
   const doc = `# Benchmarks
 
 The portal measured against floors on the same machine, in the same run (\`npm run bench\`; the data set from
