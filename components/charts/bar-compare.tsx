@@ -37,7 +37,11 @@ export default function BarCompare({ title, rows, category, series }: BarCompare
             }}
             cursor={{ fill: "#f1f5f9" }}
           />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          {/* The label in the text colour, as the SVG chart draws it (a light series colour fails the contrast). */}
+          <Legend
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(value) => <span className="text-foreground">{value}</span>}
+          />
           {series.map((s) => (
             <Bar
               key={s.key}

@@ -111,7 +111,8 @@ export function BarSvg({ title, rows, category, series }: BarCompareProps) {
         aria-hidden
       >
         {series.map((s) => (
-          <li key={s.key} className="flex items-center gap-1" style={{ color: s.color }}>
+          // The label in the text colour (a light series colour fails the contrast ratio); the square says which.
+          <li key={s.key} className="flex items-center gap-1 text-foreground">
             <svg width="14" height="14" aria-hidden>
               <rect width="14" height="14" y="0" fill={s.color} />
             </svg>
