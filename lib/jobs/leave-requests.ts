@@ -856,6 +856,10 @@ export const leaveRequestActions = {
   availableStaff: recordAction(async (ctx, id, walkOpaqueId?: string) =>
     forBrowser(await leaveAvailableStaff(ctx, id, (await decodeActionId(walkOpaqueId)) ?? undefined)),
   ),
+  /** The leave's walks as they stand (after an approval: the reassign dialog shows who has each now). */
+  walks: recordAction(async (ctx, id) =>
+    browserWalks((await leaveRequestsCrud.get(ctx, id)).walks as LeaveWalk[]),
+  ),
   reassign: recordAction(async (ctx, id, walkOpaqueId: string, replacement: string | null) => {
     const r = await reassignLeaveWalk(ctx, id, (await decodeActionId(walkOpaqueId))!, {
       replacement_user_id: await decodeActionId(replacement),

@@ -14,6 +14,8 @@ export const decideLeaveRequestAction = async (
 ) => a.decide(id, transition, input);
 /** The replacement picker: the staff available (for the leave, or with `walkId` one walk of an approved leave). */
 export const availableStaffAction = async (id: string, walkId?: string) => a.availableStaff(id, walkId);
+/** The leave's walks as they stand (the reassign dialog after an approval). */
+export const leaveWalksAction = async (id: string) => a.walks(id);
 /** The reassign dialog: one walk's replacement (null: none). */
 export const reassignLeaveWalkAction = async (id: string, walkId: string, replacementId: string | null) =>
   a.reassign(id, walkId, replacementId);

@@ -10,7 +10,12 @@ import { formatDate } from "@/lib/format";
 import type { BrowserWalk } from "@/lib/jobs/leave-requests";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
-import { decideLeaveRequestAction, deleteLeaveRequestAction, restoreLeaveRequestAction } from "../actions";
+import {
+  decideLeaveRequestAction,
+  deleteLeaveRequestAction,
+  leaveWalksAction,
+  restoreLeaveRequestAction,
+} from "../actions";
 import { checkReplacement, LeaveReplacementFields, REPLACEMENT_DIALOG } from "./leave-replacement-fields";
 import { LeaveWalksTable } from "./leave-walks";
 import { ReassignDialog } from "./reassign-dialog";
@@ -39,7 +44,8 @@ type Row = ScreenRow<{
 function StatusCell({ row, approval, trash }: { row: Row; approval: ClientApproval; trash: boolean }) {
   const router = useRouter();
   const dialogs = useDialogs();
-  const [reassign, setReassign] = useState(false);
+  // The reassign dialog's walks while it is open.
+  const [reassign, setReassign] = useState<BrowserWalk[] | null>(null);
   const label = `${row.requested_by ?? "walker"} on ${formatDate(row.date)}`;
   const mayReassign = !trash && approval.transitions.length > 0;
   return (
@@ -57,8 +63,9 @@ function StatusCell({ row, approval, trash }: { row: Row; approval: ClientApprov
           dialogs.success(approval.transitions.find((x) => x.name === t)?.success ?? "");
           router.refresh();
           // §4: after the approval a full_day leave opens the full-day reassign dialog, a time_range leave the walk
-          // reassign dialog (when it has walks to show).
-          if (t === "approve" && row.walks.length) setReassign(true);
+          // reassign dialog (when it has walks to show), with the walks as the approval left them (who has each now).
+          if (t === "approve" && row.walks.length)
+            void leaveWalksAction(row.id).then((r) => setReassign(r.ok ? r.data : row.walks));
         }}
         decided={
           row.status === 1 && mayReassign && row.walks.length ? (
@@ -66,7 +73,7 @@ function StatusCell({ row, approval, trash }: { row: Row; approval: ClientApprov
               size="sm"
               variant="outline"
               aria-label={`Reassign the walks of ${label}`}
-              onClick={() => setReassign(true)}
+              onClick={() => setReassign(row.walks)}
             >
               Reassign
             </Button>
@@ -77,9 +84,9 @@ function StatusCell({ row, approval, trash }: { row: Row; approval: ClientApprov
         <ReassignDialog
           leaveId={row.id}
           fullDay={row.leave_type !== "time_range"}
-          walks={row.walks}
+          walks={reassign}
           onClose={() => {
-            setReassign(false);
+            setReassign(null);
             router.refresh();
           }}
         />
