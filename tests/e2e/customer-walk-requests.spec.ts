@@ -4,7 +4,8 @@ import { LOGINS, login, ready } from "./helpers";
 // The customer walk requests' details dialog (spec 002 §2) is the list's URL with request=<id>: View Details opens
 // it, the inbox's "Open the record" (and a notification's link) lands on it, closing it leaves the list. The rows'
 // and the small screen's cards' actions are the kernel's (View Details, Delete with its confirmation). No decision
-// is taken here: the seed's pending requests stay for the inbox's tests.
+// is taken here: the seed's pending requests stay for the inbox's tests. The file's name puts it before inbox.spec and
+// jobs.spec (files run in name order, one worker), which decide the seed's pending requests.
 
 test("View Details opens the request's dialog from its URL, with its decisions; closing it keeps the list", async ({
   page,
