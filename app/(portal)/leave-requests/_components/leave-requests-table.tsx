@@ -61,11 +61,12 @@ function StatusCell({ row, approval, trash }: { row: Row; approval: ClientApprov
         dialog={(t) => (t === "approve" ? REPLACEMENT_DIALOG : undefined)}
         onDone={(t) => {
           dialogs.success(approval.transitions.find((x) => x.name === t)?.success ?? "");
-          router.refresh();
           // §4: after the approval a full_day leave opens the full-day reassign dialog, a time_range leave the walk
           // reassign dialog (when it has walks to show), with the walks as the approval left them (who has each now).
+          // The list refreshes when that dialog closes: a refresh now would remount this cell and drop the dialog.
           if (t === "approve" && row.walks.length)
             void leaveWalksAction(row.id).then((r) => setReassign(r.ok ? r.data : row.walks));
+          else router.refresh();
         }}
         decided={
           row.status === 1 && mayReassign && row.walks.length ? (
