@@ -6,6 +6,7 @@ import type { Db } from "@/lib/platform/db";
 import { ROLE } from "@/lib/platform/permissions";
 import { getStorage } from "@/lib/platform/storage";
 import { DEMO_LOGINS, adminEmail, api, seeded, tokenFor } from "../support/fixtures";
+import { STATIC_CSP } from "@/lib/platform/security-headers";
 
 // Issue 25: the inbox's side panel shows a KYC PDF in the browser's PDF viewer. /api/files serves a stored file that
 // really is a PDF (stored as one, bytes starting "%PDF-") inline, frameable by the portal's own pages only; every
@@ -39,13 +40,17 @@ async function store(body: string, contentType: string, name: string) {
   return key;
 }
 
-/** Each PDF-only header absent, today's attachment headers present. */
+/**
+ * Each PDF-only header absent, the attachment headers present: the strict policy every non-page answer gets, plus the
+ * sandbox, and no framing (the route sets them itself: next.config.ts leaves /api/files/ out of its own).
+ */
 function expectAttachment(got: Awaited<ReturnType<typeof getFile>>) {
   expect(got.status).toBe(200);
   expect(got.h("content-disposition")).toMatch(/^attachment; /);
-  expect(got.h("content-security-policy")).toBe("default-src 'none'; sandbox");
+  expect(got.h("content-security-policy")).toBe(`${STATIC_CSP}; sandbox`);
+  expect(got.h("content-security-policy")).toMatch(/^default-src 'none'; .*frame-ancestors 'none'; sandbox$/);
   expect(got.h("x-content-type-options")).toBe("nosniff");
-  expect(got.h("x-frame-options")).toBeNull();
+  expect(got.h("x-frame-options")).toBe("DENY");
 }
 
 beforeAll(async () => {
