@@ -125,14 +125,16 @@ test("a franchisee from its application to KYC-valid", async ({ page, request })
   for (const name of rest) {
     const approve = page.getByRole("button", { name: `Approve ${name}`, exact: true });
     await ready(approve);
-    await approve.click();
-    await expect(page.getByRole("heading", { name: "Are you sure to Approve?" })).toBeVisible();
-    await page.getByRole("button", { name: "Confirm" }).click();
+    const asked = page.getByRole("heading", { name: "Are you sure to Approve?" });
+    // Known defect (noted for the team): in full runs the previous decision's refresh, landing late, re-rendered the
+    // row and dropped this dialog before Confirm; the dialog is opened again then (the decision was not sent).
+    await expect(async () => {
+      if (!(await asked.isVisible())) await approve.click({ timeout: 2_000 });
+      await expect(asked).toBeVisible({ timeout: 2_000 });
+      await page.getByRole("button", { name: "Confirm" }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     // Decided: it leaves the awaiting-review view.
     await expect(approve).toHaveCount(0);
-    // The decision's refresh (the list, the drawer's streamed counts) done before the next dialog opens: one that
-    // landed while the next dialog was open re-rendered its row and dropped the dialog (seen in full runs only).
-    await page.waitForLoadState("networkidle");
   }
   await page.goto(listUrl);
   for (const name of rest)
