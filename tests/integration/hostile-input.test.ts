@@ -31,9 +31,9 @@ import { foreignTrash } from "./contract/trash";
  * Hostile input over the whole route table (issue 21, items 4, 6 and 8): every GET route of the table gets
  * prototype keys as its sort, garbage and out-of-type cursors, a deep page, a null character and malformed
  * percent-encoding in its query; every route taking a body gets 1 MB of nested `[` and a 15,500-part multipart body.
- * Nothing answers 500; the bodies are refused (400/413/415) within 50 ms, called through the dispatcher with a real
+ * Nothing answers 500; the bodies are refused (400/413/415) after reading at most 128 KB (~50 ms here), called through the dispatcher with a real
  * Request (the body streamed as Next streams it). A real node:http server in front of the dispatcher then shows a
- * signed-in GET /api/me staying under 100 ms while four clients send such bodies at once.
+ * signed-in GET /api/me never held behind a body (~100 ms here) while four clients send such bodies at once.
  */
 
 type UserRoute = Extract<ApiRoute, { auth: "user" }>;
@@ -381,6 +381,14 @@ async function timed<T extends { ms: number }>(send: () => Promise<T>, under = 5
 const crowding = () => Math.max(1, loadavg()[0] / cpus().length);
 
 /**
+ * The bound a refusal's time must keep: a third of the shortest time the defect took (each hostile body held the
+ * event loop for 1.3-2.9 s), scaled by the crowding. The 50 ms the refusals take on a quiet machine is logged, not
+ * asserted: in CI, other test files share the two cores, and a bound of 50 ms failed there at 52-64 ms with the
+ * refusal itself correct (the deterministic measure is the bytes read, asserted below).
+ */
+const REFUSAL_MS = 450;
+
+/**
  * A body streamed in 64 KB chunks, as a client's arrives, counting what the server pulled: the deterministic measure
  * of "refused before it was read or parsed" (a time alone depends on what else the machine is doing).
  */
@@ -406,7 +414,7 @@ const READ_AT_MOST = 128 * 1024;
 
 describe("every route taking a body, with hostile bodies", () => {
   it.each(bodyRoutes.map((r) => [key(r), r] as const))(
-    "%s refuses 1 MB of nested [ and 15,500 parts within 50 ms",
+    "%s refuses 1 MB of nested [ and 15,500 parts after reading at most 128 KB",
     async (_k, route) => {
       const token = route.auth === "public" ? undefined : superToken;
       let read = 0;
@@ -420,7 +428,7 @@ describe("every route taking a body, with hostile bodies", () => {
       });
       expect(REFUSED, JSON.stringify(nested.json)).toContain(nested.status);
       expect(read).toBeLessThanOrEqual(READ_AT_MOST);
-      expect(nested.ms).toBeLessThan(50 * crowding());
+      expect(nested.ms).toBeLessThan(REFUSAL_MS * crowding());
 
       const { body, type } = manyParts(15_500);
       const parts = await timed(() => {
@@ -433,7 +441,7 @@ describe("every route taking a body, with hostile bodies", () => {
       });
       expect(REFUSED, JSON.stringify(parts.json)).toContain(parts.status);
       expect(read).toBeLessThanOrEqual(READ_AT_MOST);
-      expect(parts.ms).toBeLessThan(50 * crowding());
+      expect(parts.ms).toBeLessThan(REFUSAL_MS * crowding());
       if (!route.files?.length) expect(parts.status).toBe(415);
     },
   );
@@ -454,7 +462,7 @@ describe("every route taking a body, with hostile bodies", () => {
     expect(r.json?.message).toBe(`The request body may have at most ${BODY_SHAPE.parts} parts.`);
     // Refused within the first chunks read: the rest is never read, and formData() never runs.
     expect(read).toBeLessThanOrEqual(READ_AT_MOST);
-    expect(r.ms).toBeLessThan(50 * crowding());
+    expect(r.ms).toBeLessThan(REFUSAL_MS * crowding());
   });
 
   it("takes a multipart body of the allowed number of parts on a file route", async () => {
@@ -652,7 +660,7 @@ describe("over HTTP, under hostile bodies", () => {
     return { status: res.status, ms: performance.now() - started };
   }
 
-  it("refuses each body quickly, and GET /api/me stays under 100 ms meanwhile", async () => {
+  it("refuses each body quickly, and GET /api/me is never held behind a body meanwhile", async () => {
     const auth = { authorization: `Bearer ${superToken}` };
     const { body: partsBody, type } = manyParts(15_500);
     const hostile = [
@@ -726,11 +734,12 @@ describe("over HTTP, under hostile bodies", () => {
       };
     };
     /**
-     * Up to three rounds: the best one must keep /api/me under 100 ms. When other processes oversubscribe these two
-     * cores (a load average of n × the cores), every time here is about n times longer, so the bound is too; before
-     * the shape checks, each body held the loop for 1.3-2.9 s, far past it either way.
+     * Up to three rounds: the best one must keep /api/me under 900 ms, below the 1.3 s the shortest hostile body held
+     * the loop before the shape checks (the ~100 ms of a quiet machine is logged; a bound of 100 ms failed CI at 164
+     * ms with nothing held). When other processes oversubscribe these two cores (a load average of n × the cores),
+     * every time here is about n times longer, so the bound is too.
      */
-    const bound = 100 * crowding();
+    const bound = 2 * REFUSAL_MS * crowding();
     const rounds: Awaited<ReturnType<typeof round>>[] = [];
     while (rounds.length < 3 && !rounds.some((r) => r.max < bound)) rounds.push(await round());
     const best = rounds.reduce((x, y) => (y.max < x.max ? y : x));
@@ -746,7 +755,7 @@ describe("over HTTP, under hostile bodies", () => {
           .join("; ") +
         `; bound ${bound.toFixed(0)} ms (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores)`,
     );
-    expect(Math.max(...alone)).toBeLessThan(50);
+    expect(Math.max(...alone)).toBeLessThan(REFUSAL_MS * crowding());
     expect(best.n).toBeGreaterThan(0);
     expect(best.max).toBeLessThan(bound);
   });
