@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { customerWalkRequests, leaveRequests, userMonthlyJobRequests } from "@/db/schema";
+import { customerWalkRequests, userMonthlyJobRequests } from "@/db/schema";
 import {
   decidedBy,
   inboxScope,
@@ -35,10 +35,6 @@ const PENDING_DECLARATION: Record<string, Partial<NonNullable<Approval["inbox"]>
   user_monthly_job_requests: {
     label: "Monthly job request",
     summary: sql<string>`to_char(${userMonthlyJobRequests.start_date}, 'DD-MM-YYYY') || ' to ' || to_char(${userMonthlyJobRequests.end_date}, 'DD-MM-YYYY')`,
-  },
-  leave_requests: {
-    summary: sql<string>`to_char(${leaveRequests.date}, 'DD-MM-YYYY') || case when ${leaveRequests.leave_type} = 'full_day' then ' (full day)'
-      else ' ' || to_char(${leaveRequests.start_time}, 'HH24:MI') || '–' || to_char(${leaveRequests.end_time}, 'HH24:MI') end`,
   },
   customer_walk_requests: {
     summary: sql<string>`case when ${customerWalkRequests.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${customerWalkRequests.original_date}, 'DD-MM-YYYY')

@@ -726,6 +726,8 @@ export const leaveApproval = approvalOf({
     title: sql<string | null>`(select ${fullName(walker)} from ${walker} where ${walker.id} = ${lr.user_id})`,
     askedBy: lr.user_id,
     franchisee: lr.franchisee_id,
+    summary: sql<string>`to_char(${lr.date}, 'DD-MM-YYYY') || case when ${lr.leave_type} = 'full_day' then ' (full day)'
+      else ' ' || to_char(${lr.start_time}, 'HH24:MI') || '–' || to_char(${lr.end_time}, 'HH24:MI') end`,
   },
 });
 
