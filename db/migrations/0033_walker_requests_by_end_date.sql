@@ -1,0 +1,1 @@
+CREATE INDEX "umjr_walker_end_idx" ON "user_monthly_job_requests" USING btree ("walker_id","end_date") WHERE "user_monthly_job_requests"."deleted_at" is null;
