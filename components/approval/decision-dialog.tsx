@@ -43,13 +43,24 @@ export type ExtraFields = {
   busy: boolean;
 };
 
+/** One record's answer in a decision of several (the inbox's bulk). */
+export type DecisionResult = { id: string; result: ActionResult<unknown> };
+
 export type DecisionDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   transition: ClientTransition;
-  /** The record's opaque id. */
-  id: string;
+  /**
+   * The record's opaque id; or the selected records of one kind (the inbox's bulk): the same text and reason box,
+   * each record then decided through its own transition, one after the other (a refusal does not stop the others),
+   * and every answer handed to onResults.
+   */
+  id: string | readonly string[];
   decide: DecideAction;
+  /** Of several records: their answers, once all are in (the dialog has closed; no toast, no refresh of its own). */
+  onResults?: (results: DecisionResult[]) => void;
+  /** A line under the declaration's text (the count of several records). */
+  note?: ReactNode;
   /** Fields of the transition's own input, shown above the reason (values travel with the decision). */
   extra?: (f: ExtraFields) => ReactNode;
   /** The extra fields' starting values. */
@@ -86,6 +97,8 @@ export function DecisionDialog({
   onDone,
   confirmLabel = "Confirm",
   discard,
+  onResults,
+  note,
 }: DecisionDialogProps) {
   const router = useRouter();
   const dialogs = useDialogs();
@@ -96,7 +109,10 @@ export function DecisionDialog({
   const [asking, setAsking] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  const reasonId = `decision-${t.name}-${id}-reason`;
+  // One record, or several (bulk).
+  const one = typeof id === "string" ? id : null;
+  const ids = typeof id === "string" ? null : id;
+  const reasonId = `decision-${t.name}-${one ?? "selected"}-reason`;
   const reasonError = t.reasonField ? errors[t.reasonField] : undefined;
 
   const changed = () =>
@@ -119,7 +135,16 @@ export function DecisionDialog({
     const input: Record<string, unknown> = { ...values };
     if (t.reasonField && (reason.trim() || t.reason === "required")) input[t.reasonField] = reason;
     start(async () => {
-      const r = await settle(() => decide(id, t.name, input));
+      if (ids) {
+        const results: DecisionResult[] = [];
+        for (const x of ids) results.push({ id: x, result: await settle(() => decide(x, t.name, input)) });
+        setErrors({});
+        setReason("");
+        onOpenChange(false);
+        onResults?.(results);
+        return;
+      }
+      const r = await settle(() => decide(one!, t.name, input));
       if (!r.ok) {
         if (r.fieldErrors && Object.keys(r.fieldErrors).length) return setErrors(r.fieldErrors);
         onOpenChange(false);
@@ -150,7 +175,16 @@ export function DecisionDialog({
       >
         <DialogHeader>
           <DialogTitle>{t.confirm.title}</DialogTitle>
-          {t.confirm.description ? <DialogDescription>{t.confirm.description}</DialogDescription> : null}
+          {note ? (
+            <DialogDescription asChild>
+              <div className="grid gap-1">
+                {t.confirm.description ? <p>{t.confirm.description}</p> : null}
+                <p>{note}</p>
+              </div>
+            </DialogDescription>
+          ) : t.confirm.description ? (
+            <DialogDescription>{t.confirm.description}</DialogDescription>
+          ) : null}
         </DialogHeader>
         {extra ? (
           <div className="grid gap-3">

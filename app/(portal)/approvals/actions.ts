@@ -1,29 +1,8 @@
 "use server";
-import {
-  decideItem,
-  declarationOf,
-  decideTransition,
-  itemDetail,
-  reasonRule,
-  type Decision,
-} from "@/lib/approvals/decisions";
+import { declarationOf, decideTransition, itemDetail, reasonRule } from "@/lib/approvals/decisions";
 import { listInbox } from "@/lib/approvals/inbox";
 import { toActionResult } from "@/lib/platform/mutations";
 import { actionContext, actionId } from "@/lib/platform/session";
-
-/** Approve or reject one inbox item through its kind's own call (the bulk calls it once per item). */
-export async function decideInboxItem(
-  kind: string,
-  opaqueId: string,
-  decision: Decision,
-  reason?: string | null,
-) {
-  return toActionResult(async () => {
-    const ctx = await actionContext();
-    if (decision !== "approve" && decision !== "reject") throw new Error("unknown decision");
-    return decideItem(ctx, kind, actionId(opaqueId), decision, reason ?? null);
-  });
-}
 
 /**
  * One transition of a kind the registry declares, from the DecisionDialog (the same declaration as the entity's own

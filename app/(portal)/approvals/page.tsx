@@ -1,5 +1,5 @@
-import { declarationOf, reasonRule } from "@/lib/approvals/decisions";
-import { INBOX_KINDS, inboxKindInfo, inboxKinds, listInbox, type InboxKind } from "@/lib/approvals/inbox";
+import { declarationOf } from "@/lib/approvals/decisions";
+import { INBOX_KINDS, inboxKinds, listInbox, type InboxKind } from "@/lib/approvals/inbox";
 import { clientApproval, type ClientApproval } from "@/lib/platform/approval";
 import { forbidden as forbiddenError } from "@/lib/platform/errors";
 import { guardPage, pageCompanyId, throwPageError } from "@/lib/platform/page-guard";
@@ -31,16 +31,5 @@ export default async function ApprovalsPage({
     mine.flatMap(([k, a]) => (a ? [[k, clientApproval(ctx, a)]] : [])),
   );
   const page = await guardPage(() => listInbox(ctx, { kind: kind ?? undefined, limit: 50 }));
-  return (
-    <Inbox
-      key={kind ?? "all"}
-      kind={kind}
-      initial={page}
-      kinds={kinds.map((k) => ({
-        ...inboxKindInfo(k),
-        reason: reasonRule(ctx, mine.find(([x]) => x === k)?.[1]),
-      }))}
-      declared={declared}
-    />
-  );
+  return <Inbox key={kind ?? "all"} kind={kind} initial={page} declared={declared} />;
 }

@@ -4,30 +4,16 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Check, ExternalLink, Inbox as InboxIcon, Keyboard, X } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { Textarea } from "@/components/ui/textarea";
-import { DecisionDialog, type DecisionDialogProps } from "@/components/approval/decision-dialog";
+import {
+  DecisionDialog,
+  type DecisionDialogProps,
+  type DecisionResult,
+} from "@/components/approval/decision-dialog";
+import { useDialogs } from "@/components/shell/dialogs";
 import {
   checkReplacement,
   LeaveReplacementFields,
@@ -37,17 +23,16 @@ import { ageText } from "@/lib/approvals/age";
 import type { ItemDetail } from "@/lib/approvals/decisions";
 import type { InboxItem, InboxKind } from "@/lib/approvals/inbox";
 import type { ClientApproval, ClientTransition } from "@/lib/platform/approval";
-import { decideInboxItem, decideInboxTransition, inboxItemDetail, moreInboxItems } from "../actions";
+import { decideInboxTransition, inboxItemDetail, moreInboxItems } from "../actions";
 
-type KindInfo = { kind: InboxKind; label: string; href: string; reason: "required" | "optional" | "none" };
 type Page = {
   data: InboxItem[];
   next_cursor: string | null;
   counts: { kind: InboxKind; label: string; count: number; oldest: string | null }[];
 };
 type Decision = "approve" | "reject";
-/** The decision being confirmed: one item, or the selected items of one kind (bulk). */
-type Pending = { decision: Decision; items: InboxItem[] } | null;
+/** The decision being confirmed: one item, or the selected items of one kind (bulk), and its declared transition. */
+type Deciding = { items: InboxItem[]; t: ClientTransition };
 type Result = { item: InboxItem; ok: boolean; message: string };
 
 const keyOf = (i: InboxItem) => `${i.kind}:${i.id}`;
@@ -73,7 +58,7 @@ const EXTRAS: Partial<
       : null,
 };
 
-/** Ctrl+Enter (⌘Enter) in the decision dialog confirms it, as in the inbox's own reason dialog. */
+/** Ctrl+Enter (⌘Enter) in the decision dialog confirms it (the reason box takes Enter as a new line). */
 function confirmOnCtrlEnter(e: ReactKeyboardEvent) {
   if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || !(e.target instanceof HTMLElement)) return;
   const buttons = e.target.closest('[role="dialog"]')?.querySelectorAll<HTMLButtonElement>("button");
@@ -84,41 +69,35 @@ function confirmOnCtrlEnter(e: ReactKeyboardEvent) {
 }
 
 /**
- * The approvals inbox: a list navigated by keyboard, a side panel, confirmations and bulk decisions. One item of a
- * kind the registry declares is decided through the DecisionDialog of its declaration (the entity screen's texts,
- * reason rule and transitions); a bulk decision, and the kinds not declared yet, through the inbox's own dialogs.
+ * The approvals inbox: a list navigated by keyboard, a side panel, confirmations and bulk decisions. An item, or the
+ * selected items of one kind (bulk), is decided through the DecisionDialog of its kind's declaration (the entity
+ * screen's texts, reason rule and transitions): in bulk each item through its own transition, with a result per item.
  */
 export function Inbox({
   kind,
   initial,
-  kinds,
   declared = {},
 }: {
   kind: InboxKind | null;
   initial: Page;
-  kinds: KindInfo[];
   declared?: Partial<Record<InboxKind, ClientApproval>>;
 }) {
   const router = useRouter();
+  const dialogs = useDialogs();
   const [items, setItems] = useState(initial.data);
   const [cursor, setCursor] = useState(initial.next_cursor);
   const [current, setCurrent] = useState(0);
   const [checked, setChecked] = useState<Set<string>>(new Set());
   const [panel, setPanel] = useState<InboxItem | null>(null);
   const [detail, setDetail] = useState<ItemDetail | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const [results, setResults] = useState<Result[]>([]);
-  const [deciding, setDeciding] = useState<{ item: InboxItem; t: ClientTransition } | null>(null);
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
   const rows = useRef<(HTMLLIElement | null)[]>([]);
   const total = initial.counts.reduce((n, c) => n + c.count, 0);
-  const info = (k: InboxKind) => kinds.find((x) => x.kind === k);
 
   const at = items[Math.min(current, items.length - 1)] ?? null;
-  const dialogOpen = pending != null || help || panel != null || deciding != null;
+  const dialogOpen = help || panel != null || deciding != null;
 
   // j/k move the keyboard focus too, so Enter opens the current item and a screen reader reads it.
   const moved = useRef(false);
@@ -146,19 +125,15 @@ export function Inbox({
     [declared],
   );
 
+  /** Opens the DecisionDialog of the items' kind (one kind: the bulk offers only that); none the caller may take: 403. */
   const ask = useCallback(
     (decision: Decision, list: InboxItem[]) => {
       if (!list.length) return;
-      const t = list.length === 1 ? transitionOf(list[0], decision) : undefined;
-      if (t) {
-        setDeciding({ item: list[0], t });
-        return;
-      }
-      setReason("");
-      setReasonError(null);
-      setPending({ decision, items: list });
+      const t = transitionOf(list[0], decision);
+      if (t) setDeciding({ items: list, t });
+      else dialogs.unauthorised();
     },
-    [transitionOf],
+    [transitionOf, dialogs],
   );
 
   useEffect(() => {
@@ -210,34 +185,15 @@ export function Inbox({
     if (panel && done.has(keyOf(panel))) setPanel(null);
   }
 
-  async function run() {
-    if (!pending) return;
-    const { decision, items: list } = pending;
-    const rule = info(list[0].kind)?.reason ?? "required";
-    if (decision === "reject" && rule === "required" && !reason.trim()) {
-      setReasonError("The reason is required.");
-      return;
-    }
-    setBusy(true);
-    const out: Result[] = [];
-    // Each item through its own transition, one after the other: one refusal does not stop the others.
-    for (const item of list) {
-      const r = await decideInboxItem(item.kind, item.id, decision, decision === "reject" ? reason : null);
-      if (!r.ok && list.length === 1 && r.fieldErrors?.reason) {
-        setReasonError(String(r.fieldErrors.reason));
-        setBusy(false);
-        return;
-      }
-      out.push({ item, ok: r.ok, message: r.ok ? r.data.message : r.message });
-    }
-    setBusy(false);
-    setPending(null);
+  /** A bulk decision's answers: the decided items leave the list, each item's result is shown. */
+  function bulkDone(list: InboxItem[], t: ClientTransition, results: DecisionResult[]) {
+    const out: Result[] = results.map(({ id, result: r }) => ({
+      item: list.find((i) => i.id === id)!,
+      ok: r.ok,
+      message: r.ok ? t.success : r.message,
+    }));
     decided(new Set(out.filter((o) => o.ok).map((o) => keyOf(o.item))));
-    if (list.length === 1) {
-      if (out[0].ok) toast.success(out[0].message, { testId: "success-toast" });
-      else toast.error(out[0].message);
-      setResults([]);
-    } else setResults(out);
+    setResults(out);
     // The drawer's count and the kind filters' counts follow.
     router.refresh();
   }
@@ -249,9 +205,6 @@ export function Inbox({
     setItems((xs) => [...xs, ...r.data.data.filter((x) => !xs.some((y) => keyOf(y) === keyOf(x)))]);
     setCursor(r.data.next_cursor);
   }
-
-  const rule = pending ? (info(pending.items[0].kind)?.reason ?? "required") : "required";
-  const rejectWithReason = pending?.decision === "reject" && rule !== "none";
 
   return (
     <div className="space-y-4">
@@ -447,111 +400,45 @@ export function Inbox({
         </SheetContent>
       </Sheet>
 
-      <AlertDialog
-        open={pending != null && !rejectWithReason}
-        onOpenChange={(o) => !o && !busy && setPending(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {pending?.decision === "reject" ? "Are you sure to Reject?" : "Are you sure to Approve?"}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending && pending.items.length > 1
-                ? `${pending.items.length} ${pending.items[0].kind_label.toLowerCase()}s, each decided on its own.`
-                : pending
-                  ? `${pending.items[0].kind_label} of ${pending.items[0].asked_by ?? "—"}.`
-                  : ""}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={busy}
-              onClick={(e) => {
-                e.preventDefault();
-                void run();
-              }}
-            >
-              {busy ? "Working…" : "Yes"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-
-      <Dialog
-        open={pending != null && rejectWithReason}
-        onOpenChange={(o) => !o && !busy && setPending(null)}
-      >
-        <DialogContent>
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void run();
-            }}
-            className="space-y-4"
-          >
-            <DialogHeader>
-              <DialogTitle>Reject this request?</DialogTitle>
-              <DialogDescription>
-                {pending && pending.items.length > 1
-                  ? `${pending.items.length} ${pending.items[0].kind_label.toLowerCase()}s, each rejected on its own with this reason.`
-                  : "Give the reason for the rejection."}
-              </DialogDescription>
-            </DialogHeader>
-            <div className="space-y-1.5">
-              <Label htmlFor="inbox-reason">Reason{rule === "required" ? " *" : ""}</Label>
-              <Textarea
-                id="inbox-reason"
-                value={reason}
-                maxLength={1000}
-                autoFocus
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={reasonError ? "inbox-reason-error" : undefined}
-                onChange={(e) => setReason(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-                    e.preventDefault();
-                    void run();
-                  }
-                }}
-              />
-              {reasonError ? (
-                <p id="inbox-reason-error" className="text-sm text-red-700">
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={busy} onClick={() => setPending(null)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={busy}>
-                {busy ? "Working…" : "Reject"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
-
       {deciding ? (
         <div className="contents" onKeyDown={confirmOnCtrlEnter}>
-          <DecisionDialog
-            open
-            onOpenChange={(o) => !o && setDeciding(null)}
-            transition={deciding.t}
-            id={deciding.item.id}
-            decide={(id, t, input) => decideInboxTransition(deciding.item.kind, id, t, input)}
-            {...(EXTRAS[deciding.item.kind]?.(deciding.t, declared[deciding.item.kind]!, deciding.item.id) ??
-              {})}
-            onDone={() => {
-              decided(new Set([keyOf(deciding.item)]));
-              setResults([]);
-              toast.success(deciding.t.success, { testId: "success-toast" });
-              // The drawer's count and the kind filters' counts follow.
-              router.refresh();
-            }}
-          />
+          {deciding.items.length === 1 ? (
+            <DecisionDialog
+              open
+              onOpenChange={(o) => !o && setDeciding(null)}
+              transition={deciding.t}
+              id={deciding.items[0].id}
+              decide={(id, t, input) => decideInboxTransition(deciding.items[0].kind, id, t, input)}
+              {...(EXTRAS[deciding.items[0].kind]?.(
+                deciding.t,
+                declared[deciding.items[0].kind]!,
+                deciding.items[0].id,
+              ) ?? {})}
+              onDone={() => {
+                decided(new Set([keyOf(deciding.items[0])]));
+                setResults([]);
+                toast.success(deciding.t.success, { testId: "success-toast" });
+                // The drawer's count and the kind filters' counts follow.
+                router.refresh();
+              }}
+            />
+          ) : (
+            // The selected items of one kind: the same text and reason box, each item through its own transition
+            // (a record's own pickers stay on its own dialog).
+            <DecisionDialog
+              open
+              onOpenChange={(o) => !o && setDeciding(null)}
+              transition={deciding.t}
+              id={deciding.items.map((i) => i.id)}
+              decide={(id, t, input) => decideInboxTransition(deciding.items[0].kind, id, t, input)}
+              note={`${deciding.items.length} ${deciding.items[0].kind_label.toLowerCase()}s, ${
+                deciding.t.name === "reject" && deciding.t.reason && deciding.t.reasonField
+                  ? "each rejected on its own with this reason."
+                  : "each decided on its own."
+              }`}
+              onResults={(r) => bulkDone(deciding.items, deciding.t, r)}
+            />
+          )}
         </div>
       ) : null}
 
