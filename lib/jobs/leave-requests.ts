@@ -18,7 +18,7 @@ import {
 import { fileUrl } from "@/lib/platform/file-access";
 import { encodeId } from "@/lib/platform/ids";
 import { approvalActions, approvalOf, decide } from "@/lib/platform/approval";
-import { writeAudit } from "@/lib/platform/mutations";
+import { recordChange, scopedRow } from "@/lib/platform/record-change";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
 import { dayLabel, tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
@@ -579,44 +579,6 @@ const rejectedNote = (leave: Leave) => ({
   link: "/notifications",
 });
 
-/** The leave within the caller's scope, live, locked in `tx` (404 outside the scope). */
-async function lockedLeave(tx: Tx, ctx: Ctx, id: number): Promise<Leave> {
-  const [row] = await tx
-    .select()
-    .from(lr)
-    .where(and(eq(lr.id, id), isNull(lr.deleted_at), leaveRequestsDef.scope.where(ctx)))
-    .for("update");
-  if (!row) throw notFound();
-  return row;
-}
-
-/** The leave within the caller's scope, live (404 outside it). */
-async function scopedLeave(ctx: Ctx, id: number): Promise<Leave> {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(lr)
-    .where(and(eq(lr.id, id), isNull(lr.deleted_at), leaveRequestsDef.scope.where(ctx)))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
-}
-
-/** Ends a change of the leave: the audit record (with its walks) and the record as get answers it. */
-async function finish(tx: Tx, ctx: Ctx, before: Leave, beforeDetail: unknown, after: Leave) {
-  const detail = await leaveDetail(tx, after);
-  const lines = auditLines(after.status, detail.walks);
-  await writeAudit(tx, ctx, {
-    entity: "leave_requests",
-    entityId: after.id,
-    action: "update",
-    before: { ...before, ...(beforeDetail as object) },
-    after: { ...after, ...lines },
-    companyId: after.company_id,
-  });
-  return { ...after, ...detail };
-}
-
 /**
  * GET /leave_requests/:id/available-staff (§7) — and, with `walkId`, the staff who may take that one walk of an
  * approved leave (the reassign dialog). Needs leave_requests.approve.
@@ -628,8 +590,8 @@ export async function leaveAvailableStaff(
   page: StaffPage = {},
 ): Promise<StaffMember[]> {
   authorize(ctx, "leave_requests.approve");
-  const leave = await scopedLeave(ctx, id);
   const db = await getDb();
+  const leave = await scopedRow(db, ctx, leaveRequestsDef, id);
   if (walkId == null) return availableStaff(db, leave, page);
   const walk = await leaveWalk(db, leave, walkId);
   return availableStaff(db, leave, { window: walkWindow(walk), walks: [walk], ...page });
@@ -748,15 +710,12 @@ export const approveWithReplacement = (ctx: Ctx, id: number, raw: unknown) =>
  * available staff member (checked for that walk's time), or back to none (the walk returns to the walker on leave,
  * uncovered). The walk must not have started (409). The new replacement hears of it, and the one it leaves.
  */
-export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, raw: unknown) {
-  authorize(ctx, "leave_requests.approve");
-  const parsed = reassignSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw invalid(zodFieldErrors(parsed.error.issues));
-  const to = parsed.data.replacement_user_id;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const before = await lockedLeave(tx, ctx, id);
-    if (before.status !== LEAVE_STATUS.APPROVED) throw new AppError(409, LEAVE_MESSAGES.notApproved);
+export const reassignLeaveWalk = recordChange(leaveRequestsDef, {
+  permission: "leave_requests.approve",
+  input: reassignSchema,
+  state: { field: "status", in: [LEAVE_STATUS.APPROVED], message: LEAVE_MESSAGES.notApproved },
+  async run({ ctx, tx, id, before, input }, walkId: number) {
+    const to = input.replacement_user_id;
     const [link] = await tx
       .select()
       .from(leaveRequestWalks)
@@ -764,19 +723,15 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
       .for("update");
     if (!link) throw notFound();
     const [walkRow] = await tx
-      .select({
-        id: dailyJobPlanWalks.id,
-        status: dailyJobPlanWalks.status,
-        deleted_at: dailyJobPlanWalks.deleted_at,
-      })
+      .select({ status: dailyJobPlanWalks.status, deleted_at: dailyJobPlanWalks.deleted_at })
       .from(dailyJobPlanWalks)
       .where(eq(dailyJobPlanWalks.id, walkId))
       .for("update");
     if (!walkRow || walkRow.deleted_at) throw notFound();
     if (!NOT_STARTED.includes(walkRow.status)) throw new AppError(409, LEAVE_MESSAGES.walkStarted);
-    const beforeDetail = await leaveAuditDetail(tx, before);
     const walk = await leaveWalk(tx, before, walkId);
-    if (to != null && to !== link.replacement_user_id) {
+    const moved = to != null && to !== link.replacement_user_id;
+    if (moved) {
       await nameOf(tx, to, { lock: true });
       const ok = await availableStaff(tx, before, { window: walkWindow(walk), walks: [walk], ids: [to] });
       if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
@@ -790,40 +745,36 @@ export async function reassignLeaveWalk(ctx: Ctx, id: number, walkId: number, ra
       .set({ walker_id: to ?? link.original_walker_id, updated_at: new Date(), updated_by: ctx.userId })
       .where(eq(dailyJobPlanWalks.id, walkId));
     const when = `${dayLabel(walk.date)} at ${hhmm(walk.timeslot)}`;
+    const onLeave = await nameOf(tx, before.user_id);
+    const note = (userId: number, title: string, body: string) => ({
+      userId,
+      companyId: before.company_id,
+      title,
+      body,
+      link: "/notifications",
+    });
     const notes = [];
-    if (to != null && to !== link.replacement_user_id)
-      notes.push({
-        userId: to,
-        companyId: before.company_id,
-        title: "1 walk moved to you",
-        body: `The walk on ${when} of ${await nameOf(tx, before.user_id)}, who is on leave, moved to you.`,
-        link: "/notifications",
-      });
+    if (moved)
+      notes.push(
+        note(to, "1 walk moved to you", `The walk on ${when} of ${onLeave}, who is on leave, moved to you.`),
+      );
     if (link.replacement_user_id != null && link.replacement_user_id !== to)
-      notes.push({
-        userId: link.replacement_user_id,
-        companyId: before.company_id,
-        title: "A walk was moved from you",
-        body: `The walk on ${when} is no longer yours${to != null ? `: ${await nameOf(tx, to)} walks it` : ""}.`,
-        link: "/notifications",
-      });
-    await notify(notes, tx);
+      notes.push(
+        note(
+          link.replacement_user_id,
+          "A walk was moved from you",
+          `The walk on ${when} is no longer yours${to != null ? `: ${await nameOf(tx, to)} walks it` : ""}.`,
+        ),
+      );
     // The customer hears who walks it now (issue 22); a walk sent back uncovered tells them nothing new.
-    if (to != null && to !== link.replacement_user_id) {
-      const onLeave = await nameOf(tx, before.user_id);
+    if (moved)
       await tellCustomers(tx, [walkId], (mine) => ({
         title: "Your walker changed for a walk",
         body: `The walk of ${mine[0].pets ?? "your pet"} on ${whenText(mine)} will be walked by ${walkerText(mine[0].walker, mine[0].franchisee)}, covering for ${onLeave}.`,
       }));
-    }
-    const [after] = await tx
-      .update(lr)
-      .set({ updated_at: new Date(), updated_by: ctx.userId })
-      .where(eq(lr.id, id))
-      .returning();
-    return finish(tx, ctx, before, beforeDetail, after);
-  });
-}
+    return { notify: notes };
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Server actions (the list's Approve modal, Reject, the reassign dialog).
@@ -863,9 +814,13 @@ export const leaveRequestActions = {
     browserWalks((await leaveRequestsCrud.get(ctx, id)).walks as LeaveWalk[]),
   ),
   reassign: recordAction(async (ctx, id, walkOpaqueId: string, replacement: string | null) => {
-    const r = await reassignLeaveWalk(ctx, id, (await decodeActionId(walkOpaqueId))!, {
-      replacement_user_id: await decodeActionId(replacement),
-    });
+    const walkId = (await decodeActionId(walkOpaqueId))!;
+    const r = await reassignLeaveWalk(
+      ctx,
+      id,
+      { replacement_user_id: await decodeActionId(replacement) },
+      walkId,
+    );
     return { id: encodeId(id), message: LEAVE_MESSAGES.reassigned, walks: browserWalks(r.walks) };
   }),
 };

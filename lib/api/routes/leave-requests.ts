@@ -85,7 +85,7 @@ export const leaveRequestsRoutes: ApiRoute[] = [
     handler: async ({ ctx, params, body }) => ({
       success: true,
       message: LEAVE_MESSAGES.reassigned,
-      data: await reassignLeaveWalk(ctx, idParam(params.id), idParam(params.walkId), body),
+      data: await reassignLeaveWalk(ctx, idParam(params.id), body, idParam(params.walkId)),
     }),
   },
 ];
