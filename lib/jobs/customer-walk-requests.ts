@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, max, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -30,6 +30,7 @@ import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
 import { dayLabel, walkerText, walkFacts } from "./walk-notices";
+import { lockWalkInReach, moveWalk, setWalkStatus } from "./walks";
 import { hoursBefore, policyOf, quotaInfo, refundFor, walkPrice, type RescheduleInfo } from "./walk-policy";
 
 // Customers' requests to reschedule or cancel one walk (spec 002 §2 Customer walk requests, §3, §4, §5, §7, §8, §9;
@@ -399,51 +400,7 @@ async function priceOfPlan(db: Executor, monthlyRequestId: number | null): Promi
   return walkPrice(row ?? null);
 }
 
-/** Sets a walk's status (stamps) when it is one of `from`. */
-async function setWalkStatus(
-  tx: Executor,
-  ctx: Ctx,
-  walkId: number,
-  status: number,
-  from: readonly number[],
-) {
-  await tx
-    .update(w)
-    .set({ status, updated_at: new Date(), updated_by: ctx.userId })
-    .where(and(eq(w.id, walkId), inArray(w.status, [...from])));
-}
-
-/** The walk a request is for, locked: live, in the caller's reach (an app user's own plans; a franchisee's walks). */
-async function lockWalk(tx: Tx, ctx: Ctx, walkId: number) {
-  const [walk] = await tx
-    .select({
-      id: w.id,
-      date: w.date,
-      timeslot: w.timeslot,
-      status: w.status,
-      franchisee_id: w.franchisee_id,
-      plan_franchisee_id: p.franchisee_id,
-      user_id: p.user_id,
-      request_id: p.user_monthly_job_request_id,
-    })
-    .from(w)
-    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
-    .where(
-      and(
-        eq(w.id, walkId),
-        eq(w.company_id, requireCompany(ctx)),
-        isNull(w.deleted_at),
-        isNull(p.deleted_at),
-        ctx.roleName === ROLE.USER ? eq(p.user_id, ctx.userId) : undefined,
-        ctx.franchiseeId != null && ctx.roleName !== ROLE.USER
-          ? eq(w.franchisee_id, ctx.franchiseeId)
-          : undefined,
-      ),
-    )
-    .for("update");
-  return walk ?? null;
-}
-type LockedWalk = NonNullable<Awaited<ReturnType<typeof lockWalk>>>;
+type LockedWalk = NonNullable<Awaited<ReturnType<typeof lockWalkInReach>>>;
 
 /**
  * The checks of a pending request, at create and at restore (issue 25): the walk not started and still to come; no
@@ -509,7 +466,7 @@ export const customerWalkRequestsCrud = {
      */
     async create({ ctx, tx, input, insert, errors }) {
       const companyId = requireCompany(ctx);
-      const walk = await lockWalk(tx, ctx, input.walk_id);
+      const walk = await lockWalkInReach(tx, ctx, input.walk_id);
       if (!walk) throw notFound();
       const policy = await checkRequest(tx, companyId, walk, input, errors);
       if (Object.keys(errors).length) throw invalid(errors);
@@ -564,7 +521,7 @@ export const customerWalkRequestsCrud = {
   restore: restoreOf(customerWalkRequestsDef, {
     guard: async ({ ctx, tx, row }) => {
       if (row.status !== "pending") return;
-      const walk = await lockWalk(tx, ctx, row.walk_id);
+      const walk = await lockWalkInReach(tx, ctx, row.walk_id);
       if (!walk) throw new AppError(409, WALK_REQUEST_MESSAGES.walkGone);
       const errors: FieldErrors = {};
       await checkRequest(tx, row.company_id, walk, row, errors);
@@ -596,88 +553,6 @@ export async function walkRequestDetails(ctx: Ctx, id: number) {
 // The decisions, declared once (issue 25): the approval kernel takes them (lock within scope, pending only: 409,
 // the reason, the audit record, the notifications, one transaction) and derives their /api rows, server action and
 // the list's decision cell.
-
-/**
- * Moves a walk to its reschedule's date and timeslot: under the customer's live daily plan of that date for the same
- * monthly request (made when there is none, copying the walker, pets and franchisee of the walk's plan; no holiday
- * marked), last of that plan's walks, the plan's walker, status Reschedule Approved (4).
- */
-async function moveWalk(tx: Tx, ctx: Ctx, row: Row) {
-  const [walk] = await tx
-    .select()
-    .from(w)
-    .where(and(eq(w.id, row.walk_id), isNull(w.deleted_at)))
-    .for("update");
-  if (!walk || !NOT_STARTED.includes(walk.status)) throw new AppError(409, WALK_REQUEST_MESSAGES.walkGone);
-  const [plan] = await tx.select().from(p).where(eq(p.id, walk.daily_job_plan_id)).for("update");
-  const newDate = row.new_date!;
-  const newTime = row.new_timeslot!;
-  if (walkStart(newDate, newTime).getTime() <= Date.now())
-    throw new AppError(409, WALK_REQUEST_MESSAGES.newPassed);
-  const samePlan = (c: SQL | undefined) =>
-    and(
-      eq(p.company_id, plan.company_id),
-      eq(p.user_id, plan.user_id),
-      plan.user_monthly_job_request_id != null
-        ? eq(p.user_monthly_job_request_id, plan.user_monthly_job_request_id)
-        : isNull(p.user_monthly_job_request_id),
-      isNull(p.deleted_at),
-      c,
-    );
-  const existing = () =>
-    tx
-      .select()
-      .from(p)
-      .where(samePlan(eq(p.date, newDate)))
-      .orderBy(asc(p.id))
-      .limit(1)
-      .for("update");
-  let [target] = await existing();
-  if (!target) {
-    // Another approval making the same plan meanwhile: the partial unique index (request, date) keeps one; read it.
-    [target] = await tx
-      .insert(p)
-      .values({
-        company_id: plan.company_id,
-        user_monthly_job_request_id: plan.user_monthly_job_request_id,
-        user_id: plan.user_id,
-        franchisee_id: plan.franchisee_id,
-        walker_id: plan.walker_id,
-        user_pet_id: plan.user_pet_id,
-        user_pet_2_id: plan.user_pet_2_id,
-        date: newDate,
-        status: 0,
-        created_by: ctx.userId,
-        updated_by: ctx.userId,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!target) [target] = await existing();
-  }
-  let walkNo = walk.walk_no;
-  if (target.id !== plan.id) {
-    const [last] = await tx
-      .select({ n: max(w.walk_no) })
-      .from(w)
-      .where(and(eq(w.daily_job_plan_id, target.id), isNull(w.deleted_at)));
-    walkNo = (last?.n ?? 0) + 1;
-  }
-  const [moved] = await tx
-    .update(w)
-    .set({
-      daily_job_plan_id: target.id,
-      date: newDate,
-      timeslot: newTime,
-      walk_no: walkNo,
-      walker_id: target.walker_id ?? walk.walker_id,
-      status: WALK_STATUS.RESCHEDULE_APPROVED,
-      updated_at: new Date(),
-      updated_by: ctx.userId,
-    })
-    .where(eq(w.id, walk.id))
-    .returning();
-  return { before: walk, after: moved };
-}
 
 /**
  * Who hears of a decision (issue 22), one notification each: the customer (the walk named with its pets, the new
@@ -739,6 +614,9 @@ async function decisionNotes(
 }
 
 const M = WALK_REQUEST_MESSAGES;
+/** The inbox's item: what is asked, with the walk's dates. */
+const inboxTitle = sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
+  else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`;
 const answerOf = (message: string) => ({
   answer: (data: Record<string, unknown>) => ({ message, data: specShape(data as unknown as Flat) }),
   output: z.object({ message: z.string(), data: walkRequestRecord }),
@@ -770,7 +648,18 @@ export const walkRequestApproval = approvalOf({
       reason: "optional",
       reasonLabel: "Admin Remarks (Optional)",
       async set({ ctx, tx, before, memo }) {
-        memo.oldWalker = (await moveWalk(tx, ctx, before as Row)).before.walker_id;
+        const to = { date: before.new_date as string, timeslot: before.new_timeslot as string };
+        const moved = await moveWalk(
+          tx,
+          ctx,
+          before.walk_id as number,
+          {
+            ...to,
+            status: WALK_STATUS.RESCHEDULE_APPROVED,
+          },
+          { gone: M.walkGone, passed: M.newPassed },
+        );
+        memo.oldWalker = moved.before.walker_id;
         return processed(ctx);
       },
       notify: ({ tx, row, memo }) => decisionNotes(tx, row as Row, true, memo.oldWalker as number | null),
@@ -805,8 +694,8 @@ export const walkRequestApproval = approvalOf({
     },
   },
   inbox: {
-    title: sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
-      else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`,
+    title: inboxTitle,
+    summary: sql<string>`${inboxTitle} || ' (' || ${t.hours_before_walk} || ' h before)'`,
     askedBy: t.user_id,
     franchisee: t.franchisee_id,
     askedAt: t.requested_at,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, max, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import {
@@ -14,7 +14,7 @@ import {
   valueLists,
 } from "@/db/schema";
 import { can, requireCompany, type Ctx } from "@/lib/platform/context";
-import { getDb, type Executor } from "@/lib/platform/db";
+import { getDb, type Executor, type Tx } from "@/lib/platform/db";
 import { zoneFilter } from "@/lib/platform/entity";
 import { AppError, forbidden, invalid, notFound, zodFieldErrors } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
@@ -27,7 +27,7 @@ import { formatDate, formatTime } from "@/lib/format";
 import { ROLE } from "@/lib/platform/permissions";
 import { parseDate } from "@/lib/operations/week-parity";
 import { dailyJobPlansDef } from "./daily-job-plans";
-import { indiaNow, WALK_STATUS, WALK_STATUS_LABELS } from "./common";
+import { indiaNow, NOT_STARTED, WALK_STATUS, WALK_STATUS_LABELS, walkStart } from "./common";
 
 // Walks for the apps (issue 22): a customer's walks with their report cards, a walker's day (start, complete with
 // distance, calories, a note and photos), the customer's rating. A walk is a row of daily_job_plan_walks; its id is
@@ -858,4 +858,148 @@ export async function rateWalk(
     });
     return readWalk(id);
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Walk changes other workflows make (a customer's walk request: its status marks, an approved reschedule's move).
+
+/** Sets a walk's status (stamps) when it is one of `from`. */
+export async function setWalkStatus(
+  tx: Executor,
+  ctx: Ctx,
+  walkId: number,
+  status: number,
+  from: readonly number[],
+) {
+  await tx
+    .update(w)
+    .set({ status, updated_at: new Date(), updated_by: ctx.userId })
+    .where(and(eq(w.id, walkId), inArray(w.status, [...from])));
+}
+
+/**
+ * A live walk of a live plan in the caller's reach, locked: an app user's own plans' walks, a franchisee member's
+ * franchisee's walks, anyone else's company's. Null outside it.
+ */
+export async function lockWalkInReach(tx: Tx, ctx: Ctx, walkId: number) {
+  const [walk] = await tx
+    .select({
+      id: w.id,
+      date: w.date,
+      timeslot: w.timeslot,
+      status: w.status,
+      franchisee_id: w.franchisee_id,
+      plan_franchisee_id: p.franchisee_id,
+      user_id: p.user_id,
+      request_id: p.user_monthly_job_request_id,
+    })
+    .from(w)
+    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
+    .where(
+      and(
+        eq(w.id, walkId),
+        eq(w.company_id, requireCompany(ctx)),
+        isNull(w.deleted_at),
+        isNull(p.deleted_at),
+        ctx.roleName === ROLE.USER ? eq(p.user_id, ctx.userId) : undefined,
+        ctx.franchiseeId != null && ctx.roleName !== ROLE.USER
+          ? eq(w.franchisee_id, ctx.franchiseeId)
+          : undefined,
+      ),
+    )
+    .for("update");
+  return walk ?? null;
+}
+
+/**
+ * The customer's live daily plan of `date` for the same monthly request as `plan` (none: their plans made by hand),
+ * locked; made when there is none, copying the walker, pets and franchisee of `plan` (no holiday marked). Two
+ * callers making it at once: the partial unique index (request, date) keeps one, which the other reads.
+ */
+export async function planOnDate(tx: Tx, ctx: Ctx, plan: typeof p.$inferSelect, date: string) {
+  const existing = () =>
+    tx
+      .select()
+      .from(p)
+      .where(
+        and(
+          eq(p.company_id, plan.company_id),
+          eq(p.user_id, plan.user_id),
+          plan.user_monthly_job_request_id != null
+            ? eq(p.user_monthly_job_request_id, plan.user_monthly_job_request_id)
+            : isNull(p.user_monthly_job_request_id),
+          isNull(p.deleted_at),
+          eq(p.date, date),
+        ),
+      )
+      .orderBy(asc(p.id))
+      .limit(1)
+      .for("update");
+  const [found] = await existing();
+  if (found) return found;
+  const [made] = await tx
+    .insert(p)
+    .values({
+      company_id: plan.company_id,
+      user_monthly_job_request_id: plan.user_monthly_job_request_id,
+      user_id: plan.user_id,
+      franchisee_id: plan.franchisee_id,
+      walker_id: plan.walker_id,
+      user_pet_id: plan.user_pet_id,
+      user_pet_2_id: plan.user_pet_2_id,
+      date,
+      status: 0,
+      created_by: ctx.userId,
+      updated_by: ctx.userId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return made ?? (await existing())[0];
+}
+
+/**
+ * Moves a live walk not started to another date and timeslot (an approved reschedule): under the customer's plan of
+ * that date (`planOnDate`), last of that plan's walks, the plan's walker, with `to.status`. 409 `messages.gone` when
+ * the walk has started or is gone, `messages.passed` when the new date and time have passed. Answers the walk before
+ * and after.
+ */
+export async function moveWalk(
+  tx: Tx,
+  ctx: Ctx,
+  walkId: number,
+  to: { date: string; timeslot: string; status: number },
+  messages: { gone: string; passed: string },
+) {
+  const [walk] = await tx
+    .select()
+    .from(w)
+    .where(and(eq(w.id, walkId), isNull(w.deleted_at)))
+    .for("update");
+  if (!walk || !NOT_STARTED.includes(walk.status)) throw new AppError(409, messages.gone);
+  const [plan] = await tx.select().from(p).where(eq(p.id, walk.daily_job_plan_id)).for("update");
+  if (walkStart(to.date, to.timeslot).getTime() <= Date.now()) throw new AppError(409, messages.passed);
+  const target = await planOnDate(tx, ctx, plan, to.date);
+  let walkNo = walk.walk_no;
+  if (target.id !== plan.id) {
+    const [last] = await tx
+      .select({ n: max(w.walk_no) })
+      .from(w)
+      .where(and(eq(w.daily_job_plan_id, target.id), isNull(w.deleted_at)));
+    walkNo = (last?.n ?? 0) + 1;
+  }
+  const [after] = await tx
+    .update(w)
+    .set({
+      daily_job_plan_id: target.id,
+      date: to.date,
+      timeslot: to.timeslot,
+      walk_no: walkNo,
+      walker_id: target.walker_id ?? walk.walker_id,
+      status: to.status,
+      updated_at: new Date(),
+      updated_by: ctx.userId,
+    })
+    .where(eq(w.id, walk.id))
+    .returning();
+  return { before: walk, after };
 }

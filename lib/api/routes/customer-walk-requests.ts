@@ -12,16 +12,13 @@ import {
   walkRequestStatisticsSchema,
   type Flat,
 } from "@/lib/jobs/customer-walk-requests";
-import { readWalkPolicy, saveWalkPolicy, walkPolicyAnswer, walkPolicySchema } from "@/lib/jobs/walk-policy";
 import type { List, Selection } from "@/lib/platform/list";
-import { AppError } from "@/lib/platform/errors";
 import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
-import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
 import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
-import { setResponseHeaders } from "../response-headers";
 import type { ApiCall, ApiRoute } from "../types";
+import { walkRequestPolicyRoutes } from "./walk-request-policy";
 
 const def = customerWalkRequestsDef;
 const tag = def.noun;
@@ -40,8 +37,7 @@ const rescheduleInfo = z.object({
 /**
  * Customer walk requests (spec 002 §7): list (search_keyword, request_type, status, refund_eligibility, from_date,
  * to_date), export, POST (a customer's request from the app), statistics (the four cards), one with its reschedule
- * quota, approve, reject, delete (POST clear/:id, the spec's path) and restore. The walk request policy: GET and PUT
- * walk_request_policy.
+ * quota, approve, reject, delete (POST clear/:id, the spec's path) and restore; then the walk request policy's.
  */
 const [listRow, exportRow, createRow] = crudRoutes(customerWalkRequestsCrud, ["list", "export", "create"]);
 
@@ -95,42 +91,5 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     input: z.object({}),
   },
   entityRoute("POST", "customer_walk_requests/restore/:id", customerWalkRequestsCrud.restore),
-  {
-    method: "GET",
-    path: "walk_request_policy",
-    auth: "user",
-    permission: "walk_request_policies.view",
-    shape: "data",
-    tag: "Walk Request Policy",
-    summary:
-      "The company's walk request policy: reschedule quota and refund tiers (the default until one is saved)",
-    output: z.object({ data: walkPolicyAnswer }),
-    handler: async ({ ctx }) => ({ data: await readWalkPolicy(ctx) }),
-  },
-  {
-    method: "PUT",
-    path: "walk_request_policy",
-    auth: "user",
-    permission: "walk_request_policies.update",
-    shape: "data",
-    tag: "Walk Request Policy",
-    summary:
-      "Save the company's walk request policy: reschedule_quota 0-31, refund_tiers [{ min_hours, refund_percent }] (at least one, distinct min_hours; saved highest first)",
-    input: walkPolicySchema,
-    output: z.object({ message: z.string(), data: walkPolicyAnswer }),
-    versioned: "if-match",
-    // If-Match: the updated_at read (none while the default stands); a policy saved since answers 412.
-    async handler({ ctx, body, request }) {
-      const version = parseIfMatch(request.headers.get("if-match"));
-      try {
-        const data = await saveWalkPolicy(ctx, body, { version });
-        const etag = etagOf(data);
-        if (etag) setResponseHeaders(request, { etag });
-        return { message: "Walk request policy saved successfully.", data };
-      } catch (e) {
-        if (e instanceof StaleVersion && version) throw new AppError(412, e.message);
-        throw e;
-      }
-    },
-  },
+  ...walkRequestPolicyRoutes,
 ];

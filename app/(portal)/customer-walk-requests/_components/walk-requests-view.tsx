@@ -25,6 +25,7 @@ import type { WalkRequestDetails } from "@/lib/jobs/customer-walk-requests";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { timeOfDay as clockTime } from "../../daily-job-plans/_components/time-of-day";
+import { HoursBefore } from "../../home/_components/figures";
 import { decideWalkRequestAction, deleteWalkRequestAction, restoreWalkRequestAction } from "../actions";
 
 type Row = ScreenRow<{
@@ -84,18 +85,6 @@ const Day = ({ d }: { d: string | null }) => <span className="tabular-nums">{for
 const Nowrap = ({ children }: { children: React.ReactNode }) => (
   <span className="whitespace-nowrap">{children}</span>
 );
-
-/** Hours before the walk: green from 24 on, red below (spec 002 §9); dark shades on tints pass WCAG AA. */
-function HoursBefore({ hours }: { hours: number }) {
-  const ok = hours >= 24;
-  return (
-    <span
-      className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium tabular-nums ${ok ? "bg-green-50 text-green-800" : "bg-red-50 text-red-800"}`}
-    >
-      {hours} h
-    </span>
-  );
-}
 
 function Refund({ r }: { r: Pick<Row, "refund_eligibility" | "refund_amount"> }) {
   return r.refund_eligibility === 1 ? (

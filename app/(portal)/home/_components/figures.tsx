@@ -16,7 +16,8 @@ export function FigureValue({
   money?: boolean;
   className?: string;
 }) {
-  const text = money ? formatRupees(figure.value) : num(figure.value);
+  // NaN: not known (still loading, or its load failed): a dash.
+  const text = Number.isNaN(figure.value) ? "—" : money ? formatRupees(figure.value) : num(figure.value);
   const cls = `tabular-nums ${className ?? ""}`;
   return figure.href ? (
     <Link
