@@ -19,7 +19,7 @@ import { franchiseesInScope } from "@/lib/franchise/franchisees";
 import { planName } from "@/lib/franchise/plans";
 import { isUserOfCompany } from "@/lib/operations/users-lookup";
 import { approvalActions, approvalOf, decide, guardFields, type DecisionArgs } from "@/lib/platform/approval";
-import { can, requireCompany, type Ctx } from "@/lib/platform/context";
+import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
 import {
   createOf,
@@ -186,21 +186,30 @@ const UPPER_LABELS = Object.fromEntries(
   Object.entries(APPROVAL_LABELS).map(([k, v]) => [k, v.toUpperCase()]),
 );
 
-/** One pet of a request as the list and the item answer it: flat, and as spec 002 §3's `user_pet`. */
-type RequestPet = {
-  id: number;
-  name: string;
-  breed: string | null;
-  weight: number | null;
-  age: number | null;
-  user_pet: {
-    id: number;
-    name: string;
-    breed: { description: string } | null;
-    weight: number | null;
-    age: number | null;
-  };
+const petShape = {
+  id: z.number(),
+  name: z.string(),
+  weight: z.number().nullable(),
+  age: z.number().nullable(),
 };
+/** The spec's shapes (002 §3) the list and the item answer besides their flat fields. */
+export const requestShapes = {
+  user: z.object({ id: z.number(), user_name: z.string() }).nullable(),
+  user_address: z
+    .object({ id: z.number(), address: z.string(), lat: z.number().nullable(), long: z.number().nullable() })
+    .nullable(),
+  user_monthly_job_request_pets: z.array(
+    z.object({
+      ...petShape,
+      breed: z.string().nullable(),
+      user_pet: z.object({ ...petShape, breed: z.object({ description: z.string() }).nullable() }),
+    }),
+  ),
+};
+type Shape<K extends keyof typeof requestShapes> = z.infer<(typeof requestShapes)[K]>;
+
+/** One pet of a request as the list and the item answer it: flat, and as spec 002 §3's `user_pet`. */
+type RequestPet = Shape<"user_monthly_job_request_pets">[number];
 
 /**
  * The request's pets as JSON (the list's Pets sub-table): name, breed (the BREEDS row's description), weight, age;
@@ -228,42 +237,14 @@ const planNameOf = sql<
   string | null
 >`case when ${plans.id} is null then null else ${planName(tier.description)} end`;
 /** Spec 002 §3's `user {user_name}` (with the id) of the request's customer. */
-const userJson = sql<{
-  id: number;
-  user_name: string;
-} | null>`case when ${customer.id} is null then null else json_build_object('id', ${customer.id}, 'user_name', ${customerName}) end`;
+const userJson = sql<
+  Shape<"user">
+>`case when ${customer.id} is null then null else json_build_object('id', ${customer.id}, 'user_name', ${customerName}) end`;
 /** Spec 002 §3's `user_address {address, lat, long}` (with the id). */
-const addressJson = sql<{
-  id: number;
-  address: string;
-  lat: number | null;
-  long: number | null;
-} | null>`case when ${userAddresses.id} is null then null else json_build_object('id', ${userAddresses.id},
+const addressJson = sql<
+  Shape<"user_address">
+>`case when ${userAddresses.id} is null then null else json_build_object('id', ${userAddresses.id},
   'address', ${userAddresses.address}, 'lat', ${userAddresses.latitude}::float8, 'long', ${userAddresses.longitude}::float8) end`;
-
-/** The spec's shapes (002 §3) the list and the item answer besides their flat fields. */
-export const requestShapes = {
-  user: z.object({ id: z.number(), user_name: z.string() }).nullable(),
-  user_address: z
-    .object({ id: z.number(), address: z.string(), lat: z.number().nullable(), long: z.number().nullable() })
-    .nullable(),
-  user_monthly_job_request_pets: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      breed: z.string().nullable(),
-      weight: z.number().nullable(),
-      age: z.number().nullable(),
-      user_pet: z.object({
-        id: z.number(),
-        name: z.string(),
-        breed: z.object({ description: z.string() }).nullable(),
-        weight: z.number().nullable(),
-        age: z.number().nullable(),
-      }),
-    }),
-  ),
-};
 
 /** The list of requests (spec 002 §2): its select is also the item's and the notifications' names. */
 const requestList = defineList({
@@ -561,6 +542,10 @@ export async function nearestFranchisee(
     : null;
 }
 
+/** A customer's live rows of the company (their pets, their addresses). */
+const customersOwn = (ctx: Ctx, tb: typeof userPets | typeof userAddresses, userId: number) =>
+  and(eq(tb.user_id, userId), eq(tb.company_id, requireCompany(ctx)), isNull(tb.deleted_at));
+
 /** Whether an app user (role USER) is a customer: their position is CUSTOMER (a walker's is a staff position). */
 const isCustomerCaller = (ctx: Ctx) =>
   ctx.roleName !== ROLE.USER || (ctx.positionName ?? "").trim().toUpperCase() === POSITION.CUSTOMER;
@@ -581,31 +566,17 @@ async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors)
   else if (!fromApp && !(await isCustomer(tx, ctx, userId))) errors.user_id ??= MONTHLY_MESSAGES.customer;
 
   if (userId != null && !errors.user_id) {
-    const [a] = await tx
-      .select({ id: userAddresses.id })
-      .from(userAddresses)
-      .where(
-        and(
-          eq(userAddresses.id, input.user_address_id),
-          eq(userAddresses.user_id, userId),
-          eq(userAddresses.company_id, requireCompany(ctx)),
-          isNull(userAddresses.deleted_at),
-        ),
-      );
-    if (!a) errors.user_address_id ??= MONTHLY_MESSAGES.address;
+    const owned = async (tb: typeof userPets | typeof userAddresses, ids: number[]) =>
+      (
+        await tx
+          .select({ id: tb.id })
+          .from(tb)
+          .where(and(inArray(tb.id, ids), customersOwn(ctx, tb, userId)))
+      ).length === ids.length;
+    if (!(await owned(userAddresses, [input.user_address_id])))
+      errors.user_address_id ??= MONTHLY_MESSAGES.address;
     const ids = [...new Set(input.user_pet_ids)];
-    const own = await tx
-      .select({ id: userPets.id })
-      .from(userPets)
-      .where(
-        and(
-          inArray(userPets.id, ids),
-          eq(userPets.user_id, userId),
-          eq(userPets.company_id, requireCompany(ctx)),
-          isNull(userPets.deleted_at),
-        ),
-      );
-    if (own.length !== ids.length || ids.length !== input.user_pet_ids.length)
+    if (!(await owned(userPets, ids)) || ids.length !== input.user_pet_ids.length)
       errors.user_pet_ids ??= MONTHLY_MESSAGES.pets;
   }
 
@@ -1034,11 +1005,15 @@ const step = (label: "Approve" | "Reject", to: number) => ({
   after: ({ ctx, tx, before, row }: DecisionArgs & { row: Record<string, unknown> }) =>
     afterSave(tx, ctx, before as Row, row as Row),
 });
-/** The customer's name: the inbox item's title. */
-const inboxTitle = sql<
-  string | null
->`(select coalesce(nullif(c.user_name, ''), c.first_name || ' ' || c.last_name)
-  from users c where c.id = "user_monthly_job_requests"."user_id")`;
+/** The inbox's view of a request, either step: the customer's name, who asked, its franchisee and its dates. */
+const inbox = {
+  label: "Monthly job request",
+  title: sql<string | null>`(select coalesce(nullif(c.user_name, ''), c.first_name || ' ' || c.last_name)
+  from users c where c.id = "user_monthly_job_requests"."user_id")`,
+  summary: sql<string>`to_char(${t.start_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.end_date}, 'DD-MM-YYYY')`,
+  askedBy: t.user_id,
+  franchisee: t.franchisee_id,
+};
 
 /**
  * Step 1, the franchisee approval (`franchisee_approval_status`), a FRANCHISEE ADMIN's: Approve with the walker
@@ -1063,11 +1038,7 @@ export const franchiseeStep = approvalOf({
   transitions: {
     approve: {
       ...step("Approve", APPROVED),
-      input: {
-        walker_id: optionalId("walker").optional(),
-        timeslot: timeOfDay("timeslot").optional(),
-        timeslot_2: timeOfDay("timeslot 2").optional(),
-      },
+      input: monthlyRequestUpdateSchema.pick({ walker_id: true, timeslot: true, timeslot_2: true }).shape,
       set: async ({ ctx, tx, before, input }) => {
         const chosen = Object.fromEntries(Object.entries(input).filter(([, v]) => v != null));
         const errors: FieldErrors = {};
@@ -1079,16 +1050,13 @@ export const franchiseeStep = approvalOf({
     },
     reject: { ...step("Reject", REJECTED), reason: "required", reasonLabel: "Remark (Required)" },
   },
-  inbox: { title: inboxTitle, askedBy: t.user_id, franchisee: t.franchisee_id, where: eq(t.status, PENDING) },
+  inbox: { ...inbox, where: eq(t.status, PENDING) },
 });
 
 /** What an admin may not send with their decision: the walker, timeslots and remark are the franchisee's (403). */
-const theirs = {
-  walker_id: z.unknown().optional(),
-  timeslot: z.unknown().optional(),
-  timeslot_2: z.unknown().optional(),
-  remark: z.unknown().optional(),
-};
+const theirs = Object.fromEntries(
+  ["walker_id", "timeslot", "timeslot_2", "remark"].map((k) => [k, z.unknown().optional()]),
+);
 const refuseTheirs = async ({ input }: DecisionArgs) => {
   if (Object.values(input).some((v) => v != null && v !== "")) throw forbidden();
 };
@@ -1123,12 +1091,7 @@ export const statusStep = approvalOf({
       guard: refuseTheirs,
     },
   },
-  inbox: {
-    title: inboxTitle,
-    askedBy: t.user_id,
-    franchisee: t.franchisee_id,
-    where: ne(t.franchisee_approval_status, PENDING),
-  },
+  inbox: { ...inbox, where: ne(t.franchisee_approval_status, PENDING) },
 });
 
 /** The step the caller decides: a FRANCHISEE ADMIN the franchisee approval, a holder of `.approve` the status. */
@@ -1236,30 +1199,21 @@ export const monthlyRequestActions = {
  * answers 404, like a missing one.
  */
 async function customerChoices(ctx: Ctx, userId: number) {
-  const { authorize } = await import("@/lib/platform/context");
   authorize(ctx, "user_monthly_job_requests.create");
+  requireCompany(ctx);
   const db = await getDb();
-  const companyId = requireCompany(ctx);
   if (!(await customerInScope(db, ctx, userId))) throw notFound();
   const [pets, addresses] = await Promise.all([
     db
       .select({ id: userPets.id, name: userPets.name, breed: valueLists.description })
       .from(userPets)
       .leftJoin(valueLists, eq(valueLists.id, userPets.breed_id))
-      .where(
-        and(eq(userPets.user_id, userId), eq(userPets.company_id, companyId), isNull(userPets.deleted_at)),
-      )
+      .where(customersOwn(ctx, userPets, userId))
       .orderBy(asc(userPets.name), asc(userPets.id)),
     db
       .select({ id: userAddresses.id, address: userAddresses.address })
       .from(userAddresses)
-      .where(
-        and(
-          eq(userAddresses.user_id, userId),
-          eq(userAddresses.company_id, companyId),
-          isNull(userAddresses.deleted_at),
-        ),
-      )
+      .where(customersOwn(ctx, userAddresses, userId))
       .orderBy(asc(userAddresses.id)),
   ]);
   return { pets, addresses };
