@@ -56,7 +56,7 @@ export const walkOverlaps = (win: Window) =>
   )!;
 
 /** `c in (ids)`, false for none. */
-const inIds = (c: AnyPgColumn | SQL, ids: readonly number[]) =>
+export const inIds = (c: AnyPgColumn | SQL, ids: readonly number[]) =>
   ids.length
     ? sql`${c} in (${sql.join(
         ids.map((id) => sql`${id}::int`),

@@ -22,7 +22,7 @@ import { recordChange, scopedRow } from "@/lib/platform/record-change";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
 import { dayLabel, tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
-import { dateRangeFilter, defineList, enumFilter, referenceFilter } from "@/lib/platform/list";
+import { dateRangeFilter, defineList, enumFilter, listRowById, referenceFilter } from "@/lib/platform/list";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { blankToNull, codeOf, flag, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
 import {
@@ -38,8 +38,10 @@ import {
 import {
   affectedWalks,
   availableStaff,
+  inIds,
   isStaffCursor,
   leaveWalksJson,
+  leaveWindow,
   minutesSql,
   walkWindow,
   type LeaveRow,
@@ -123,12 +125,8 @@ const walker = users;
 const replacement = alias(users, "replacement");
 const lr = leaveRequests;
 
-const fullName = fullNameOf;
-
 /** A user as the record names them (spec 002 §3: user, replacement_user), null when there is none. */
-const personSchema = z
-  .object({ first_name: z.string().nullable(), last_name: z.string().nullable() })
-  .nullable();
+const personSchema = z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() });
 const personJson = (
   u: { id: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn },
   o: { id?: boolean } = {},
@@ -136,11 +134,7 @@ const personJson = (
   sql<{ id?: number; first_name: string | null; last_name: string | null } | null>`case when ${u.id} is null
     then null else json_build_object(${o.id ? sql`'id', ${u.id}, ` : sql``}'first_name', ${u.first_name}, 'last_name', ${u.last_name}) end`;
 
-const APPROVAL_OPTIONS = [
-  { value: "0", label: "Pending" },
-  { value: "1", label: "Approved" },
-  { value: "2", label: "Rejected" },
-];
+const APPROVAL_OPTIONS = Object.entries(APPROVAL_LABELS).map(([value, label]) => ({ value, label }));
 const TYPE_OPTIONS = LEAVE_TYPES.map((v) => ({ value: v, label: LEAVE_TYPE_LABELS[v] }));
 
 const leaveList = defineList({
@@ -150,7 +144,7 @@ const leaveList = defineList({
     status: lr.status,
     user_id: lr.user_id,
     franchisee_id: lr.franchisee_id,
-    requested_by: fullName(walker),
+    requested_by: fullNameOf(walker),
     user: personJson(walker),
     date: sql<string>`to_char(${lr.date}, 'YYYY-MM-DD')`,
     start_time: sql<string | null>`to_char(${lr.start_time}, 'HH24:MI')`,
@@ -158,7 +152,7 @@ const leaveList = defineList({
     leave_type: lr.leave_type,
     reason: lr.reason,
     replacement_user_id: lr.replacement_user_id,
-    replacement_name: fullName(replacement),
+    replacement_name: fullNameOf(replacement),
     replacement_user: personJson(replacement, { id: true }),
     admin_remarks: lr.admin_remarks,
     processed_at: lr.processed_at,
@@ -198,16 +192,8 @@ const leaveList = defineList({
 
 /** What a record carries besides its row (§3): the walker, the replacement and the walks. */
 async function leaveDetail(db: Executor, row: { id: number }) {
-  const [d] = await db
-    .select({
-      user: personJson(walker),
-      replacement_user: personJson(replacement, { id: true }),
-      walks: leaveWalksJson(lr),
-    })
-    .from(lr)
-    .leftJoin(walker, eq(walker.id, lr.user_id))
-    .leftJoin(replacement, eq(replacement.id, lr.replacement_user_id))
-    .where(eq(lr.id, row.id));
+  const { user, replacement_user, walks } = leaveList.select;
+  const d = await listRowById(db, leaveList, row.id, { user, replacement_user, walks });
   return {
     user: d?.user ?? null,
     replacement_user: d?.replacement_user ?? null,
@@ -238,10 +224,8 @@ export const leaveRequestsDef = defineEntity({
   detail: leaveDetail,
   auditDetail: leaveAuditDetail,
   detailSchema: {
-    user: personSchema,
-    replacement_user: z
-      .object({ id: z.number(), first_name: z.string().nullable(), last_name: z.string().nullable() })
-      .nullable(),
+    user: personSchema.nullable(),
+    replacement_user: personSchema.extend({ id: z.number() }).nullable(),
     walks: z.array(leaveWalkSchema),
   },
 });
@@ -255,7 +239,7 @@ type Leave = typeof leaveRequests.$inferSelect;
 async function nameOf(tx: Tx, userId: number | null, o: { lock?: boolean } = {}): Promise<string> {
   if (userId == null) return "A walker";
   const q = tx
-    .select({ name: fullName(users) })
+    .select({ name: fullNameOf(users) })
     .from(users)
     .where(eq(users.id, userId));
   const [u] = await (o.lock ? q.for("update") : q);
@@ -293,8 +277,7 @@ async function checkLeave(
   if (o.dateChanged && v.date < indiaNow().date) errors.date ??= LEAVE_MESSAGES.past;
   if (Object.keys(errors).length) return;
   await tx.select({ id: users.id }).from(users).where(eq(users.id, v.user_id)).for("update");
-  const from = v.leave_type === "time_range" ? minutesOf(v.start_time!) : 0;
-  const to = v.leave_type === "time_range" ? minutesOf(v.end_time!) : 1440;
+  const { from, to } = leaveWindow(v);
   const [clash] = await tx
     .select({ id: lr.id })
     .from(lr)
@@ -368,25 +351,25 @@ async function applyApproval(
         returning walk_id)
       update daily_job_plan_walks set walker_id = ${replacementId}::int, updated_at = now(), updated_by = ${ctx.userId}
       where ${replacementId}::int is not null and id in (select walk_id from recorded)`);
-  const company = leave.company_id;
   const who = await nameOf(tx, leave.user_id);
+  const n = walks.length;
   const notes = [
-    {
-      userId: leave.user_id,
-      companyId: company,
-      title: "Leave approved",
-      body: `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${walks.length ? `${walksCount(walks.length)} ${walks.length === 1 ? "goes" : "go"} to` : "covered by"} ${replacementName}` : ""}.`,
-      link: "/notifications",
-    },
+    noteTo(
+      leave,
+      leave.user_id,
+      "Leave approved",
+      `Your leave on ${windowText(leave)} was approved${replacementId != null ? `: ${n ? `${walksCount(n)} ${n === 1 ? "goes" : "go"} to` : "covered by"} ${replacementName}` : ""}.`,
+    ),
   ];
-  if (replacementId != null && walks.length)
-    notes.push({
-      userId: replacementId,
-      companyId: company,
-      title: `${walks.length} walk${walks.length === 1 ? "" : "s"} moved to you`,
-      body: `${walks.length} walk${walks.length === 1 ? "" : "s"} of ${who} on ${windowText(leave)} moved to you while they are on leave.`,
-      link: "/notifications",
-    });
+  if (replacementId != null && n)
+    notes.push(
+      noteTo(
+        leave,
+        replacementId,
+        `${n} walk${n === 1 ? "" : "s"} moved to you`,
+        `${n} walk${n === 1 ? "" : "s"} of ${who} on ${windowText(leave)} moved to you while they are on leave.`,
+      ),
+    );
   await notify(notes, tx);
   // Each customer whose walks the replacement takes hears it once, naming who walks them now (issue 22).
   if (replacementId != null && walks.length)
@@ -463,19 +446,14 @@ const leaveCrud = crudOf(leaveRequestsDef, {
       throw new AppError(409, LEAVE_MESSAGES.notPending);
     if (leaveChanged) {
       const type = (patch.leave_type ?? before.leave_type) as string;
-      const timed = type === "time_range";
+      const kept = (k: "start_time" | "end_time") =>
+        type !== "time_range" ? null : ((patch[k] !== undefined ? patch[k] : hhmm(before[k])) ?? null);
       const merged = {
-        id: before.id,
-        company_id: before.company_id,
-        user_id: before.user_id,
+        ...before,
         date: (patch.date ?? before.date) as string,
         leave_type: type,
-        start_time: timed
-          ? ((patch.start_time !== undefined ? patch.start_time : hhmm(before.start_time)) ?? null)
-          : null,
-        end_time: timed
-          ? ((patch.end_time !== undefined ? patch.end_time : hhmm(before.end_time)) ?? null)
-          : null,
+        start_time: kept("start_time"),
+        end_time: kept("end_time"),
       };
       await checkLeave(tx, merged, errors, { dateChanged: changed("date") });
       if (Object.keys(errors).length) throw invalid(errors);
@@ -539,10 +517,7 @@ async function revertWalks(tx: Tx, ctx: Ctx, leave: Leave) {
         from leave_request_walks lw
         where lw.leave_request_id = ${leave.id} and w.id = lw.walk_id and lw.replacement_user_id is not null
           and w.walker_id = lw.replacement_user_id and w.deleted_at is null
-          and w.status in (${sql.join(
-            NOT_STARTED.map((x) => sql`${x}::int`),
-            sql`, `,
-          )})
+          and ${inIds(sql`w.status`, NOT_STARTED)}
         returning lw.replacement_user_id as replacement)
       select replacement, count(*)::int as n from back group by replacement`),
   );
@@ -552,32 +527,35 @@ async function revertWalks(tx: Tx, ctx: Ctx, leave: Leave) {
   const who = await nameOf(tx, leave.user_id);
   await notify(
     [
-      {
-        userId: leave.user_id,
-        companyId: leave.company_id,
-        title: "Leave withdrawn",
-        body: `Your leave on ${when} was deleted: ${walksCount(total)} ${total === 1 ? "is" : "are"} yours again.`,
-        link: "/notifications",
-      },
-      ...back.map((b) => ({
-        userId: Number(b.replacement),
-        companyId: leave.company_id,
-        title: `${b.n} walk${Number(b.n) === 1 ? "" : "s"} taken from you`,
-        body: `The leave on ${when} of ${who} was deleted: ${walksCount(Number(b.n))} went back to them.`,
-        link: "/notifications",
-      })),
+      noteTo(
+        leave,
+        leave.user_id,
+        "Leave withdrawn",
+        `Your leave on ${when} was deleted: ${walksCount(total)} ${total === 1 ? "is" : "are"} yours again.`,
+      ),
+      ...back.map((b) =>
+        noteTo(
+          leave,
+          Number(b.replacement),
+          `${b.n} walk${Number(b.n) === 1 ? "" : "s"} taken from you`,
+          `The leave on ${when} of ${who} was deleted: ${walksCount(Number(b.n))} went back to them.`,
+        ),
+      ),
     ],
     tx,
   );
 }
 
-const rejectedNote = (leave: Leave) => ({
-  userId: leave.user_id,
+/** A notice to a member of the leave's company (the walker, a replacement), pointing at their notifications. */
+const noteTo = (leave: Pick<Leave, "company_id">, userId: number, title: string, body: string) => ({
+  userId,
   companyId: leave.company_id,
-  title: "Leave rejected",
-  body: `Your leave on ${windowText(leave)} was rejected.`,
+  title,
+  body,
   link: "/notifications",
 });
+const rejectedNote = (leave: Leave) =>
+  noteTo(leave, leave.user_id, "Leave rejected", `Your leave on ${windowText(leave)} was rejected.`);
 
 /**
  * GET /leave_requests/:id/available-staff (§7) — and, with `walkId`, the staff who may take that one walk of an
@@ -662,9 +640,7 @@ export const leaveApproval = approvalOf({
       confirm: { title: "Staff Replacement" },
       reasonLabel: "Admin Remarks",
       failure: `${LEAVE_MESSAGES.approveFailed} `,
-      success: LEAVE_MESSAGES.approved,
-      answer: (data) => ({ success: true, message: LEAVE_MESSAGES.approved, data }),
-      output: leaveAnswer(LEAVE_MESSAGES.approved),
+      ...answered(LEAVE_MESSAGES.approved),
     },
     reject: {
       from: [LEAVE_STATUS.PENDING],
@@ -679,13 +655,13 @@ export const leaveApproval = approvalOf({
         title: "Are you sure to Reject?",
         description: "Are you sure you want to reject this leave request?",
       },
-      success: LEAVE_MESSAGES.rejected,
-      answer: (data) => ({ success: true, message: LEAVE_MESSAGES.rejected, data }),
-      output: leaveAnswer(LEAVE_MESSAGES.rejected),
+      ...answered(LEAVE_MESSAGES.rejected),
     },
   },
   inbox: {
-    title: sql<string | null>`(select ${fullName(walker)} from ${walker} where ${walker.id} = ${lr.user_id})`,
+    title: sql<
+      string | null
+    >`(select ${fullNameOf(walker)} from ${walker} where ${walker.id} = ${lr.user_id})`,
     askedBy: lr.user_id,
     franchisee: lr.franchisee_id,
     summary: sql<string>`to_char(${lr.date}, 'DD-MM-YYYY') || case when ${lr.leave_type} = 'full_day' then ' (full day)'
@@ -693,12 +669,17 @@ export const leaveApproval = approvalOf({
   },
 });
 
-function leaveAnswer(message: string) {
-  return z.object({
-    success: z.literal(true),
-    message: z.literal(message),
-    data: recordSchema(leaveRequestsDef),
-  });
+/** A decision's success message and its /api answer `{ success, message, data }` (with that answer's schema). */
+function answered(message: string) {
+  return {
+    success: message,
+    answer: (data: Record<string, unknown>) => ({ success: true, message, data }),
+    output: z.object({
+      success: z.literal(true),
+      message: z.literal(message),
+      data: recordSchema(leaveRequestsDef),
+    }),
+  };
 }
 
 /** Approve with a replacement (or none), as the /api does (the bench's write). */
@@ -746,21 +727,20 @@ export const reassignLeaveWalk = recordChange(leaveRequestsDef, {
       .where(eq(dailyJobPlanWalks.id, walkId));
     const when = `${dayLabel(walk.date)} at ${hhmm(walk.timeslot)}`;
     const onLeave = await nameOf(tx, before.user_id);
-    const note = (userId: number, title: string, body: string) => ({
-      userId,
-      companyId: before.company_id,
-      title,
-      body,
-      link: "/notifications",
-    });
     const notes = [];
     if (moved)
       notes.push(
-        note(to, "1 walk moved to you", `The walk on ${when} of ${onLeave}, who is on leave, moved to you.`),
+        noteTo(
+          before,
+          to,
+          "1 walk moved to you",
+          `The walk on ${when} of ${onLeave}, who is on leave, moved to you.`,
+        ),
       );
     if (link.replacement_user_id != null && link.replacement_user_id !== to)
       notes.push(
-        note(
+        noteTo(
+          before,
           link.replacement_user_id,
           "A walk was moved from you",
           `The walk on ${when} is no longer yours${to != null ? `: ${await nameOf(tx, to)} walks it` : ""}.`,
