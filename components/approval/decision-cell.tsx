@@ -1,5 +1,5 @@
 "use client";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Chip } from "@/components/data-table";
 import { Button } from "@/components/ui/button";
 import type { ClientApproval, ClientTransition, State } from "@/lib/platform/approval";
@@ -10,6 +10,8 @@ import {
   type DecisionDialogProps,
   type ExtraFields,
 } from "./decision-dialog";
+import { useDecisionHost } from "./decision-host";
+import type { DialogOf } from "./decision-slots";
 
 /**
  * The row a cell decides: its opaque id, its state, the reason it carries (the chip's tooltip), and the values a
@@ -50,7 +52,10 @@ const TONE: Record<string, "ok" | "no" | "muted"> = { APPROVED: "ok", REJECTED: 
 
 /**
  * A row's decision (issue 25): the state as a chip, and in a state a transition starts from a button per
- * transition the caller may take (pending-only by the declaration), each opening the DecisionDialog.
+ * transition the caller may take (pending-only by the declaration), each opening the DecisionDialog. The dialog is
+ * held by the shell's DecisionHost, keyed by the record: a list's refresh remounts its cells (the previous decision's
+ * router.refresh landing late), and a dialog held here would close under the user's hand. Without a host (outside
+ * the shell) the cell holds it.
  */
 export function DecisionCell({
   approval,
@@ -65,7 +70,21 @@ export function DecisionCell({
   onDone,
   dialog,
 }: DecisionCellProps) {
+  const host = useDecisionHost();
   const [open, setOpen] = useState<ClientTransition | null>(null);
+  const key = `${approval.kind}:${approval.field}:${row.id}`;
+  const dialogOf: DialogOf = (t) => ({
+    id: row.id,
+    decide,
+    extra: extra?.(t.name),
+    initial: initial?.(t.name),
+    validate: validate?.(t.name),
+    ...dialog?.(t.name),
+    onDone: onDone ? (r) => onDone(t.name, r) : undefined,
+  });
+  // While mounted, the cell holds its record's key; its open dialog follows its latest props.
+  useEffect(() => host?.claim(key), [host, key]);
+  useEffect(() => host?.update(key, dialogOf));
   const state = approval.states[row.status] ?? approval.states[approval.pending];
   const offered = enabled
     ? approval.transitions.filter(
@@ -84,24 +103,18 @@ export function DecisionCell({
           size="sm"
           variant="outline"
           aria-label={`${t.label} ${label}`}
-          onClick={() => setOpen(t)}
+          onClick={() => (host ? host.open(key, t, dialogOf) : setOpen(t))}
         >
           {t.label}
         </Button>
       ))}
       {row.status !== approval.pending ? decided : null}
-      {open ? (
+      {open && !host ? (
         <DecisionDialog
           open
           onOpenChange={(o) => !o && setOpen(null)}
           transition={open}
-          id={row.id}
-          decide={decide}
-          extra={extra?.(open.name)}
-          initial={initial?.(open.name)}
-          validate={validate?.(open.name)}
-          {...dialog?.(open.name)}
-          onDone={onDone ? (r) => onDone(open.name, r) : undefined}
+          {...dialogOf(open)}
         />
       ) : null}
     </div>

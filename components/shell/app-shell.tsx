@@ -1,5 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
+import { DecisionHost } from "@/components/approval/decision-host";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { ShellCount } from "./counts";
 import { DeferredPalette } from "./deferred-palette";
@@ -68,7 +69,9 @@ export function AppShell({
               menuButton={menuButton}
             />
             <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-6">
-              {children}
+              {/* The open decision dialog of a list's row lives here, above the lists: a refresh that remounts the
+                  row keeps it open. */}
+              <DecisionHost>{children}</DecisionHost>
             </main>
           </div>
         </div>
