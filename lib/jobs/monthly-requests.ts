@@ -80,6 +80,7 @@ import { customerScope, optionPage, OPTIONS_MAX_LIMIT, type OptionPage } from "@
 
 /** Approval codes (spec 002 §3, §9): 0 pending, 1 approved, 2 rejected. */
 export const MONTHLY_APPROVAL = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+const { PENDING, APPROVED, REJECTED } = MONTHLY_APPROVAL;
 
 /** The most days one request may cover (beyond the spec: a month of walks, two at most). */
 export const MAX_REQUEST_DAYS = 62;
@@ -752,15 +753,16 @@ async function tellWithdrawn(
   why: string,
 ) {
   if (!byWalker.length) return;
-  const facts = await requestFacts(tx, row.id);
+  const f = await requestFacts(tx, row);
   await notify(
-    byWalker.map((x) => ({
-      userId: x.walker_id,
-      companyId: row.company_id,
-      title: MONTHLY_MESSAGES.walksTaken(x.n),
-      body: `${walksCount(x.n)} of ${facts.customer} for ${monthLabel(row.month, row.year)} (${facts.pets}) ${x.n === 1 ? "is" : "are"} no longer yours: ${why}.`,
-      link: "/notifications",
-    })),
+    byWalker.map(({ walker_id, n }) =>
+      f.note(
+        walker_id,
+        MONTHLY_MESSAGES.walksTaken(n),
+        `${walksCount(n)} of ${f.customer} for ${f.month} (${f.pets}) ${n === 1 ? "is" : "are"} no longer yours: ${why}.`,
+        "/notifications",
+      ),
+    ),
     tx,
   );
 }
@@ -776,9 +778,13 @@ async function retimeWalks(tx: Executor, after: Row, now: Date = new Date()) {
       and (w.walk_no = 1 or ${after.timeslot_2}::time is not null)`);
 }
 
-/** What a request's notifications name: its customer, franchisee, walker, plan, address and pets (one read). */
-async function requestFacts(db: Executor, id: number) {
-  const f = await listRowById(db, requestList, id, {
+/**
+ * What a request's notifications name (one read): its customer, franchisee, walker, plan, address and pets, the
+ * phrases they repeat (the month, ", at <address>", " (<franchisee>)", the dates, the timeslots), and `note`: one
+ * notification of the request's company, linking to the request unless told otherwise.
+ */
+async function requestFacts(db: Executor, row: Row) {
+  const f = await listRowById(db, requestList, row.id, {
     customer: customerName,
     franchisee: franchisees.name,
     walker: walkerName,
@@ -788,6 +794,7 @@ async function requestFacts(db: Executor, id: number) {
     pets: petsText,
   });
   const petNames = (f?.pets ?? "").replace(/ \([^)]*\)/g, "");
+  const link = `/user-monthly-job-requests/${encodeId(row.id)}`;
   return {
     customer: f?.customer ?? "A customer",
     franchisee: f?.franchisee ?? null,
@@ -796,6 +803,19 @@ async function requestFacts(db: Executor, id: number) {
     address: f?.address ?? null,
     located: f?.located === true || (f?.located as unknown) === "t",
     pets: petNames || "your pets",
+    month: monthLabel(row.month, row.year),
+    at: f?.address ? `, at ${f.address}` : "",
+    by: f?.franchisee ? ` (${f.franchisee})` : "",
+    days: `from ${dayLabel(row.start_date)} to ${dayLabel(row.end_date)}`,
+    slots: [row.timeslot, row.timeslot_2].flatMap((x) => (x ? [x.slice(0, 5)] : [])).join(" and "),
+    plansLink: `/daily-job-plans?user_monthly_job_request_id=${encodeId(row.id)}`,
+    note: (userId: number, title: string, body: string, to: string | null = link): NewNotification => ({
+      userId,
+      companyId: row.company_id,
+      title,
+      body,
+      link: to,
+    }),
   };
 }
 
@@ -807,12 +827,6 @@ async function userName(db: Executor, id: number | null): Promise<string | null>
     .where(eq(users.id, id));
   return u?.name ?? null;
 }
-
-const timeslotsText = (r: Pick<Row, "timeslot" | "timeslot_2">) =>
-  [r.timeslot, r.timeslot_2]
-    .filter((x): x is string => !!x)
-    .map((x) => x.slice(0, 5))
-    .join(" and ");
 
 /** The walkers who have walks of the request not begun and still ahead, other than `except`: how many each. */
 async function walkersAhead(tx: Executor, requestId: number, except: number, now: Date) {
@@ -840,31 +854,30 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
   const now = new Date();
   const generated = before.walks_generated_at != null;
   const walkerChanged = written.walker_id != null && written.walker_id !== before.walker_id;
-  const facts = await requestFacts(tx, written.id);
-  const month = monthLabel(written.month, written.year);
-  const link = `/user-monthly-job-requests/${encodeId(written.id)}`;
+  const f = await requestFacts(tx, written);
   const notes: NewNotification[] = [];
-  const note = (userId: number, title: string, body: string, to: string | null = link) =>
-    notes.push({ userId, companyId: written.company_id, title, body, link: to });
-  const by = facts.franchisee ? ` (${facts.franchisee})` : "";
 
   if (generated && walkerChanged) {
     const from = await walkersAhead(tx, written.id, written.walker_id!, now);
     const { walkIds } = await moveFutureWalks(tx, written.id, written.walker_id!, now);
     if (walkIds.length) {
-      note(
-        written.walker_id!,
-        MONTHLY_MESSAGES.walksMoved(walkIds.length),
-        `${walksCount(walkIds.length)} of ${facts.customer} for ${month} (${facts.pets}, ${timeslotsText(written)}${facts.address ? `, at ${facts.address}` : ""}) are now yours${by}.`,
-        `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
+      const n = walkIds.length;
+      notes.push(
+        f.note(
+          written.walker_id!,
+          MONTHLY_MESSAGES.walksMoved(n),
+          `${walksCount(n)} of ${f.customer} for ${f.month} (${f.pets}, ${f.slots}${f.at}) are now yours${f.by}.`,
+          f.plansLink,
+        ),
+        ...from.map((x) =>
+          f.note(
+            x.walker_id,
+            MONTHLY_MESSAGES.walksTaken(x.n),
+            `${walksCount(x.n)} of ${f.customer} for ${f.month} moved to ${f.walker ?? "another walker"}${f.by}.`,
+            "/notifications",
+          ),
+        ),
       );
-      for (const f of from)
-        note(
-          f.walker_id,
-          MONTHLY_MESSAGES.walksTaken(f.n),
-          `${walksCount(f.n)} of ${facts.customer} for ${month} moved to ${facts.walker ?? "another walker"}${by}.`,
-          "/notifications",
-        );
     }
   }
   if (generated && (!same(before.timeslot, written.timeslot) || !same(before.timeslot_2, written.timeslot_2)))
@@ -872,62 +885,50 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
   if (walksDue(written)) {
     const made = await generateWalks(tx, written.id, now);
     if (made.walks > 0 && written.walker_id != null)
-      note(
-        written.walker_id,
-        MONTHLY_MESSAGES.walksAssigned(made.walks),
-        `${walksCount(made.walks)} of ${facts.customer} for ${month}: ${facts.pets}, ${timeslotsText(written)}, from ${dayLabel(written.start_date)} to ${dayLabel(written.end_date)}${facts.address ? `, at ${facts.address}` : ""}${by}.`,
-        `/daily-job-plans?user_monthly_job_request_id=${encodeId(written.id)}`,
+      notes.push(
+        f.note(
+          written.walker_id,
+          MONTHLY_MESSAGES.walksAssigned(made.walks),
+          `${walksCount(made.walks)} of ${f.customer} for ${f.month}: ${f.pets}, ${f.slots}, ${f.days}${f.at}${f.by}.`,
+          f.plansLink,
+        ),
       );
   } else if (generated && walksDue(before)) {
     const { byWalker } = await withdrawWalks(tx, written.id, ctx.userId, now);
-    const why =
-      written.status === MONTHLY_APPROVAL.REJECTED ||
-      written.franchisee_approval_status === MONTHLY_APPROVAL.REJECTED
-        ? "the request was declined"
-        : "the request is no longer approved";
+    const declined = written.status === REJECTED || written.franchisee_approval_status === REJECTED;
+    const why = declined ? "the request was declined" : "the request is no longer approved";
     await tellWithdrawn(tx, written, byWalker, why);
   }
 
-  // The customer: one notification for this save.
-  const decided = (b: number, a: number) => a !== b && (a === 1 || a === 2);
-  const walkerText = facts.walker ? `${facts.walker}${by}` : null;
-  if (decided(before.status, written.status)) {
-    if (written.status === MONTHLY_APPROVAL.APPROVED)
-      note(
-        written.user_id,
-        MONTHLY_MESSAGES.customerApproved,
-        `Your walks for ${month} are confirmed: ${walkerText ?? "your walker will be assigned"}, ${timeslotsText(written) || "timeslot to be set"}. From ${dayLabel(written.start_date)} to ${dayLabel(written.end_date)}.`,
-      );
-    else
-      note(
-        written.user_id,
-        MONTHLY_MESSAGES.customerRejected,
-        `Your request for ${month} was declined${written.remark ? `: ${written.remark}` : "."}`,
-      );
-  } else if (decided(before.franchisee_approval_status, written.franchisee_approval_status)) {
-    const who = facts.franchisee ?? "The franchisee";
-    if (written.franchisee_approval_status === MONTHLY_APPROVAL.APPROVED)
-      note(
-        written.user_id,
-        MONTHLY_MESSAGES.customerAccepted,
-        `${who} accepted your request for ${month}; awaiting final approval.${walkerText ? ` Your walker: ${walkerText}, ${timeslotsText(written)}.` : ""}`,
-      );
-    else
-      note(
-        written.user_id,
-        MONTHLY_MESSAGES.customerRejected,
-        `${who} declined your request for ${month}${written.remark ? `: ${written.remark}` : "."}`,
-      );
-  } else if (walkerChanged) {
-    const old = await userName(tx, before.walker_id);
-    note(
-      written.user_id,
-      MONTHLY_MESSAGES.walkerChanged,
-      old
-        ? `${walkerText} now walks ${facts.pets} for ${month}, instead of ${old}.`
-        : `${walkerText} will walk ${facts.pets} for ${month}, ${timeslotsText(written)}.`,
-    );
-  }
+  // The customer: one notification for this save (a decision, else a walker set or changed).
+  const decided = (b: number, a: number) => a !== b && (a === APPROVED || a === REJECTED);
+  const walkerText = f.walker ? `${f.walker}${f.by}` : null;
+  const reason = written.remark ? `: ${written.remark}` : ".";
+  const who = f.franchisee ?? "The franchisee";
+  const old = walkerChanged ? await userName(tx, before.walker_id) : null;
+  const [title, body] = decided(before.status, written.status)
+    ? written.status === APPROVED
+      ? [
+          MONTHLY_MESSAGES.customerApproved,
+          `Your walks for ${f.month} are confirmed: ${walkerText ?? "your walker will be assigned"}, ${f.slots || "timeslot to be set"}. From ${dayLabel(written.start_date)} to ${dayLabel(written.end_date)}.`,
+        ]
+      : [MONTHLY_MESSAGES.customerRejected, `Your request for ${f.month} was declined${reason}`]
+    : decided(before.franchisee_approval_status, written.franchisee_approval_status)
+      ? written.franchisee_approval_status === APPROVED
+        ? [
+            MONTHLY_MESSAGES.customerAccepted,
+            `${who} accepted your request for ${f.month}; awaiting final approval.${walkerText ? ` Your walker: ${walkerText}, ${f.slots}.` : ""}`,
+          ]
+        : [MONTHLY_MESSAGES.customerRejected, `${who} declined your request for ${f.month}${reason}`]
+      : walkerChanged
+        ? [
+            MONTHLY_MESSAGES.walkerChanged,
+            old
+              ? `${walkerText} now walks ${f.pets} for ${f.month}, instead of ${old}.`
+              : `${walkerText} will walk ${f.pets} for ${f.month}, ${f.slots}.`,
+          ]
+        : [];
+  if (title) notes.push(f.note(written.user_id, title, body));
   await notify(notes, tx);
   const [row] = await tx.select().from(t).where(eq(t.id, written.id));
   return row;
@@ -949,29 +950,26 @@ const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, err
     .values(pets.map((p) => ({ user_monthly_job_request_id: row.id, user_pet_id: p })));
   // Who hears of a new request, in the save's transaction: the franchisee's admins (issue 11), naming the customer,
   // month and plan; when no franchisee takes it, the company's admins (issue 22), naming the customer and address.
-  const facts = await requestFacts(tx, row.id);
-  const month = monthLabel(row.month, row.year);
-  const link = `/user-monthly-job-requests/${encodeId(row.id)}`;
-  const at = facts.address ? ` at ${facts.address}` : "";
+  const f = await requestFacts(tx, row);
+  const at = f.address ? ` at ${f.address}` : "";
   const admins =
     row.franchisee_id != null
       ? await franchiseeAdminIds(tx, row.franchisee_id)
       : (await companyAdminIds(tx, row.company_id)).filter((id) => id !== ctx.userId);
   await notify(
-    admins.map((userId) => ({
-      userId,
-      companyId: row.company_id,
-      link,
-      ...(row.franchisee_id != null
-        ? {
-            title: MONTHLY_MESSAGES.newRequest,
-            body: `${facts.customer} asked for walks for ${month}${facts.plan ? ` (${facts.plan})` : ""}: ${facts.pets}, from ${dayLabel(row.start_date)} to ${dayLabel(row.end_date)}${at}.`,
-          }
-        : {
-            title: MONTHLY_MESSAGES.noFranchisee,
-            body: `${facts.customer} asked for walks for ${month}${at}, and ${facts.located ? "no active franchisee's service area covers the address" : "the address has no coordinates to find a franchisee by"}. Choose the franchisee.`,
-          }),
-    })),
+    admins.map((userId) =>
+      row.franchisee_id != null
+        ? f.note(
+            userId,
+            MONTHLY_MESSAGES.newRequest,
+            `${f.customer} asked for walks for ${f.month}${f.plan ? ` (${f.plan})` : ""}: ${f.pets}, ${f.days}${at}.`,
+          )
+        : f.note(
+            userId,
+            MONTHLY_MESSAGES.noFranchisee,
+            `${f.customer} asked for walks for ${f.month}${at}, and ${f.located ? "no active franchisee's service area covers the address" : "the address has no coordinates to find a franchisee by"}. Choose the franchisee.`,
+          ),
+    ),
     tx,
   );
   return row;
@@ -988,7 +986,6 @@ const update = updateOf(monthlyRequestsDef, async ({ ctx, tx, before, patch, wri
 // The workflow: two steps on two columns (issue 25), one /api path per decision, the step chosen by who asks.
 
 const STATES = UPPER_LABELS as Record<number, string>;
-const { PENDING, APPROVED, REJECTED } = MONTHLY_APPROVAL;
 /** Approve / Reject of either step: the spec's confirmation (002 §2), the list's /api path, the walks after. */
 const step = (label: "Approve" | "Reject", to: number) => ({
   label,
