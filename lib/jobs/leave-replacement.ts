@@ -17,19 +17,8 @@ import { minutesOf, NOT_STARTED, WALK_STATUS, walkersWhere } from "./common";
 // leave covers, the walks it affects, and the available staff, ranked. Plain database functions: the caller checks
 // permission and scope (lib/jobs/leave-requests.ts).
 
-/** What these functions read of a leave request. */
-export type LeaveRow = Pick<
-  typeof leaveRequests.$inferSelect,
-  | "id"
-  | "company_id"
-  | "franchisee_id"
-  | "user_id"
-  | "date"
-  | "leave_type"
-  | "start_time"
-  | "end_time"
-  | "status"
->;
+/** A leave request as these functions read it. */
+export type LeaveRow = typeof leaveRequests.$inferSelect;
 
 /** A span of one day, in minutes since midnight: [from, to). */
 export type Window = { date: string; from: number; to: number };
@@ -258,25 +247,16 @@ export async function availableStaff(
       order by ${rank}
       ${o.limit ? sql`limit ${o.limit}` : sql``}`),
   );
+  const yes = (v: unknown) => v === true || v === "t";
   return rows.map((r) => {
-    const m = {
-      ...r,
-      id: Number(r.id),
-      same_zone: r.same_zone === true || (r.same_zone as unknown) === "t",
-      walked_pets_before: r.walked_pets_before === true || (r.walked_pets_before as unknown) === "t",
-      walks_that_day: Number(r.walks_that_day),
-    };
-    return {
-      ...m,
-      cursor: rankCursor([
-        m.same_zone,
-        m.walked_pets_before,
-        m.walks_that_day,
-        m.first_name,
-        m.last_name,
-        m.id,
-      ]),
-    };
+    const [id, zone, pets, n] = [
+      Number(r.id),
+      yes(r.same_zone),
+      yes(r.walked_pets_before),
+      Number(r.walks_that_day),
+    ];
+    const cursor = rankCursor([zone, pets, n, r.first_name, r.last_name, id]);
+    return { ...r, id, same_zone: zone, walked_pets_before: pets, walks_that_day: n, cursor };
   });
 }
 

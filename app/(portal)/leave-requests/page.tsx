@@ -41,6 +41,7 @@ export default async function LeaveRequestsPage({ searchParams }: ListPageProps)
     rows: t.rows.map((r) => ({
       ...r,
       leave_type_label: LEAVE_TYPE_LABELS[r.leave_type] ?? r.leave_type,
+      times: r.start_time && r.end_time ? `${r.start_time} - ${r.end_time}` : "",
       walks: browserWalks(r.walks),
     })),
   }));

@@ -1,16 +1,13 @@
 "use client";
 import { useEffect, useMemo, useState } from "react";
 import { Loader2, TriangleAlert } from "lucide-react";
-import { toast } from "sonner";
 import type { ExtraFields } from "@/components/approval/decision-dialog";
-import { settle } from "@/components/form/settle";
 import { Avatar, AvatarFallback, AvatarImage } from "@/components/ui/avatar";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { BrowserStaff } from "@/lib/jobs/leave-requests";
-import { availableStaffAction } from "../actions";
-import { failureText, staffName, staffMatches } from "./staff";
+import { loadStaff, staffName, staffMatches } from "./staff";
 
 /** The input field the picker sets: a staff member's opaque id, or null for "Approve without replacement". */
 export const REPLACEMENT_FIELD = "replacement_user_id";
@@ -44,15 +41,11 @@ export function LeaveReplacementFields({ id, values, set, errors, busy }: ExtraF
 
   useEffect(() => {
     let live = true;
-    void settle(() => availableStaffAction(id)).then((r) => {
+    void loadStaff(id).then((loaded) => {
       if (!live) return;
-      if (!r.ok) {
-        toast.error(`Failed to load available staff. ${failureText(r, { serverMessage: false })}`);
-        setLoadFailed(true);
-      }
-      const list = r.ok ? r.data : [];
-      setStaff(list);
-      if (!list.length) set(REPLACEMENT_FIELD, null);
+      setLoadFailed(!loaded);
+      setStaff(loaded ?? []);
+      if (!loaded?.length) set(REPLACEMENT_FIELD, null);
     });
     return () => {
       live = false;

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { DecisionCell } from "@/components/approval/decision-cell";
 import { dateColumn, EntityTable, textColumn } from "@/components/data-table";
-import { CellText } from "@/components/data-table/cell-text";
 import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
@@ -25,8 +24,7 @@ type Row = ScreenRow<{
   status: number;
   requested_by: string | null;
   date: string;
-  start_time: string | null;
-  end_time: string | null;
+  times: string;
   leave_type: string;
   leave_type_label: string;
   reason: string | null;
@@ -119,20 +117,9 @@ export function LeaveRequestsTable({
         },
         textColumn<Row>("Requested by", "requested_by"),
         dateColumn<Row>("Date", "date", { sort: true }),
-        {
-          id: "times",
-          header: "Start and End Time",
-          cell: ({ row }) =>
-            row.original.start_time && row.original.end_time
-              ? `${row.original.start_time} - ${row.original.end_time}`
-              : "",
-        },
+        textColumn<Row>("Start and End Time", "times"),
         textColumn<Row>("Leave Type", "leave_type_label"),
-        {
-          id: "reason",
-          header: "Reason",
-          cell: ({ row }) => <CellText text={row.original.reason} max={85} />,
-        },
+        textColumn<Row>("Reason", "reason"),
         textColumn<Row>("Replacement", "replacement_name"),
         {
           id: "walks",

@@ -16,9 +16,9 @@ import {
 import { Label } from "@/components/ui/label";
 import { formatDate } from "@/lib/format";
 import type { BrowserStaff, BrowserWalk } from "@/lib/jobs/leave-requests";
-import { availableStaffAction, reassignLeaveWalkAction } from "../actions";
+import { reassignLeaveWalkAction } from "../actions";
 import { LeaveWalksTable } from "./leave-walks";
-import { failureText, staffName } from "./staff";
+import { failureText, loadStaff, staffName } from "./staff";
 
 /** Walks not yet begun (lib/jobs/common.ts NOT_STARTED): they may still move. */
 const MOVABLE = new Set([0, 3, 4, 5]);
@@ -54,14 +54,7 @@ export function ReassignDialog({
     setEditing(walkId);
     setStaff(null);
     setChoice(NONE);
-    start(async () => {
-      const r = await settle(() => availableStaffAction(leaveId, walkId));
-      if (r.ok) setStaff(r.data);
-      else {
-        toast.error(`Failed to load available staff. ${failureText(r, { serverMessage: false })}`);
-        setStaff([]);
-      }
-    });
+    start(async () => setStaff((await loadStaff(leaveId, walkId)) ?? []));
   };
 
   const save = (walkId: string) =>

@@ -1,6 +1,17 @@
+import { toast } from "sonner";
+import { settle } from "@/components/form/settle";
 import type { BrowserStaff } from "@/lib/jobs/leave-requests";
+import { availableStaffAction } from "../actions";
 
-// The replacement modal's and the reassign dialog's shared pieces (plain functions, no server code).
+// The replacement modal's and the reassign dialog's shared pieces (the browser's: no server code of their own).
+
+/** The staff available for the leave (or one walk of it); a failed load says why ('Failed to load...') → null. */
+export async function loadStaff(id: string, walkId?: string): Promise<BrowserStaff[] | null> {
+  const r = await settle(() => availableStaffAction(id, walkId));
+  if (r.ok) return r.data;
+  toast.error(`Failed to load available staff. ${failureText(r, { serverMessage: false })}`);
+  return null;
+}
 
 /** First, middle and last name. */
 export const staffName = (s: Pick<BrowserStaff, "first_name" | "middle_name" | "last_name">) =>
