@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { customerWalkRequests, userMonthlyJobRequests } from "@/db/schema";
+import { customerWalkRequests } from "@/db/schema";
 import {
   decidedBy,
   inboxScope,
@@ -27,15 +27,11 @@ import { approvals as declared } from "@/lib/registry";
 // costs a few index range scans whatever the tables hold, and a new workflow's declaration adds its kind here.
 
 /**
- * What the three jobs workflows' declarations do not carry yet (their files were being edited by others when the
- * inbox moved onto the declarations): their inbox summary, and the monthly final step's label. Move each into its
- * declaration's `inbox` and delete it here.
+ * What the jobs workflows' declarations do not carry yet (their files were being edited by others when the
+ * inbox moved onto the declarations): their inbox summary. Move each into its declaration's `inbox` and delete it
+ * here.
  */
 const PENDING_DECLARATION: Record<string, Partial<NonNullable<Approval["inbox"]>>> = {
-  user_monthly_job_requests: {
-    label: "Monthly job request",
-    summary: sql<string>`to_char(${userMonthlyJobRequests.start_date}, 'DD-MM-YYYY') || ' to ' || to_char(${userMonthlyJobRequests.end_date}, 'DD-MM-YYYY')`,
-  },
   customer_walk_requests: {
     summary: sql<string>`case when ${customerWalkRequests.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${customerWalkRequests.original_date}, 'DD-MM-YYYY')
       else 'Reschedule ' || to_char(${customerWalkRequests.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${customerWalkRequests.new_date}, 'DD-MM-YYYY') end
