@@ -939,6 +939,8 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
 
 const list = listOf(monthlyRequestsDef);
 const get = getOf(monthlyRequestsDef);
+/** A request as GET :id and the edit screen read it (the row with its detail). */
+export type MonthlyRequestRecord = Awaited<ReturnType<typeof get>>;
 
 const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, errors }) => {
   const values = await checkCreate(tx, ctx, input, errors);

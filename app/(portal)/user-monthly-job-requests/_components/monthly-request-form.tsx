@@ -4,6 +4,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { SubTable } from "@/components/data-table";
 import { EntityForm, Field, fieldsFor, ShownField, type Option, type PickedOption } from "@/components/form";
 import { formatDate } from "@/lib/format";
+import type { MonthlyRequestRecord } from "@/lib/jobs/monthly-requests";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import {
   createMonthlyRequestAction,
@@ -11,6 +12,7 @@ import {
   updateMonthlyRequestAction,
 } from "../actions";
 import { MONTH_NAMES as MONTHS } from "@/lib/format";
+import { PET_COLUMNS, type Pet } from "./monthly-requests-table";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Create (spec 002 §2: the route exists, its content is not shown).
@@ -151,17 +153,18 @@ const APPROVAL_OPTIONS: Option[] = [
 ];
 
 /** What the request is for, as GET :id answers it; `customer_href` the customer page (issue 22), when allowed. */
-export type RequestSummary = {
-  [K in "user_name" | "address" | "plan_name" | "franchisee_name" | "zone"]: string | null;
-} & { month: number; year: number; start_date: string; end_date: string; customer_href: string | null } & {
-  user_monthly_job_request_pets: {
-    id: number;
-    name: string;
-    breed: string | null;
-    weight: number | null;
-    age: number | null;
-  }[];
-};
+export type RequestSummary = Pick<
+  MonthlyRequestRecord,
+  | "user_name"
+  | "address"
+  | "plan_name"
+  | "franchisee_name"
+  | "zone"
+  | "month"
+  | "year"
+  | "start_date"
+  | "end_date"
+> & { customer_href: string | null; user_monthly_job_request_pets: Omit<Pet, "user_pet">[] };
 
 /** The role rules of the decision fields, on the form's live values. */
 function DecisionFields({
@@ -250,18 +253,7 @@ export function EditMonthlyRequestForm({
     <EntityForm<EditMonthlyRequestValues>
       {...props}
       actions={{ update: updateMonthlyRequestAction }}
-      after={
-        <SubTable
-          title="Pets"
-          rows={summary.user_monthly_job_request_pets}
-          columns={[
-            { header: "Name", cell: (p) => p.name },
-            { header: "Breed", cell: (p) => p.breed ?? "" },
-            { header: "Weight", cell: (p) => (p.weight == null ? "" : `${p.weight} kg`) },
-            { header: "Age", cell: (p) => (p.age == null ? "" : String(p.age)) },
-          ]}
-        />
-      }
+      after={<SubTable title="Pets" rows={summary.user_monthly_job_request_pets} columns={PET_COLUMNS} />}
     >
       <ShownField label="User" text={summary.user_name} href={summary.customer_href} />
       <ShownField label="Plan" text={summary.plan_name} />

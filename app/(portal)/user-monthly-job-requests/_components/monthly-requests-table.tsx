@@ -15,7 +15,7 @@ import {
 import { WalkerFields } from "./walker-fields";
 
 type Row = MonthlyRequestScreenRow;
-type Pet = Row["user_monthly_job_request_pets"][number];
+export type Pet = Row["user_monthly_job_request_pets"][number];
 
 const TEXT = ["PENDING", "APPROVED", "REJECTED"];
 const TONE: Record<number, "ok" | "no" | "muted"> = { 0: "muted", 1: "ok", 2: "no" };
@@ -71,26 +71,36 @@ function ApprovalCell({ row, step, trash }: { row: Row; step: Step; trash: boole
   );
 }
 
-/** The Pets sub-table of a row (spec 002 §2): Name, Breed, Weight, Age. */
+/** The Pets sub-table's columns (spec 002 §2), the list row's and the edit form's: Name, Breed, Weight, Age. */
+export const PET_COLUMNS: { header: string; cell: (p: Omit<Pet, "user_pet">) => string }[] = [
+  { header: "Name", cell: (p) => p.name },
+  { header: "Breed", cell: (p) => p.breed ?? "" },
+  { header: "Weight", cell: (p) => (p.weight == null ? "" : `${p.weight} kg`) },
+  { header: "Age", cell: (p) => (p.age == null ? "" : String(p.age)) },
+];
+
+/** The Pets sub-table of a row. */
 function PetsTable({ pets }: { pets: Pet[] }) {
   if (!pets.length) return <span className="text-muted-foreground text-xs">No data found</span>;
   return (
     <table className="text-xs">
       <thead>
         <tr className="text-muted-foreground text-left">
-          <th className="pr-2 font-medium">Name</th>
-          <th className="pr-2 font-medium">Breed</th>
-          <th className="pr-2 font-medium">Weight</th>
-          <th className="font-medium">Age</th>
+          {PET_COLUMNS.map((c) => (
+            <th key={c.header} className="pr-2 font-medium">
+              {c.header}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
         {pets.map((p) => (
           <tr key={p.id}>
-            <td className="pr-2">{p.name}</td>
-            <td className="pr-2">{p.breed ?? ""}</td>
-            <td className="pr-2 tabular-nums">{p.weight == null ? "" : `${p.weight} kg`}</td>
-            <td className="tabular-nums">{p.age == null ? "" : p.age}</td>
+            {PET_COLUMNS.map((c) => (
+              <td key={c.header} className="pr-2 tabular-nums">
+                {c.cell(p)}
+              </td>
+            ))}
           </tr>
         ))}
       </tbody>
