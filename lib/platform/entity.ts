@@ -943,6 +943,33 @@ export function refuseWhileReferenced(
   };
 }
 
+/**
+ * A live row of the acting company's `table` by id (`active`: an active one only; `where`: further conditions), or
+ * null: the check of a reference a form sends (a plan, a franchisee) before the entity answers 422 under its field.
+ */
+export async function companyRow<T extends EntityTable & { company_id: AnyPgColumn }>(
+  db: Executor,
+  ctx: Ctx,
+  table: T,
+  id: number,
+  o: { active?: boolean; where?: SQL } = {},
+): Promise<T["$inferSelect"] | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(
+      and(
+        eq(table.id, id),
+        eq(table.company_id, requireCompany(ctx)),
+        isNull(table.deleted_at),
+        o.active ? eq(table.is_active, 1) : undefined,
+        o.where,
+      ),
+    )
+    .limit(1);
+  return (row as T["$inferSelect"] | undefined) ?? null;
+}
+
 /** What the caller may do with an entity (the screen kit shows only these buttons; the server checks again). */
 export function abilities(ctx: Ctx, def: AnyEntity) {
   const may = (op: Op) => def.ops.includes(op) && can(ctx, def.permission(op));
