@@ -5,7 +5,7 @@ import { z } from "zod";
 import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
-import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/lib/platform/entity";
+import { crudOf, defineEntity, networkScope, patchOf, restoreOf, softDeleteOf } from "@/lib/platform/entity";
 import { decodeActionId, entityActions, recordAction } from "@/lib/platform/entity-actions";
 import {
   AppError,
@@ -107,13 +107,8 @@ export const leaveCreateSchema = z.object({
 });
 
 /** PATCH (§7: id, status, leave_type; the edit screen: the leave's fields while pending, Is Active). */
-export const leaveUpdateSchema = z.object({
+export const leaveUpdateSchema = patchOf(leaveCreateSchema.omit({ user_id: true })).extend({
   status: codeOf("status", [0, 1, 2]).optional(),
-  leave_type: leaveType.optional(),
-  date: requiredDate("date").optional(),
-  start_time: time.optional(),
-  end_time: time.optional(),
-  reason: optionalText("reason", 2000).optional(),
   admin_remarks: optionalText("admin remarks", 1000).optional(),
   is_active: flag.optional(),
 });
