@@ -2,7 +2,6 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { customerWalkRequests } from "@/db/schema";
 import {
   decidedBy,
   inboxScope,
@@ -18,33 +17,13 @@ import { getDb, rowsOf } from "@/lib/platform/db";
 import { forbidden, invalid } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
 import type { Permission } from "@/lib/platform/permissions";
-import { approvals as declared } from "@/lib/registry";
+import { approvals } from "@/lib/registry";
 
 // The approvals inbox (issue 25): every pending item the caller may decide, across the workflows the registry
 // declares (approvalOf), within their scope (the company; a MASTER FRANCHISEE's zones; a franchisee member's own
 // franchisee), oldest first, keyset paged. The kernel's pendingOf lists them in one UNION ALL statement, a branch per
 // declaration the caller decides, each reading its table's pending index in (company, asked_at, id) order: a page
 // costs a few index range scans whatever the tables hold, and a new workflow's declaration adds its kind here.
-
-/**
- * What the jobs workflows' declarations do not carry yet (their files were being edited by others when the
- * inbox moved onto the declarations): their inbox summary. Move each into its declaration's `inbox` and delete it
- * here.
- */
-const PENDING_DECLARATION: Record<string, Partial<NonNullable<Approval["inbox"]>>> = {
-  customer_walk_requests: {
-    summary: sql<string>`case when ${customerWalkRequests.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${customerWalkRequests.original_date}, 'DD-MM-YYYY')
-      else 'Reschedule ' || to_char(${customerWalkRequests.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${customerWalkRequests.new_date}, 'DD-MM-YYYY') end
-      || ' (' || ${customerWalkRequests.hours_before_walk} || ' h before)'`,
-  },
-};
-
-/** The registry's declarations as the inbox lists them. */
-const approvals: Approval[] = declared.map((a) =>
-  PENDING_DECLARATION[a.entity.name] && a.inbox
-    ? { ...a, inbox: { ...a.inbox, ...PENDING_DECLARATION[a.entity.name] } }
-    : a,
-);
 
 /** The inbox's kinds: the entities whose workflow the registry declares, in its order. */
 export const INBOX_KINDS = [...new Set(approvals.map((a) => a.entity.name))] as [string, ...string[]];
