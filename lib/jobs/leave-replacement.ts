@@ -203,11 +203,19 @@ export async function availableStaff(
   );
   const rows = rowsOf<Omit<StaffMember, "cursor">>(
     await db.execute(sql`
-      with day_walks as (
+      with cand as (
+        select ${users.id} as id, ${users.first_name} as first_name, ${users.middle_name} as middle_name,
+          ${users.last_name} as last_name, ${users.employee_code} as employee_code, ${users.phone} as phone,
+          ${users.image_path} as image_path
+        from ${users}
+        where ${walkersWhere(company, leave.franchisee_id ?? -1, o.ids)} and ${users.id} <> ${leave.user_id}
+          ${term ? sql`and concat_ws(' ', ${users.first_name}, ${users.middle_name}, ${users.last_name}, ${users.employee_code}, ${users.phone}) ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}),
+      -- The candidates' walks of the day, each candidate's by djp_walks_walker_idx (the company's whole day was
+      -- 12,480 walks at 1M users, for the twenty-odd walkers of one franchisee).
+      day_walks as (
         select dw.walker_id, dw.id, ${minutesSql(sql`dw.timeslot`)} as start, dw.duration_minutes
-        from daily_job_plan_walks dw
-        where dw.company_id = ${company} and dw.date = ${win.date} and dw.deleted_at is null
-          and dw.status <> ${cancelled} and dw.walker_id is not null),
+        from cand c join daily_job_plan_walks dw on dw.company_id = ${company} and dw.walker_id = c.id
+        where dw.date = ${win.date} and dw.deleted_at is null and dw.status <> ${cancelled}),
       busy as (
         select distinct walker_id from day_walks
         where start < ${win.to} and start + duration_minutes > ${win.from} and not (${inRaw("id", walkIds)})),
@@ -224,24 +232,20 @@ export async function availableStaff(
           and (${inRaw("pp.user_pet_id", pets)} or ${inRaw("pp.user_pet_2_id", pets)})
           and pw.deleted_at is null and pw.status <> ${cancelled} and pw.date < ${win.date}),
       s as (
-        select ${users.id} as id, ${users.first_name} as first_name, ${users.middle_name} as middle_name,
-          ${users.last_name} as last_name, ${users.employee_code} as employee_code, ${users.phone} as phone,
-          ${users.image_path} as image_path,
+        select c.*,
           -- A probe per candidate through umjr_walker_end_idx (the walker's requests running on or after the date):
           -- a set of the company's requests of the day read 33% of the table at 1M users.
           exists (select 1 from user_monthly_job_requests zm
-            where zm.walker_id = ${users.id} and zm.deleted_at is null and zm.end_date >= ${win.date}
+            where zm.walker_id = c.id and zm.deleted_at is null and zm.end_date >= ${win.date}
               and zm.start_date <= ${win.date} and zm.company_id = ${company} and ${inRaw("zm.zone_id", zones)}
             ) as same_zone,
           (pw.walker_id is not null) as walked_pets_before,
           coalesce(dc.n, 0) as walks_that_day
-        from ${users}
-        left join pet_walkers pw on pw.walker_id = ${users.id}
-        left join day_counts dc on dc.walker_id = ${users.id}
-        where ${walkersWhere(company, leave.franchisee_id ?? -1, o.ids)} and ${users.id} <> ${leave.user_id}
-          and not exists (select 1 from busy b where b.walker_id = ${users.id})
-          and not exists (select 1 from on_leave ol where ol.user_id = ${users.id})
-          ${term ? sql`and concat_ws(' ', ${users.first_name}, ${users.middle_name}, ${users.last_name}, ${users.employee_code}, ${users.phone}) ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``})
+        from cand c
+        left join pet_walkers pw on pw.walker_id = c.id
+        left join day_counts dc on dc.walker_id = c.id
+        where not exists (select 1 from busy b where b.walker_id = c.id)
+          and not exists (select 1 from on_leave ol where ol.user_id = c.id))
       select * from s
       ${after ? sql`where ${rank} > (${!after[0]}, ${!after[1]}, ${after[2]}::int, ${after[3]}::text, ${after[4]}::text, ${after[5]}::int)` : sql``}
       order by ${rank}
