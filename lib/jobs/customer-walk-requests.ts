@@ -21,7 +21,15 @@ import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/l
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
-import { dateRangeFilter, defineList, enumFilter, rawParam, type ListFilter } from "@/lib/platform/list";
+import {
+  booleanFilter,
+  dateRangeFilter,
+  defineList,
+  enumFilter,
+  rawParam,
+  type ListFilter,
+  type RowOf,
+} from "@/lib/platform/list";
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
@@ -40,8 +48,6 @@ import { hoursBefore, policyOf, quotaInfo, refundFor, walkPrice, type Reschedule
 // the request is made, from the company's policy (lib/jobs/walk-policy.ts).
 
 export const WALK_REQUEST_TYPES = ["reschedule", "cancel"] as const;
-export type WalkRequestType = (typeof WALK_REQUEST_TYPES)[number];
-export const WALK_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export const REQUEST_TYPE_LABELS: Record<string, string> = {
   reschedule: "Reschedule",
@@ -109,26 +115,23 @@ const petName = sql<string | null>`nullif(concat_ws(', ', ${userPets.name}, ${pe
   "pet_name",
 );
 const processedByName = fullNameOf(processor).as("processed_by_name");
+/** Spec 002 §3's processed_by: the person {id, first_name, last_name} (its id is processed_by_id). */
+const processedBy = sql<{
+  id: number;
+  first_name: string;
+  last_name: string;
+} | null>`case when ${processor.id}
+  is null then null else json_build_object('id', ${processor.id}, 'first_name', ${processor.first_name},
+  'last_name', ${processor.last_name}) end`;
 
-/** refund_eligibility=1|0 (also true/false): Eligible / Not Eligible. */
+const refundFlag = booleanFilter(t.refund_eligibility, "Refund Status", ["Eligible", "Not Eligible"]);
+/** refund_eligibility=1|0, also true/false (the /api's boolean): Eligible / Not Eligible. */
 const refundFilter: ListFilter = {
-  label: "Refund Status",
+  ...refundFlag,
   where: (raw, param) => {
     const v = rawParam(raw, param)?.trim().toLowerCase();
-    if (v == null || v === "") return undefined;
-    if (v === "1" || v === "true") return eq(t.refund_eligibility, 1);
-    if (v === "0" || v === "false") return eq(t.refund_eligibility, 0);
-    throw invalid({ [param]: "The selected refund status is invalid." });
+    return refundFlag.where({ [param]: v === "true" ? "1" : v === "false" ? "0" : v }, param);
   },
-  ui: (param) => ({
-    param,
-    label: "Refund Status",
-    kind: "select",
-    options: [
-      { value: "1", label: "Eligible" },
-      { value: "0", label: "Not Eligible" },
-    ],
-  }),
 };
 
 const optionsOf = (labels: Record<string, string>) =>
@@ -153,22 +156,16 @@ const list = defineList({
     new_timeslot: t.new_timeslot,
     reason: t.reason,
     hours_before_walk: t.hours_before_walk,
-    refund_eligibility: t.refund_eligibility,
+    // Spec 002 §3's shapes, read by the portal and answered by the /api alike.
+    refund_eligibility: sql<boolean>`${t.refund_eligibility} = 1`.as("refund_eligibility"),
     refund_percent: t.refund_percent,
     refund_amount: t.refund_amount,
     requested_at: t.requested_at,
     admin_remarks: t.admin_remarks,
-    processed_by: t.processed_by,
+    processed_by_id: t.processed_by,
     processed_by_name: processedByName,
-    // Spec 002 §3's processed_by {first_name, last_name} (the /api answers it as processed_by).
-    processed_by_user: sql<{
-      id: number;
-      first_name: string;
-      last_name: string;
-    } | null>`case when ${processor.id} is null then null else json_build_object('id', ${processor.id},
-      'first_name', ${processor.first_name}, 'last_name', ${processor.last_name}) end`.as(
-      "processed_by_user",
-    ),
+    processed_by: processedBy.as("processed_by"),
+    processed_by_user: processedBy.as("processed_by_user"),
     processed_at: t.processed_at,
     is_active: t.is_active,
   },
@@ -214,7 +211,7 @@ const list = defineList({
     {
       header: "Refund Eligible",
       field: "refund_eligibility",
-      labels: { 1: "Eligible" },
+      labels: { true: "Eligible" },
       otherwise: "Not Eligible",
     },
     { header: "Refund Amount", field: "refund_amount" },
@@ -224,6 +221,26 @@ const list = defineList({
     { header: "Processed At", field: "processed_at" },
   ],
 });
+
+/** The fields of the list the portal's table and cards show (only those reach the browser). */
+export const TABLE_FIELDS = [
+  "request_type",
+  "status",
+  "customer_name",
+  "customer_phone",
+  "customer_email",
+  "pet_name",
+  "original_date",
+  "original_timeslot",
+  "new_date",
+  "new_timeslot",
+  "reason",
+  "hours_before_walk",
+  "refund_eligibility",
+  "refund_amount",
+  "requested_at",
+] as const;
+export type WalkRequestRow = Pick<RowOf<typeof list.select>, "id" | (typeof TABLE_FIELDS)[number]>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The record as §3 shapes it: user, walk (timeslot; daily_job_plan with date and user_pet name), processed_by.
@@ -249,15 +266,19 @@ const walkRef = z.object({
     user_pet_2: petRef,
   }),
 });
-const detailSchema = {
-  user: person.nullable(),
-  walk: walkRef.nullable(),
-  processed_by_user: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable(),
+const personRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
+/** Spec 002 §3's shapes of a request's own fields (the list's as its record's). */
+export const walkRequestSpecFields = {
+  processed_by: personRef,
+  processed_by_id: z.number().nullable(),
+  processed_by_user: personRef,
+  refund_eligibility: z.boolean(),
 };
+const detailSchema = { user: person.nullable(), walk: walkRef.nullable(), ...walkRequestSpecFields };
 
 const petJson = (pet: { id: AnyPgColumn; name: AnyPgColumn }) =>
   sql`case when ${pet.id} is null then null else json_build_object('id', ${pet.id}, 'name', ${pet.name}) end`;
-/** The record's §3 objects, read in one statement through the list's joins (its processed_by_user as the list's). */
+/** The record's §3 objects and shapes, read in one statement through the list's joins (its fields as the list's). */
 const detailFields = {
   user: sql<z.infer<typeof person>>`json_build_object('id', ${users.id}, 'first_name', ${users.first_name},
     'last_name', ${users.last_name}, 'phone', ${users.phone}, 'email', ${users.email})`,
@@ -265,13 +286,17 @@ const detailFields = {
     'status', ${w.status}, 'date', ${w.date}, 'daily_job_plan', json_build_object('id', ${p.id}, 'date', ${p.date},
     'user_monthly_job_request_id', ${p.user_monthly_job_request_id}, 'user_pet', ${petJson(userPets)},
     'user_pet_2', ${petJson(pet2)}))`,
+  processed_by: list.select.processed_by,
+  processed_by_id: t.processed_by,
   processed_by_user: list.select.processed_by_user,
+  refund_eligibility: list.select.refund_eligibility,
 };
+type Detail = Awaited<ReturnType<typeof detailOf>>;
 async function detailOf(db: Executor, row: { id: number }) {
   let q = db.select(detailFields).from(t).$dynamic();
   for (const j of list.joins ?? []) q = q.leftJoin(j.table, j.on);
   const [d] = await q.where(eq(t.id, row.id));
-  return { user: d?.user ?? null, walk: d?.walk ?? null, processed_by_user: d?.processed_by_user ?? null };
+  return d!;
 }
 
 export const customerWalkRequestsDef = defineEntity({
@@ -302,32 +327,7 @@ export const customerWalkRequestsDef = defineEntity({
 /** The portal's link to one request (the inbox's item, the franchisee admins' notification of it). */
 const itemLink = (opaqueId: string) => `/customer-walk-requests?status=pending&request=${opaqueId}`;
 
-// Spec 002 §3's shapes, which the /api answers (the portal reads the flat fields): processed_by as the person
-// {id, first_name, last_name} (its id stays as processed_by_id) and refund_eligibility as a boolean.
-const personRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
-export const walkRequestSpecFields = {
-  processed_by: personRef,
-  processed_by_id: z.number().nullable(),
-  processed_by_user: personRef,
-  refund_eligibility: z.boolean(),
-};
-export const walkRequestRecord = recordSchema(customerWalkRequestsDef).extend(walkRequestSpecFields);
-export type Flat = {
-  processed_by: number | null;
-  processed_by_user?: { id: number; first_name: string; last_name: string } | null;
-  refund_eligibility: number | boolean;
-};
-/** A request as the spec shapes it (see walkRequestSpecFields). */
-export function specShape<T extends Flat>(row: T) {
-  const by = row.processed_by_user ?? null;
-  return {
-    ...row,
-    processed_by_id: row.processed_by,
-    processed_by: by,
-    processed_by_user: by,
-    refund_eligibility: row.refund_eligibility === 1 || row.refund_eligibility === true,
-  };
-}
+export const walkRequestRecord = recordSchema(customerWalkRequestsDef);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Counting reschedules against the quota.
@@ -544,7 +544,8 @@ export const customerWalkRequestsCrud = {
 
 /** GET customer_walk_requests/:id: `{ data: the request, reschedule_info }` (§7: data.data and reschedule_info). */
 export async function walkRequestDetails(ctx: Ctx, id: number) {
-  const data = await customerWalkRequestsCrud.get(ctx, id);
+  // The row's own columns under §3's shapes of the detail (the kernel's type intersects them).
+  const data = (await customerWalkRequestsCrud.get(ctx, id)) as unknown as Omit<Row, keyof Detail> & Detail;
   const reschedule_info = await rescheduleInfoOf(await getDb(), data);
   return { data, reschedule_info };
 }
@@ -618,7 +619,7 @@ const M = WALK_REQUEST_MESSAGES;
 const inboxTitle = sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
   else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`;
 const answerOf = (message: string) => ({
-  answer: (data: Record<string, unknown>) => ({ message, data: specShape(data as unknown as Flat) }),
+  answer: (data: Record<string, unknown>) => ({ message, data }),
   output: z.object({ message: z.string(), data: walkRequestRecord }),
 });
 const processed = (ctx: Ctx) => ({ processed_by: ctx.userId, processed_at: new Date() });
@@ -714,12 +715,13 @@ export const walkRequestStatisticsSchema = z.object({
 });
 export type WalkRequestStatistics = z.infer<typeof walkRequestStatisticsSchema>;
 
-const CARD_FIGURES = [
-  "walk_requests.total",
-  "walk_requests.pending",
-  "walk_requests.approved",
-  "walk_requests.refunds",
-] as const;
+/** The figures the cards read (lib/platform/figures.ts), by card. */
+const CARD_FIGURES = {
+  total_requests: "walk_requests.total",
+  pending_requests: "walk_requests.pending",
+  approved_requests: "walk_requests.approved",
+  total_refunds: "walk_requests.refunds",
+} as const;
 
 /**
  * The cards over the caller's scope (live requests; the list's filters do not apply): all, pending, approved, and
@@ -731,29 +733,21 @@ export async function walkRequestStatistics(ctx: Ctx): Promise<WalkRequestStatis
   authorize(ctx, customerWalkRequestsDef.permission("list"));
   const db = await getDb();
   if (ctx.roleName !== ROLE.USER) {
-    const f = await readFigures(db, requireCompany(ctx), ctx.franchiseeId, CARD_FIGURES);
-    return {
-      total_requests: f["walk_requests.total"],
-      pending_requests: f["walk_requests.pending"],
-      approved_requests: f["walk_requests.approved"],
-      total_refunds: f["walk_requests.refunds"],
-    };
+    const f = await readFigures(db, requireCompany(ctx), ctx.franchiseeId, Object.values(CARD_FIGURES));
+    const cards = Object.entries(CARD_FIGURES).map(([card, figure]) => [card, f[figure]]);
+    return Object.fromEntries(cards) as WalkRequestStatistics;
   }
   const [r] = await db
     .select({
-      total: sql<number>`count(*)::int`,
-      pending: sql<number>`(count(*) filter (where ${t.status} = 'pending'))::int`,
-      approved: sql<number>`(count(*) filter (where ${t.status} = 'approved'))::int`,
-      refunds: sql<string>`coalesce(sum(${t.refund_amount}) filter (where ${t.refund_eligibility} = 1 and ${t.status} <> 'rejected'), 0)::text`,
+      total_requests: sql<number>`count(*)::int`,
+      pending_requests: sql<number>`(count(*) filter (where ${t.status} = 'pending'))::int`,
+      approved_requests: sql<number>`(count(*) filter (where ${t.status} = 'approved'))::int`,
+      total_refunds: sql<string>`coalesce(sum(${t.refund_amount}) filter (where ${t.refund_eligibility} = 1 and ${t.status} <> 'rejected'), 0)::text`,
     })
     .from(t)
     .where(and(isNull(t.deleted_at), customerWalkRequestsDef.scope.where(ctx)));
-  return {
-    total_requests: r?.total ?? 0,
-    pending_requests: r?.pending ?? 0,
-    approved_requests: r?.approved ?? 0,
-    total_refunds: Number(r?.refunds ?? 0),
-  };
+  // An aggregate without grouping answers one row.
+  return { ...r!, total_refunds: Number(r!.total_refunds) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

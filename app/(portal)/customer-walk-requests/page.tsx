@@ -2,6 +2,7 @@ import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
 import {
   customerWalkRequestsCrud,
+  TABLE_FIELDS,
   walkRequestApproval,
   walkRequestDetails,
   walkRequestStatistics,
@@ -48,23 +49,7 @@ async function openRequest(
 export default async function CustomerWalkRequestsPage({ searchParams }: ListPageProps) {
   const withPageSize = searchParams.then((raw) => ({ rowsPerPage: PAGE_SIZE, ...raw }));
   const s = await listScreen(customerWalkRequestsCrud, withPageSize, {
-    fields: [
-      "request_type",
-      "status",
-      "customer_name",
-      "customer_phone",
-      "customer_email",
-      "pet_name",
-      "original_date",
-      "original_timeslot",
-      "new_date",
-      "new_timeslot",
-      "reason",
-      "hours_before_walk",
-      "refund_eligibility",
-      "refund_amount",
-      "requested_at",
-    ],
+    fields: TABLE_FIELDS,
   });
   const stats = walkRequestStatistics(s.ctx).catch((e: unknown) => {
     console.error("[customer-walk-requests] statistics", e);

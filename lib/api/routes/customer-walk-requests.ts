@@ -3,31 +3,24 @@ import { z } from "zod";
 import {
   customerWalkRequestsCrud,
   customerWalkRequestsDef,
-  specShape,
   walkRequestApproval,
   walkRequestDetails,
   walkRequestRecord,
   walkRequestSpecFields,
   walkRequestStatistics,
   walkRequestStatisticsSchema,
-  type Flat,
 } from "@/lib/jobs/customer-walk-requests";
 import type { List, Selection } from "@/lib/platform/list";
 import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
 import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
-import type { ApiCall, ApiRoute } from "../types";
+import type { ApiRoute } from "../types";
 import { walkRequestPolicyRoutes } from "./walk-request-policy";
 
 const def = customerWalkRequestsDef;
 const tag = def.noun;
 
-const record = walkRequestRecord;
-const shapeData = async (p: Promise<unknown>) => {
-  const r = (await p) as { data: Flat } & Record<string, unknown>;
-  return { ...r, data: specShape(r.data) };
-};
 const rescheduleInfo = z.object({
   reschedules_used: z.number().int(),
   current_quota: z.number().int(),
@@ -45,17 +38,9 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
   {
     ...listRow,
     output: listAnswer(listRowSchema(def.list as unknown as List<Selection>).extend(walkRequestSpecFields)),
-    handler: async (call: ApiCall) => {
-      const r = (await listRow.handler(call as never)) as { data: Flat[] } & Record<string, unknown>;
-      return { ...r, data: r.data.map(specShape) };
-    },
-  } as ApiRoute,
+  },
   exportRow,
-  {
-    ...createRow,
-    output: z.object({ data: record }),
-    handler: (call: ApiCall) => shapeData(createRow.handler(call as never)),
-  } as ApiRoute,
+  createRow,
   {
     method: "GET",
     path: "customer_walk_requests/statistics",
@@ -79,8 +64,8 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     tag,
     summary:
       "One request (user, walk with its daily plan and pets, processed_by_user) and the reschedule quota of its walk's monthly request",
-    output: z.object({ data: record, reschedule_info: rescheduleInfo }),
-    handler: ({ ctx, params }) => shapeData(walkRequestDetails(ctx, idParam(params.id))),
+    output: z.object({ data: walkRequestRecord, reschedule_info: rescheduleInfo }),
+    handler: ({ ctx, params }) => walkRequestDetails(ctx, idParam(params.id)),
   },
   ...approvalRoutes(walkRequestApproval),
   {

@@ -1,5 +1,5 @@
 "use client";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import type { ColumnDef } from "@tanstack/react-table";
 import { Eye } from "lucide-react";
 import { DecisionCell } from "@/components/approval/decision-cell";
@@ -9,6 +9,7 @@ import {
   Pagination,
   rowActionsOf,
   type RowActionOptions,
+  useListUrl,
 } from "@/components/data-table";
 import { CellText } from "@/components/data-table/cell-text";
 import { Button } from "@/components/ui/button";
@@ -21,31 +22,14 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { formatDate, formatDateTime, formatRupees } from "@/lib/format";
-import type { WalkRequestDetails } from "@/lib/jobs/customer-walk-requests";
+import type { WalkRequestDetails, WalkRequestRow } from "@/lib/jobs/customer-walk-requests";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { timeOfDay as clockTime } from "../../daily-job-plans/_components/time-of-day";
 import { HoursBefore } from "../../home/_components/figures";
 import { decideWalkRequestAction, deleteWalkRequestAction, restoreWalkRequestAction } from "../actions";
 
-type Row = ScreenRow<{
-  id: number;
-  request_type: string;
-  status: string;
-  customer_name: string | null;
-  customer_phone: string | null;
-  customer_email: string | null;
-  pet_name: string | null;
-  original_date: string;
-  original_timeslot: string;
-  new_date: string | null;
-  new_timeslot: string | null;
-  reason: string | null;
-  hours_before_walk: number;
-  refund_eligibility: number;
-  refund_amount: number;
-  requested_at: Date | string;
-}>;
+type Row = ScreenRow<WalkRequestRow>;
 
 /** The request the URL names (request=), read by the page for the details dialog (its id opaque). */
 export type OpenRequest = Omit<WalkRequestDetails, "data"> & {
@@ -87,7 +71,7 @@ const Nowrap = ({ children }: { children: React.ReactNode }) => (
 );
 
 function Refund({ r }: { r: Pick<Row, "refund_eligibility" | "refund_amount"> }) {
-  return r.refund_eligibility === 1 ? (
+  return r.refund_eligibility ? (
     <span className="tabular-nums">{formatRupees(r.refund_amount)}</span>
   ) : (
     <span className="text-slate-600">Not Eligible</span>
@@ -117,18 +101,6 @@ const FIELDS: [id: string, header: string, cell: (r: Row) => React.ReactNode][] 
   ["requested_at", "Requested On", (r) => <Nowrap>{formatDateTime(r.requested_at)}</Nowrap>],
 ];
 
-/** The list's URL with `request` set (View Details) or removed (the dialog closed). */
-function useRequestHref() {
-  const params = useSearchParams();
-  const pathname = usePathname();
-  return (id: string | null) => {
-    const q = new URLSearchParams(params);
-    if (id) q.set("request", id);
-    else q.delete("request");
-    return q.size ? `${pathname}?${q}` : pathname;
-  };
-}
-
 /**
  * The customer walk requests (spec 002 §2): a table from `md` up, cards below it (both server-rendered; CSS shows
  * one), one pager. A row's decisions are the approval kernel's cell and dialog; its actions the kernel's row actions
@@ -136,9 +108,10 @@ function useRequestHref() {
  * The details dialog shows the request the URL names. Page size 5; empty text 'No requests found'.
  */
 export function WalkRequestsView(props: Props) {
-  const { rows, count, countEstimated, page, rowsPerPage, ceiling, cursors, sort, trash, may, messages } =
-    props;
-  const requestHref = useRequestHref();
+  const { rows, trash, may, messages } = props;
+  const { hrefWith } = useListUrl();
+  /** The list's URL with `request` set (View Details) or removed (the dialog closed). */
+  const requestHref = (id: string | null) => hrefWith({ request: id }, false);
   const decision = (r: Pick<Row, "id" | "status" | "request_type">, label: string) => (
     <DecisionCell
       approval={props.approval}
@@ -175,19 +148,7 @@ export function WalkRequestsView(props: Props) {
   return (
     <>
       <div className="hidden md:block">
-        <DataTable
-          columns={columns}
-          data={rows}
-          count={count}
-          countEstimated={countEstimated}
-          page={page}
-          rowsPerPage={rowsPerPage}
-          sort={sort}
-          ceiling={ceiling}
-          cursors={cursors}
-          emptyText={EMPTY}
-          hidePagination
-        />
+        <DataTable {...props} columns={columns} data={rows} emptyText={EMPTY} hidePagination />
       </div>
       <ul className="grid gap-3 border-y border-slate-200 bg-slate-50 p-3 md:hidden" aria-label="Requests">
         {rows.length === 0 ? <li className="py-6 text-center text-sm text-slate-600">{EMPTY}</li> : null}
@@ -210,15 +171,7 @@ export function WalkRequestsView(props: Props) {
           </li>
         ))}
       </ul>
-      <Pagination
-        count={count}
-        estimated={countEstimated}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        ceiling={ceiling}
-        cursors={cursors}
-        extraSizes={[5]}
-      />
+      <Pagination {...props} estimated={props.countEstimated} extraSizes={[5]} />
       {props.details ? (
         <DetailsDialog
           key={props.details.data.id}
@@ -271,7 +224,7 @@ function DetailsDialog({
     items.push(["New Date & Time", `${formatDate(data.new_date)} ${clockTime(data.new_timeslot)}`]);
   items.push(
     ["Hours Before Walk", <HoursBefore key="h" hours={data.hours_before_walk} />],
-    ["Refund Eligibility", data.refund_eligibility === 1 ? "Eligible" : "Not Eligible"],
+    ["Refund Eligibility", data.refund_eligibility ? "Eligible" : "Not Eligible"],
     ["Refund Amount", formatRupees(data.refund_amount)],
     ["Reason", data.reason || "No reason provided"],
     ["Admin Remarks", data.admin_remarks || "—"],
