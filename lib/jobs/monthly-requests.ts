@@ -22,6 +22,7 @@ import { approvalActions, approvalOf, decide, guardFields, type DecisionArgs } f
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
 import {
+  companyRow,
   createOf,
   defineEntity,
   getOf,
@@ -469,36 +470,9 @@ export const isStatusApprover = (ctx: Ctx) => can(ctx, "user_monthly_job_request
 
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
-async function planOf(db: Executor, ctx: Ctx, planId: number | null) {
-  if (planId == null) return null;
-  const [p] = await db
-    .select({
-      id: plans.id,
-      no_of_dogs: plans.no_of_dogs,
-      no_of_walks: plans.no_of_walks,
-      is_active: plans.is_active,
-    })
-    .from(plans)
-    .where(and(eq(plans.id, planId), eq(plans.company_id, requireCompany(ctx)), isNull(plans.deleted_at)))
-    .limit(1);
-  return p ?? null;
-}
-
-async function franchiseeOk(db: Executor, ctx: Ctx, id: number) {
-  const [f] = await db
-    .select({ id: franchisees.id, zone_id: franchisees.zone_id })
-    .from(franchisees)
-    .where(
-      and(
-        eq(franchisees.id, id),
-        eq(franchisees.company_id, requireCompany(ctx)),
-        isNull(franchisees.deleted_at),
-        eq(franchisees.is_active, 1),
-      ),
-    )
-    .limit(1);
-  return f ?? null;
-}
+/** The request's plan (live, of the company; the caller checks it is active). */
+const planOf = (db: Executor, ctx: Ctx, id: number | null) =>
+  id == null ? null : companyRow(db, ctx, plans, id);
 
 async function checkZone(db: Executor, ctx: Ctx, zoneId: number | null, errors: FieldErrors) {
   if (zoneId == null) return;
@@ -606,7 +580,7 @@ async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors)
     const near = await nearestFranchisee(tx, requireCompany(ctx), input.user_address_id);
     if (near) [franchiseeId, zoneId] = [near.id, near.zone_id ?? zoneId];
   } else if (franchiseeId != null) {
-    const f = await franchiseeOk(tx, ctx, franchiseeId);
+    const f = await companyRow(tx, ctx, franchisees, franchiseeId, { active: true });
     if (!f) errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
     else zoneId = f.zone_id ?? zoneId;
   }
@@ -651,7 +625,7 @@ async function decisionRules(tx: Tx, ctx: Ctx, before: Row, input: Patch, errors
     if (before.franchisee_approval_status !== MONTHLY_APPROVAL.PENDING)
       errors.franchisee_id ??= MONTHLY_MESSAGES.franchiseeDecided;
     else if (patch.franchisee_id != null) {
-      const f = await franchiseeOk(tx, ctx, patch.franchisee_id);
+      const f = await companyRow(tx, ctx, franchisees, patch.franchisee_id, { active: true });
       if (!f) errors.franchisee_id ??= MONTHLY_MESSAGES.franchisee;
       // The zone follows the franchisee (issue 22): its master franchisee then sees the request.
       else if (f.zone_id != null) patch.zone_id = f.zone_id;
