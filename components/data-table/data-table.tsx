@@ -16,6 +16,7 @@ import { Pagination, type PageCursors } from "./pagination";
 import { SortContext, SortHeader, sortOf } from "./sort-header";
 import { sortDirection } from "./sort-state";
 import { TableIcons } from "./table-icons";
+import { useStableCells } from "./stable-cells";
 import { useTableTips } from "./table-tips";
 
 type Props<T> = {
@@ -75,7 +76,7 @@ export function DataTable<T>({
   const box = useScrollBox();
   useTableTips(box.ref);
   const offset = (Math.max(1, page) - 1) * rowsPerPage;
-  const all: ColumnDef<T>[] = [
+  const all: ColumnDef<T>[] = useStableCells([
     {
       id: "sr_no",
       header: "Sr No",
@@ -83,7 +84,7 @@ export function DataTable<T>({
       meta: { className: "dt-num" },
     },
     ...columns,
-  ];
+  ]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is rebuilt each render from server data; nothing is memoised across renders.
   const table = useReactTable({
     data,
