@@ -36,6 +36,13 @@ export function ZoneCell({
   const router = useRouter();
   const dialogs = useDialogs();
   const [value, setValue] = useState(own ?? "");
+  // The row's zone as the server last answered it: a refresh that brings another one shows it (the cell is kept
+  // across renders, not remounted).
+  const [shownOwn, setShownOwn] = useState(own);
+  if (own !== shownOwn) {
+    setShownOwn(own);
+    setValue(own ?? "");
+  }
   const [pending, start] = useTransition();
   return (
     <select
