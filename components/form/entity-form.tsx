@@ -16,7 +16,7 @@ import { cn } from "@/lib/utils";
 import { IDEMPOTENCY_FIELD, VERSION_FIELD } from "@/lib/platform/write-fields";
 import { useEditConflict } from "./edit-conflict";
 import { useFocusFirstError } from "./focus-error";
-import { useLeaveGuard } from "./leave-guard";
+import { useLeaveGuard } from "./unsaved-changes-guard";
 import { useSaveAndReturn } from "./use-save";
 
 type Props<T extends FieldValues> = FormScreenProps & {

@@ -16,5 +16,5 @@ export { useSaveAndReturn } from "./use-save";
 export { settle, UNREACHABLE_MESSAGE } from "./settle";
 export { EntityForm, FormTitle } from "./entity-form";
 export { focusFirstError, useFocusFirstError } from "./focus-error";
-export { useLeaveGuard, LEAVE_TEXT } from "./leave-guard";
+export { useLeaveGuard, LEAVE_TEXT } from "./unsaved-changes-guard";
 export { fieldsFor } from "./typed";
