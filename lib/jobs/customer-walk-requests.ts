@@ -267,18 +267,18 @@ const walkRef = z.object({
   }),
 });
 const personRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
-/** Spec 002 §3's shapes of a request's own fields (the list's as its record's). */
+/** Spec 002 §3's shapes of a request's own fields: the list's, and the /api's of a record (`specShape`). */
 export const walkRequestSpecFields = {
   processed_by: personRef,
   processed_by_id: z.number().nullable(),
   processed_by_user: personRef,
   refund_eligibility: z.boolean(),
 };
-const detailSchema = { user: person.nullable(), walk: walkRef.nullable(), ...walkRequestSpecFields };
+const detailSchema = { user: person.nullable(), walk: walkRef.nullable(), processed_by_user: personRef };
 
 const petJson = (pet: { id: AnyPgColumn; name: AnyPgColumn }) =>
   sql`case when ${pet.id} is null then null else json_build_object('id', ${pet.id}, 'name', ${pet.name}) end`;
-/** The record's §3 objects and shapes, read in one statement through the list's joins (its fields as the list's). */
+/** The record's §3 objects, read in one statement through the list's joins (its processed_by_user as the list's). */
 const detailFields = {
   user: sql<z.infer<typeof person>>`json_build_object('id', ${users.id}, 'first_name', ${users.first_name},
     'last_name', ${users.last_name}, 'phone', ${users.phone}, 'email', ${users.email})`,
@@ -286,17 +286,13 @@ const detailFields = {
     'status', ${w.status}, 'date', ${w.date}, 'daily_job_plan', json_build_object('id', ${p.id}, 'date', ${p.date},
     'user_monthly_job_request_id', ${p.user_monthly_job_request_id}, 'user_pet', ${petJson(userPets)},
     'user_pet_2', ${petJson(pet2)}))`,
-  processed_by: list.select.processed_by,
-  processed_by_id: t.processed_by,
   processed_by_user: list.select.processed_by_user,
-  refund_eligibility: list.select.refund_eligibility,
 };
-type Detail = Awaited<ReturnType<typeof detailOf>>;
 async function detailOf(db: Executor, row: { id: number }) {
   let q = db.select(detailFields).from(t).$dynamic();
   for (const j of list.joins ?? []) q = q.leftJoin(j.table, j.on);
   const [d] = await q.where(eq(t.id, row.id));
-  return d!;
+  return { user: d?.user ?? null, walk: d?.walk ?? null, processed_by_user: d?.processed_by_user ?? null };
 }
 
 export const customerWalkRequestsDef = defineEntity({
@@ -327,7 +323,16 @@ export const customerWalkRequestsDef = defineEntity({
 /** The portal's link to one request (the inbox's item, the franchisee admins' notification of it). */
 const itemLink = (opaqueId: string) => `/customer-walk-requests?status=pending&request=${opaqueId}`;
 
-export const walkRequestRecord = recordSchema(customerWalkRequestsDef);
+export const walkRequestRecord = recordSchema(customerWalkRequestsDef).extend(walkRequestSpecFields);
+/**
+ * A record as the /api answers it (spec 002 §3; the list's rows are so already): processed_by the person, its id
+ * processed_by_id, refund_eligibility a boolean. The portal and the domain functions keep the row's own values.
+ */
+export function specShape(row: Record<string, unknown>) {
+  const by = row.processed_by_user ?? null;
+  const shaped = { processed_by_id: row.processed_by, processed_by: by, processed_by_user: by };
+  return { ...row, ...shaped, refund_eligibility: row.refund_eligibility === 1 };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Counting reschedules against the quota.
@@ -544,8 +549,7 @@ export const customerWalkRequestsCrud = {
 
 /** GET customer_walk_requests/:id: `{ data: the request, reschedule_info }` (§7: data.data and reschedule_info). */
 export async function walkRequestDetails(ctx: Ctx, id: number) {
-  // The row's own columns under §3's shapes of the detail (the kernel's type intersects them).
-  const data = (await customerWalkRequestsCrud.get(ctx, id)) as unknown as Omit<Row, keyof Detail> & Detail;
+  const data = await customerWalkRequestsCrud.get(ctx, id);
   const reschedule_info = await rescheduleInfoOf(await getDb(), data);
   return { data, reschedule_info };
 }
@@ -619,7 +623,7 @@ const M = WALK_REQUEST_MESSAGES;
 const inboxTitle = sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
   else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`;
 const answerOf = (message: string) => ({
-  answer: (data: Record<string, unknown>) => ({ message, data }),
+  answer: (data: Record<string, unknown>) => ({ message, data: specShape(data) }),
   output: z.object({ message: z.string(), data: walkRequestRecord }),
 });
 const processed = (ctx: Ctx) => ({ processed_by: ctx.userId, processed_at: new Date() });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   customerWalkRequestsCrud,
   customerWalkRequestsDef,
+  specShape,
   walkRequestApproval,
   walkRequestDetails,
   walkRequestRecord,
@@ -15,12 +16,17 @@ import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
 import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
-import type { ApiRoute } from "../types";
+import type { ApiCall, ApiRoute } from "../types";
 import { walkRequestPolicyRoutes } from "./walk-request-policy";
 
 const def = customerWalkRequestsDef;
 const tag = def.noun;
 
+/** A record's answer in spec 002 §3's shape (the list's rows are so already). */
+const shapeData = async (p: Promise<unknown>) => {
+  const r = (await p) as { data: Record<string, unknown> };
+  return { ...r, data: specShape(r.data) };
+};
 const rescheduleInfo = z.object({
   reschedules_used: z.number().int(),
   current_quota: z.number().int(),
@@ -40,7 +46,11 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     output: listAnswer(listRowSchema(def.list as unknown as List<Selection>).extend(walkRequestSpecFields)),
   },
   exportRow,
-  createRow,
+  {
+    ...createRow,
+    output: z.object({ data: walkRequestRecord }),
+    handler: (call: ApiCall) => shapeData(createRow.handler(call as never)),
+  } as ApiRoute,
   {
     method: "GET",
     path: "customer_walk_requests/statistics",
@@ -65,7 +75,7 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     summary:
       "One request (user, walk with its daily plan and pets, processed_by_user) and the reschedule quota of its walk's monthly request",
     output: z.object({ data: walkRequestRecord, reschedule_info: rescheduleInfo }),
-    handler: ({ ctx, params }) => walkRequestDetails(ctx, idParam(params.id)),
+    handler: ({ ctx, params }) => shapeData(walkRequestDetails(ctx, idParam(params.id))),
   },
   ...approvalRoutes(walkRequestApproval),
   {
