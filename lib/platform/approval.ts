@@ -7,11 +7,12 @@ import { getDb, rowsOf, type Executor, type Tx } from "./db";
 import type { AnyEntity } from "./entity";
 import { AppError, forbidden, invalid, notFound, zodFieldErrors, type FieldErrors } from "./errors";
 import { encodeId } from "./ids";
-import { toActionResult, writeAudit, type ActionResult } from "./mutations";
+import { toActionResult, type ActionResult } from "./mutations";
 import { notify, type NewNotification } from "./notifications";
 import { ALL_PERMISSIONS, type Permission } from "./permissions";
+import { updateAudited } from "./record-change";
 import { withCaller } from "./rls";
-import { nextUpdatedAt, staleVersion, versionMatches, versionOf, type Expected } from "./versions";
+import { staleVersion, versionMatches, versionOf, type Expected } from "./versions";
 
 // The approval workflow as one declaration (issue 25): the status column and its states, the transitions (source
 // states → target), who may take each, the reason rule, the per-role write guards and the after-effects. `decide`
@@ -275,19 +276,7 @@ export function decide(
       await tr.guard?.(args);
       const values: Rec = { [a.field.name]: tr.to, ...((await tr.set?.(args)) ?? {}) };
       if (a.reasonField) values[a.reasonField.name] = tr.reason ? (input[a.reasonField.name] ?? null) : null;
-      const [row] = (await tx
-        .update(tbl)
-        .set({ ...values, updated_at: nextUpdatedAt(before.updated_at), updated_by: ctx.userId } as never)
-        .where(eq(tbl.id, id))
-        .returning()) as Rec[];
-      await writeAudit(tx, ctx, {
-        entity: def.name,
-        entityId: id,
-        action: "update",
-        before: { ...before, ...beforeDetail },
-        after: def.auditDetail ? { ...row, ...(await def.auditDetail(tx, row)) } : row,
-        companyId: def.scope.companyOf(row),
-      });
+      const row = await updateAudited(tx, ctx, def, { id, before, beforeDetail, set: values });
       // The item's earlier notifications are done; those the decision raises (which may name it too) are new.
       await itemNotificationsDone(tx, a, row);
       const notes = (await tr.notify?.({ ...args, row })) ?? [];

@@ -38,6 +38,34 @@ export async function scopedRow<E extends AnyEntity>(
 }
 
 /**
+ * The row `id` written with `set`, its version (updated_at) and updated_by bumped, and its audit record: an update
+ * with the entity's auditDetail before (`beforeDetail`, read before the change) and after. What a decision and a
+ * record change both end with, inside their transaction.
+ */
+export async function updateAudited(
+  tx: Tx,
+  ctx: Ctx,
+  def: AnyEntity,
+  o: { id: number; before: Rec; beforeDetail: unknown; set: Rec },
+): Promise<Rec> {
+  const t = def.table as EntityTable & { id: AnyPgColumn };
+  const [row] = (await tx
+    .update(t)
+    .set({ ...o.set, updated_at: nextUpdatedAt(o.before.updated_at), updated_by: ctx.userId } as never)
+    .where(eq(t.id, o.id))
+    .returning()) as Rec[];
+  await writeAudit(tx, ctx, {
+    entity: def.name,
+    entityId: o.id,
+    action: "update",
+    before: { ...o.before, ...(o.beforeDetail as Rec) },
+    after: def.auditDetail ? { ...row, ...(await def.auditDetail(tx, row)) } : row,
+    companyId: def.scope.companyOf(row),
+  });
+  return row;
+}
+
+/**
  * `recordChange(def, { permission, input, state, run })` builds `(ctx, id, raw, ...more)`: permission (403) →
  * `input` parsed (422 by field) → one transaction, bound to the caller: the record locked within the entity's scope,
  * live (404) → `state` (409 with its message when the row is not in it) → `run` (its own checks, throwing AppError,
@@ -69,20 +97,7 @@ export function recordChange<E extends AnyEntity, I extends z.ZodType, A extends
         const beforeDetail = def.auditDetail ? await def.auditDetail(tx, before) : {};
         const done =
           (await o.run({ ctx, tx, id, before: before as Row<E>, input: parsed.data }, ...more)) ?? {};
-        const t = def.table as EntityTable & { id: AnyPgColumn };
-        const [row] = (await tx
-          .update(t)
-          .set({ ...done.set, updated_at: nextUpdatedAt(before.updated_at), updated_by: ctx.userId } as never)
-          .where(eq(t.id, id))
-          .returning()) as Rec[];
-        await writeAudit(tx, ctx, {
-          entity: def.name,
-          entityId: id,
-          action: "update",
-          before: { ...before, ...beforeDetail },
-          after: def.auditDetail ? { ...row, ...(await def.auditDetail(tx, row)) } : row,
-          companyId: def.scope.companyOf(row),
-        });
+        const row = await updateAudited(tx, ctx, def, { id, before, beforeDetail, set: done.set ?? {} });
         await notify(done.notify ?? [], tx);
         const full: Rec = def.detail ? { ...row, ...(await def.detail(tx, row)) } : { ...row };
         for (const k of def.hidden ?? []) delete full[k];
