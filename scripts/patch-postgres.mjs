@@ -30,6 +30,12 @@
 //    to the pool only while it is still reserved; a closed one stays with the closed ones, which reconnect. And a
 //    reserved connection can be terminated (`terminate()`): lib/platform/db.ts ends one whose statement outlived its
 //    deadline, so a connection the client lost track of is never used again.
+// 5. A new connection's array-type lookup (the statement postgres.js sends first on every connection it opens) had
+//    nobody waiting on its promise: when the connection was ended or lost before the answer (PostgreSQL restarted,
+//    the pool ended with a timeout, the network gone), the lookup's rejection was unhandled, which ends a Node
+//    process (CI caught it: tests/integration/db-client.test.ts's pool ended while a connection waited for that
+//    answer). The connection's own error handling already fails its queries and closes it; patched: the lookup's
+//    rejection is taken (a connection that opens later looks the types up again).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -55,6 +61,10 @@ const FIXES = {
     [
       "      initial && !initial.reserve && execute(initial)\n",
       "      initial && (initial.reserve ? onopen(connection) : execute(initial)) /* portal: reserve opens */\n",
+    ],
+    [
+      "        return fetchArrayTypes()\n",
+      "        return fetchArrayTypes().catch(() => {}) /* portal: lookup's rejection taken */\n",
     ],
   ],
   "index.js": [

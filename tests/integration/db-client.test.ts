@@ -9,6 +9,8 @@ const server = process.env.TEST_DATABASE_URL;
 const target = server ? new URL(process.env.DATABASE_URL!) : null;
 
 let swallow = false;
+/** Swallows the replies on a connection once it has sent postgres.js's array-type lookup (its first statement). */
+let swallowTypeLookup = false;
 const sockets = new Set<net.Socket>();
 const proxy = net.createServer((client) => {
   const upstream = net.connect(Number(target!.port || 5432), target!.hostname);
@@ -21,9 +23,13 @@ const proxy = net.createServer((client) => {
       upstream.destroy();
     });
   }
-  client.on("data", (d) => upstream.write(d));
+  let lookupSent = false;
+  client.on("data", (d) => {
+    if (swallowTypeLookup && d.includes("a.typcategory")) lookupSent = true;
+    upstream.write(d);
+  });
   // Swallowing: PostgreSQL has the statement and answers, and the answer never reaches the client.
-  upstream.on("data", (d) => void (swallow || client.write(d)));
+  upstream.on("data", (d) => void (swallow || lookupSent || client.write(d)));
 });
 
 beforeAll(async () => {
@@ -160,5 +166,31 @@ describe.skipIf(!server)("database client under faults (PostgreSQL)", () => {
     }
     const rows = (await db.execute(sql`select 7 as x`)) as unknown as { x: number }[];
     expect(rows[0].x).toBe(7);
+  });
+
+  it("a connection ended while it looks up the array types leaves no unhandled rejection (the process lives on)", async () => {
+    // CI caught it: the pool ended (afterAll's closeDb) while a new connection waited for the answer to the lookup
+    // postgres.js sends first, and the lookup's rejection had nobody to take it (scripts/patch-postgres.mjs, fix 5):
+    // in a server, PostgreSQL restarted while a connection opened would have ended the process.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const { default: postgres } = await import("postgres");
+    const client = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    swallowTypeLookup = true;
+    try {
+      const pending = client`select 1 as x`.then(
+        () => "answered",
+        (e: { code?: string }) => e.code,
+      );
+      await new Promise((r) => setTimeout(r, 300)); // the lookup sent; its answer swallowed
+      await client.end({ timeout: 0.1 }); // the pool's end destroys the connection still waiting
+      expect(await pending).toBe("CONNECTION_DESTROYED");
+      await new Promise((r) => setTimeout(r, 200)); // a rejection nobody took is reported on a later turn
+      expect(unhandled).toEqual([]);
+    } finally {
+      swallowTypeLookup = false;
+      process.off("unhandledRejection", onUnhandled);
+    }
   });
 });
