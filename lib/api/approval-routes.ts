@@ -4,7 +4,7 @@ import { decide, inputSchema, type Approval } from "@/lib/platform/approval";
 import { ownsRows } from "@/lib/platform/entity";
 import type { Ctx } from "@/lib/platform/context";
 import { AppError, forbidden } from "@/lib/platform/errors";
-import { recordSchema } from "@/lib/platform/row-schema";
+import { apiRecord, apiRecordSchema } from "@/lib/platform/row-schema";
 import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
 import { idParam } from "./params";
 import { setResponseHeaders } from "./response-headers";
@@ -53,7 +53,7 @@ function routeOf(path: string, steps: Approval[], pick: (ctx: Ctx) => Approval |
       tr.summary ??
       `${tr.label} a ${a.states[a.pending]?.toLowerCase() ?? "pending"} ${def.noun.toLowerCase()} (409 when it is no longer ${a.states[tr.from[0]]?.toLowerCase() ?? "in that state"})`,
     input: inputs.reduceRight((all, one) => all.extend(one.shape)),
-    output: tr.output ?? z.object({ data: recordSchema(def) }),
+    output: tr.output ?? z.object({ data: apiRecordSchema(def) }),
     versioned: "if-match",
     async handler({ ctx, params, body, request }) {
       const step = pick(ctx);
@@ -61,7 +61,7 @@ function routeOf(path: string, steps: Approval[], pick: (ctx: Ctx) => Approval |
       if (!step || !name) throw forbidden();
       const version = parseIfMatch(request.headers.get("if-match"));
       try {
-        const data = await decide(ctx, step, idParam(params.id), name, body, { version });
+        const data = apiRecord(def, await decide(ctx, step, idParam(params.id), name, body, { version }));
         const etag = etagOf(data as { updated_at?: unknown });
         if (etag) setResponseHeaders(request, { etag });
         const answer = step.transitions[name].answer;

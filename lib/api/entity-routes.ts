@@ -9,10 +9,17 @@ import { etagOf, parseIfMatch, StaleVersion } from "@/lib/platform/versions";
 import { setResponseHeaders } from "./response-headers";
 import { EXPORT_FORMATS, exportLink } from "@/lib/platform/exports";
 import type { List, Selection } from "@/lib/platform/list";
-import { listAnswer, listQuerySchema, listRowSchema, recordSchema } from "@/lib/platform/row-schema";
+import {
+  apiRecord,
+  apiRecordSchema,
+  listAnswer,
+  listQuerySchema,
+  listRowSchema,
+} from "@/lib/platform/row-schema";
 import { idParam } from "./params";
 import type { ApiRoute, Method } from "./types";
 
+type Rec = Record<string, unknown>;
 type Built = ((...args: never[]) => Promise<unknown>) & { meta: OpMeta };
 
 /** A record's answer `{ data }`, its version's ETag on the answer (lib/platform/versions.ts), for If-Match on its update. */
@@ -34,7 +41,8 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
   const owned = ownsRows(def.scope) && path.includes(":id") ? "id" : undefined;
   const tag = def.noun;
   const call = fn as unknown as (ctx: Ctx, arg: unknown) => Promise<unknown>;
-  const record = recordSchema(def);
+  const record = apiRecordSchema(def);
+  const shaped = (data: unknown) => (data && typeof data === "object" ? apiRecord(def, data as Rec) : data);
   const write = fn as unknown as (
     ctx: Ctx,
     arg: unknown,
@@ -51,7 +59,12 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         tag,
         summary: o.summary ?? `List ${def.plural.toLowerCase()}`,
         query: listQuerySchema(def.list as unknown as List<Selection>),
-        output: listAnswer(listRowSchema(def.list as unknown as List<Selection>)),
+        // The list's rows are selected in the entity's /api shape already (its apiShape).
+        output: listAnswer(
+          def.apiShape
+            ? listRowSchema(def.list as unknown as List<Selection>).extend(def.apiShape.fields)
+            : listRowSchema(def.list as unknown as List<Selection>),
+        ),
         handler: ({ ctx, query }) => call(ctx, query),
       };
     case "view":
@@ -66,7 +79,8 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
         summary: o.summary ?? `One ${def.noun.toLowerCase()}`,
         output: dataOf(record),
         versioned: "etag",
-        handler: async ({ ctx, params, request }) => withEtag(request, await call(ctx, idParam(params.id))),
+        handler: async ({ ctx, params, request }) =>
+          withEtag(request, shaped(await call(ctx, idParam(params.id)))),
       };
     case "create":
     case "update":
@@ -104,7 +118,7 @@ export function entityRoute(method: Method, path: string, fn: Built, o: { summar
             op === "update" ? undefined : idempotencyKeyOf(request.headers.get("idempotency-key"));
           try {
             const data = await write(ctx, arg, { version, idempotencyKey });
-            return withEtag(request, data, isReplay(data) ? { "idempotent-replayed": "true" } : {});
+            return withEtag(request, shaped(data), isReplay(data) ? { "idempotent-replayed": "true" } : {});
           } catch (e) {
             // A false If-Match answers 412 Precondition Failed (RFC 9110 §13.1.1), with who changed it and when.
             if (e instanceof StaleVersion && version) throw new AppError(412, e.message);

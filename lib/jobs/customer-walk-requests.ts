@@ -33,7 +33,7 @@ import {
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
-import { recordSchema } from "@/lib/platform/row-schema";
+import { apiRecordSchema } from "@/lib/platform/row-schema";
 import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
@@ -267,8 +267,8 @@ const walkRef = z.object({
   }),
 });
 const personRef = z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }).nullable();
-/** Spec 002 §3's shapes of a request's own fields: the list's, and the /api's of a record (`specShape`). */
-export const walkRequestSpecFields = {
+/** Spec 002 §3's shapes of a request's own fields: the list's, and the /api's of a record (`apiShape`). */
+const specFields = {
   processed_by: personRef,
   processed_by_id: z.number().nullable(),
   processed_by_user: personRef,
@@ -317,22 +317,23 @@ export const customerWalkRequestsDef = defineEntity({
     return { walk: walk ?? null };
   },
   detailSchema,
+  /**
+   * A record as the /api answers it (spec 002 §3; the list's rows are so already): processed_by the person, its id
+   * processed_by_id, refund_eligibility a boolean. The portal and the domain functions keep the row's own values.
+   */
+  apiShape: {
+    record: (row) => {
+      const by = row.processed_by_user ?? null;
+      const shaped = { processed_by_id: row.processed_by, processed_by: by, processed_by_user: by };
+      return { ...row, ...shaped, refund_eligibility: row.refund_eligibility === 1 };
+    },
+    fields: specFields,
+  },
   messages: { deleteTitle: "Are you sure you want to delete this request?" },
 });
 
 /** The portal's link to one request (the inbox's item, the franchisee admins' notification of it). */
 const itemLink = (opaqueId: string) => `/customer-walk-requests?status=pending&request=${opaqueId}`;
-
-export const walkRequestRecord = recordSchema(customerWalkRequestsDef).extend(walkRequestSpecFields);
-/**
- * A record as the /api answers it (spec 002 §3; the list's rows are so already): processed_by the person, its id
- * processed_by_id, refund_eligibility a boolean. The portal and the domain functions keep the row's own values.
- */
-export function specShape(row: Record<string, unknown>) {
-  const by = row.processed_by_user ?? null;
-  const shaped = { processed_by_id: row.processed_by, processed_by: by, processed_by_user: by };
-  return { ...row, ...shaped, refund_eligibility: row.refund_eligibility === 1 };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Counting reschedules against the quota.
@@ -623,8 +624,8 @@ const M = WALK_REQUEST_MESSAGES;
 const inboxTitle = sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
   else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`;
 const answerOf = (message: string) => ({
-  answer: (data: Record<string, unknown>) => ({ message, data: specShape(data) }),
-  output: z.object({ message: z.string(), data: walkRequestRecord }),
+  answer: (data: Record<string, unknown>) => ({ message, data }),
+  output: z.object({ message: z.string(), data: apiRecordSchema(customerWalkRequestsDef) }),
 });
 const processed = (ctx: Ctx) => ({ processed_by: ctx.userId, processed_at: new Date() });
 

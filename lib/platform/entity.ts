@@ -213,6 +213,14 @@ export type EntityDecl<
   auditDetail?: (db: Executor, row: T["$inferSelect"]) => Promise<Record<string, unknown>>;
   /** Schema of the detail's keys, for the documented answer. */
   detailSchema?: z.ZodRawShape;
+  /**
+   * The /api's shape of a record where the spec words it otherwise than the row (spec 002 §3: a walk request's
+   * processed_by the person, refund_eligibility a boolean): `record` reshapes the record an /api call answers
+   * (entityRoute's get, create, update; a decision's), `fields` documents the keys it gives. The list's rows are
+   * selected in that shape already: the list's answer documents `fields` too. The domain functions, the portal and
+   * the audit keep the row. See apiRecord, apiRecordSchema (lib/platform/row-schema.ts).
+   */
+  apiShape?: { record: (row: Record<string, unknown>) => Record<string, unknown>; fields: z.ZodRawShape };
   /** The spec's texts; `deleteTitle` titles the delete confirmation where the spec words it (franchisees' 'Warning!'). */
   messages?: Partial<Record<"created" | "updated" | "deleted" | "restored" | "deleteTitle", string>>;
   /** Which operations exist (default: those whose permission is in the registry). */

@@ -30,6 +30,14 @@ export function recordSchema(def: AnyEntity): z.ZodObject {
   return z.object({ ...shape, ...(def.detailSchema ?? {}) });
 }
 
+/** A record as the /api answers it: the entity's `apiShape` applied, if it declares one. */
+export const apiRecord = (def: AnyEntity, row: Record<string, unknown>) =>
+  def.apiShape ? def.apiShape.record(row) : row;
+
+/** The schema of a record's /api answer: `recordSchema` with the keys of the entity's `apiShape`. */
+export const apiRecordSchema = (def: AnyEntity): z.ZodObject =>
+  def.apiShape ? recordSchema(def).extend(def.apiShape.fields) : recordSchema(def);
+
 /** A list row's answer: the list's selection (columns of left-joined tables may be null). */
 export function listRowSchema(list: List<Selection>): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};

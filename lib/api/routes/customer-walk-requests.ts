@@ -3,30 +3,21 @@ import { z } from "zod";
 import {
   customerWalkRequestsCrud,
   customerWalkRequestsDef,
-  specShape,
   walkRequestApproval,
   walkRequestDetails,
-  walkRequestRecord,
-  walkRequestSpecFields,
   walkRequestStatistics,
   walkRequestStatisticsSchema,
 } from "@/lib/jobs/customer-walk-requests";
-import type { List, Selection } from "@/lib/platform/list";
-import { listAnswer, listRowSchema } from "@/lib/platform/row-schema";
+import { apiRecord, apiRecordSchema } from "@/lib/platform/row-schema";
 import { approvalRoutes } from "../approval-routes";
 import { crudRoutes, entityRoute } from "../entity-routes";
 import { idParam } from "../params";
-import type { ApiCall, ApiRoute } from "../types";
+import type { ApiRoute } from "../types";
 import { walkRequestPolicyRoutes } from "./walk-request-policy";
 
 const def = customerWalkRequestsDef;
 const tag = def.noun;
 
-/** A record's answer in spec 002 §3's shape (the list's rows are so already). */
-const shapeData = async (p: Promise<unknown>) => {
-  const r = (await p) as { data: Record<string, unknown> };
-  return { ...r, data: specShape(r.data) };
-};
 const rescheduleInfo = z.object({
   reschedules_used: z.number().int(),
   current_quota: z.number().int(),
@@ -38,19 +29,9 @@ const rescheduleInfo = z.object({
  * to_date), export, POST (a customer's request from the app), statistics (the four cards), one with its reschedule
  * quota, approve, reject, delete (POST clear/:id, the spec's path) and restore; then the walk request policy's.
  */
-const [listRow, exportRow, createRow] = crudRoutes(customerWalkRequestsCrud, ["list", "export", "create"]);
-
 export const customerWalkRequestsRoutes: ApiRoute[] = [
-  {
-    ...listRow,
-    output: listAnswer(listRowSchema(def.list as unknown as List<Selection>).extend(walkRequestSpecFields)),
-  },
-  exportRow,
-  {
-    ...createRow,
-    output: z.object({ data: walkRequestRecord }),
-    handler: (call: ApiCall) => shapeData(createRow.handler(call as never)),
-  } as ApiRoute,
+  // The records in spec 002 §3's shape (the entity's apiShape).
+  ...crudRoutes(customerWalkRequestsCrud, ["list", "export", "create"]),
   {
     method: "GET",
     path: "customer_walk_requests/statistics",
@@ -74,8 +55,11 @@ export const customerWalkRequestsRoutes: ApiRoute[] = [
     tag,
     summary:
       "One request (user, walk with its daily plan and pets, processed_by_user) and the reschedule quota of its walk's monthly request",
-    output: z.object({ data: walkRequestRecord, reschedule_info: rescheduleInfo }),
-    handler: ({ ctx, params }) => shapeData(walkRequestDetails(ctx, idParam(params.id))),
+    output: z.object({ data: apiRecordSchema(def), reschedule_info: rescheduleInfo }),
+    handler: async ({ ctx, params }) => {
+      const { data, reschedule_info } = await walkRequestDetails(ctx, idParam(params.id));
+      return { data: apiRecord(def, data), reschedule_info };
+    },
   },
   ...approvalRoutes(walkRequestApproval),
   {
