@@ -33,13 +33,6 @@ export type InboxKind = string;
 const firstOf = (k: InboxKind) => approvals.find((a) => a.entity.name === k)!;
 const labelOf = (a: Approval) => a.inbox?.label ?? a.kind;
 
-/** A kind's label and list route (client-safe). */
-export const inboxKindInfo = (k: InboxKind) => ({
-  kind: k,
-  label: labelOf(firstOf(k)),
-  href: firstOf(k).entity.href ?? "",
-});
-
 /** The permissions any of which lets a caller open the inbox (GET /api/approvals's variants): every transition's. */
 export const INBOX_PERMISSIONS: Permission[] = [
   ...new Set(approvals.flatMap((a) => a.names.map((t) => a.permissionOf(t)))),
