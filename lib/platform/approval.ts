@@ -70,6 +70,11 @@ export type TransitionDecl = {
   notify?: (a: DecisionArgs & { row: Rec }) => NewNotification[] | Promise<NewNotification[]>;
   /** Effects in the same transaction, after the change (generate walks, create staff, move walks...). */
   after?: (a: DecisionArgs & { row: Rec }) => Promise<void | Rec>;
+  /**
+   * `after` runs before the audit record (and the notifications), so the record shows what it changed through the
+   * entity's auditDetail (a leave's walks moved); default: after them.
+   */
+  auditAfter?: boolean;
   /** Its /api path (`:id` the record), e.g. "pet_walkie_career_requests/approve/:id"; none: no /api row. */
   path?: string;
   summary?: string;
@@ -276,13 +281,20 @@ export function decide(
       await tr.guard?.(args);
       const values: Rec = { [a.field.name]: tr.to, ...((await tr.set?.(args)) ?? {}) };
       if (a.reasonField) values[a.reasonField.name] = tr.reason ? (input[a.reasonField.name] ?? null) : null;
-      const row = await updateAudited(tx, ctx, def, { id, before, beforeDetail, set: values });
-      // The item's earlier notifications are done; those the decision raises (which may name it too) are new.
-      await itemNotificationsDone(tx, a, row);
-      const notes = (await tr.notify?.({ ...args, row })) ?? [];
-      await notify(notes, tx);
       // An after-effect that touches the row again (walks generated: walks_generated_at) answers it as it now is.
-      const now = ((await tr.after?.({ ...args, row })) as Rec | undefined) ?? row;
+      const effects = async (row: Rec) => ((await tr.after?.({ ...args, row })) as Rec | undefined) ?? row;
+      const written = await updateAudited(tx, ctx, def, {
+        id,
+        before,
+        beforeDetail,
+        set: values,
+        effects: tr.auditAfter ? effects : undefined,
+      });
+      // The item's earlier notifications are done; those the decision raises (which may name it too) are new.
+      await itemNotificationsDone(tx, a, written);
+      const notes = (await tr.notify?.({ ...args, row: written })) ?? [];
+      await notify(notes, tx);
+      const now = tr.auditAfter ? written : await effects(written);
       for (const l of listeners) await l({ tx, ctx, approval: a, transition: t, row: now });
       return answerOf(def, tx, now);
     });

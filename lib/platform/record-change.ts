@@ -40,20 +40,22 @@ export async function scopedRow<E extends AnyEntity>(
 /**
  * The row `id` written with `set`, its version (updated_at) and updated_by bumped, and its audit record: an update
  * with the entity's auditDetail before (`beforeDetail`, read before the change) and after. What a decision and a
- * record change both end with, inside their transaction.
+ * record change both end with, inside their transaction. `effects`: run between the write and the audit record
+ * (which then shows what they changed), answering the row as it now is.
  */
 export async function updateAudited(
   tx: Tx,
   ctx: Ctx,
   def: AnyEntity,
-  o: { id: number; before: Rec; beforeDetail: unknown; set: Rec },
+  o: { id: number; before: Rec; beforeDetail: unknown; set: Rec; effects?: (row: Rec) => Promise<Rec> },
 ): Promise<Rec> {
   const t = def.table as EntityTable & { id: AnyPgColumn };
-  const [row] = (await tx
+  const [written] = (await tx
     .update(t)
     .set({ ...o.set, updated_at: nextUpdatedAt(o.before.updated_at), updated_by: ctx.userId } as never)
     .where(eq(t.id, o.id))
     .returning()) as Rec[];
+  const row = o.effects ? await o.effects(written) : written;
   await writeAudit(tx, ctx, {
     entity: def.name,
     entityId: o.id,
