@@ -1,11 +1,19 @@
 import "server-only";
-import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { dailyJobPlanWalks, leaveRequests, leaveRequestWalks, users } from "@/db/schema";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
-import { crudOf, defineEntity, networkScope, patchOf, restoreOf, softDeleteOf } from "@/lib/platform/entity";
+import {
+  companyRow,
+  crudOf,
+  defineEntity,
+  networkScope,
+  patchOf,
+  restoreOf,
+  softDeleteOf,
+} from "@/lib/platform/entity";
 import { decodeActionId, entityActions, recordAction } from "@/lib/platform/entity-actions";
 import {
   AppError,
@@ -17,7 +25,7 @@ import {
 } from "@/lib/platform/errors";
 import { fileUrl } from "@/lib/platform/file-access";
 import { encodeId } from "@/lib/platform/ids";
-import { approvalActions, approvalOf, decide } from "@/lib/platform/approval";
+import { afterStatusSave, approvalActions, approvalOf, decide } from "@/lib/platform/approval";
 import { recordChange, scopedRow } from "@/lib/platform/record-change";
 import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
@@ -44,7 +52,6 @@ import {
   leaveWindow,
   minutesSql,
   walkWindow,
-  type LeaveRow,
   leaveWalkSchema,
   type LeaveWalk,
   type StaffMember,
@@ -295,42 +302,34 @@ async function checkLeave(
 }
 
 /** The walker a leave is for: a live, active walker of the company (and of the caller's franchisee when they have one). */
-async function walkerOf(tx: Tx, ctx: Ctx, userId: number) {
-  const [u] = await tx
-    .select({ id: users.id, franchisee_id: users.franchisee_id })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.company_id, requireCompany(ctx)),
-        isNull(users.deleted_at),
-        eq(users.is_active, 1),
-        eq(users.role_id, ROLE_IDS[ROLE.USER]),
-        sql`${users.franchisee_id} is not null`,
-        ctx.franchiseeId != null ? eq(users.franchisee_id, ctx.franchiseeId) : undefined,
-      ),
-    );
-  return u ?? null;
-}
+const walkerOf = (tx: Tx, ctx: Ctx, userId: number) =>
+  companyRow(tx, ctx, users, userId, {
+    active: true,
+    where: and(
+      eq(users.role_id, ROLE_IDS[ROLE.USER]),
+      isNotNull(users.franchisee_id),
+      ctx.franchiseeId != null ? eq(users.franchisee_id, ctx.franchiseeId) : undefined,
+    ),
+  });
 
 /**
- * The approval's changes, inside the caller's transaction with the leave locked and pending: the replacement
- * re-checked as available (422), the affected not-started walks recorded in leave_request_walks (who had each, the
- * replacement or null: uncovered) and moved to the replacement; the replacement and the walker notified. Answers the
- * columns to write on the leave.
+ * The approval's effects (its declaration's `after`: a decision's and a PATCH's), in the transaction once the leave is
+ * written approved and before its audit record, which lists the walks: the replacement re-checked as available
+ * (422), the affected not-started walks recorded in leave_request_walks (who had each, the replacement or null:
+ * uncovered) and moved to the replacement; the replacement, the walker and the customers notified.
  */
-async function applyApproval(
-  tx: Tx,
-  ctx: Ctx,
-  leave: Leave,
-  replacementId: number | null,
-  remarks: string | null | undefined,
-) {
-  const walks = await affectedWalks(tx, leave as LeaveRow, { movable: true, lock: true });
+async function applyApproval(tx: Tx, ctx: Ctx, leave: Leave) {
+  const replacementId = leave.replacement_user_id;
+  // The walks it affects as a pending leave (once approved, affectedWalks reads the recorded ones).
+  const walks = await affectedWalks(
+    tx,
+    { ...leave, status: LEAVE_STATUS.PENDING },
+    { movable: true, lock: true },
+  );
   let replacementName = "";
   if (replacementId != null) {
     replacementName = await nameOf(tx, replacementId, { lock: true });
-    const ok = await availableStaff(tx, leave as LeaveRow, { walks, ids: [replacementId] });
+    const ok = await availableStaff(tx, leave, { walks, ids: [replacementId] });
     if (!ok.length) throw invalid({ replacement_user_id: LEAVE_MESSAGES.unavailable });
   }
   // The walks recorded (who had each) and moved to the replacement, one statement.
@@ -376,31 +375,21 @@ async function applyApproval(
         body: `${walksCount(mine.length)} of ${mine[0].pets ?? "your pet"} on ${whenText(mine)} will be walked by ${walkerText(mine[0].walker, mine[0].franchisee)}, covering for ${who}.`,
       }),
     );
-  return {
-    status: LEAVE_STATUS.APPROVED,
-    replacement_user_id: replacementId,
-    ...(remarks !== undefined ? { admin_remarks: remarks } : {}),
-    processed_by: ctx.userId,
-    processed_at: new Date(),
-  };
 }
+
+/** Who decided and when, written with either decision. */
+const processed = (ctx: Ctx) => ({ processed_by: ctx.userId, processed_at: new Date() });
 
 const leaveCrud = crudOf(leaveRequestsDef, {
   async create({ ctx, tx, input, insert, errors }) {
     const fromApp = ctx.roleName === ROLE.USER;
     const userId = fromApp ? ctx.userId : input.user_id;
-    if (userId == null) {
-      errors.user_id = LEAVE_MESSAGES.walkerRequired;
-      throw invalid(errors);
-    }
-    const w = await walkerOf(tx, ctx, userId);
-    if (!w) {
-      errors.user_id = LEAVE_MESSAGES.walker;
-      throw invalid(errors);
-    }
+    const w = userId == null ? null : await walkerOf(tx, ctx, userId);
+    if (!w)
+      throw invalid({ ...errors, user_id: LEAVE_MESSAGES[userId == null ? "walkerRequired" : "walker"] });
     const timed = input.leave_type === "time_range";
     const values = {
-      user_id: userId,
+      user_id: w.id,
       franchisee_id: w.franchisee_id,
       date: input.date,
       leave_type: input.leave_type,
@@ -413,16 +402,12 @@ const leaveCrud = crudOf(leaveRequestsDef, {
     if (Object.keys(errors).length) throw invalid(errors);
     const row = await insert(values);
     const admins = await franchiseeAdminIds(tx, w.franchisee_id);
-    const who = await nameOf(tx, userId);
+    const who = await nameOf(tx, w.id);
+    // Linked to the leave itself: the decision marks this notification read (the approval kernel's item link).
+    const body = `${who} asked for leave on ${windowText(row)}${row.reason ? `: ${row.reason}` : "."}`;
+    const link = `/leave-requests/${encodeId(row.id)}`;
     await notify(
-      admins.map((id) => ({
-        userId: id,
-        companyId: row.company_id,
-        title: "New leave request",
-        body: `${who} asked for leave on ${windowText(row)}${row.reason ? `: ${row.reason}` : "."}`,
-        // The leave itself: the decision marks this notification read (the approval kernel's item link).
-        link: `/leave-requests/${encodeId(row.id)}`,
-      })),
+      admins.map((id) => noteTo(row, id, "New leave request", body, link)),
       tx,
     );
     return row;
@@ -458,23 +443,12 @@ const leaveCrud = crudOf(leaveRequestsDef, {
       delete values.start_time;
       delete values.end_time;
     }
-    if (statusChanged && patch.status === LEAVE_STATUS.APPROVED)
-      Object.assign(
-        values,
-        await applyApproval(
-          tx,
-          ctx,
-          { ...before, ...values, status: LEAVE_STATUS.PENDING } as Leave,
-          null,
-          patch.admin_remarks,
-        ),
-      );
-    if (statusChanged && patch.status === LEAVE_STATUS.REJECTED) {
-      Object.assign(values, { processed_by: ctx.userId, processed_at: new Date() });
-      await notify(rejectedNote(before), tx);
-    }
-    if (!statusChanged) delete values.status;
-    return write(values);
+    if (statusChanged) Object.assign(values, processed(ctx));
+    else delete values.status;
+    const row = await write(values);
+    // A status of 1 approves without a replacement, 2 rejects: the declaration's effects, as a decision's.
+    await afterStatusSave(leaveApproval, { ctx, tx, before, row });
+    return row;
   },
 });
 
@@ -542,13 +516,13 @@ async function revertWalks(tx: Tx, ctx: Ctx, leave: Leave) {
 }
 
 /** A notice to a member of the leave's company (the walker, a replacement), pointing at their notifications. */
-const noteTo = (leave: Pick<Leave, "company_id">, userId: number, title: string, body: string) => ({
-  userId,
-  companyId: leave.company_id,
-  title,
-  body,
-  link: "/notifications",
-});
+const noteTo = (
+  leave: Pick<Leave, "company_id">,
+  userId: number,
+  title: string,
+  body: string,
+  link = "/notifications",
+) => ({ userId, companyId: leave.company_id, title, body, link });
 const rejectedNote = (leave: Leave) =>
   noteTo(leave, leave.user_id, "Leave rejected", `Your leave on ${windowText(leave)} was rejected.`);
 
@@ -593,7 +567,7 @@ export function staffPageOf(query: URLSearchParams): StaffPage {
 
 /** One walk of an approved leave (404 when it is not one of its walks). */
 async function leaveWalk(db: Executor, leave: Leave, walkId: number) {
-  const walks = await affectedWalks(db, { ...leave, status: LEAVE_STATUS.APPROVED } as LeaveRow);
+  const walks = await affectedWalks(db, { ...leave, status: LEAVE_STATUS.APPROVED });
   const walk = walks.find((x) => x.id === walkId);
   if (!walk) throw notFound();
   return walk;
@@ -601,9 +575,9 @@ async function leaveWalk(db: Executor, leave: Leave, walkId: number) {
 
 /**
  * The leave's decisions, declared once (issue 25): the approval kernel takes them (lock, pending only: 409, the
- * audit record with the walks, notifications, one transaction) and derives their /api rows. Approve (POST
- * approve-with-replacement, §7): the replacement (or none: the walks stay uncovered) re-checked and the walks moved
- * (applyApproval); reject: optional remarks. Both answer `{ success, message, data }` as before.
+ * audit record with the walks, notifications, one transaction) and derives their /api rows; a PATCH of the status
+ * takes the same effects (afterStatusSave). Approve (POST approve-with-replacement, §7): the replacement (or none:
+ * the walks stay uncovered) re-checked and the walks moved (applyApproval); reject: optional remarks. Both answer `{ success, message, data }` as before.
  */
 export const leaveApproval = approvalOf({
   entity: leaveRequestsDef,
@@ -621,14 +595,13 @@ export const leaveApproval = approvalOf({
       label: "Approve",
       reason: "optional",
       input: { replacement_user_id: optionalId("replacement") },
-      set: ({ ctx, tx, before, input }) =>
-        applyApproval(
-          tx,
-          ctx,
-          before as Leave,
-          (input.replacement_user_id as number | null) ?? null,
-          undefined,
-        ),
+      set: ({ ctx, input }) => ({
+        replacement_user_id: input.replacement_user_id ?? null,
+        ...processed(ctx),
+      }),
+      after: ({ ctx, tx, row }) => applyApproval(tx, ctx, row as Leave),
+      // The walks move before the audit record, which lists them.
+      auditAfter: true,
       path: "leave_requests/:id/approve-with-replacement",
       summary:
         "Approve a pending leave, with a replacement (its affected walks move to them; 422 when they are not available) or without (null: the walks stay uncovered); 409 when no longer pending",
@@ -642,8 +615,8 @@ export const leaveApproval = approvalOf({
       to: LEAVE_STATUS.REJECTED,
       label: "Reject",
       reason: "optional",
-      set: ({ ctx }) => ({ processed_by: ctx.userId, processed_at: new Date() }),
-      notify: ({ row }) => [rejectedNote(row as Leave)],
+      set: ({ ctx }) => processed(ctx),
+      notify: ({ before }) => [rejectedNote(before as Leave)],
       path: "leave_requests/:id/reject",
       summary: "Reject a pending leave, with optional admin remarks (409 when no longer pending)",
       confirm: {
