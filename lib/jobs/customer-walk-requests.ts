@@ -371,25 +371,6 @@ async function reschedulesUsed(
   return row?.n ?? 0;
 }
 
-/** The quota notice of a request: reschedules used by its walk's monthly request, of the company's quota. */
-export async function rescheduleInfoOf(
-  db: Executor,
-  row: { company_id: number; user_id: number; walk_id: number; original_date: string },
-): Promise<RescheduleInfo> {
-  const [walk] = await db
-    .select({ request_id: p.user_monthly_job_request_id })
-    .from(w)
-    .innerJoin(p, eq(p.id, w.daily_job_plan_id))
-    .where(eq(w.id, row.walk_id));
-  const policy = await policyOf(db, row.company_id);
-  const used = await reschedulesUsed(db, row.company_id, {
-    monthlyRequestId: walk?.request_id ?? null,
-    userId: row.user_id,
-    date: row.original_date,
-  });
-  return quotaInfo(used, policy.reschedule_quota);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Create (the app's POST), delete and restore.
 
@@ -548,11 +529,20 @@ export const customerWalkRequestsCrud = {
 // ---------------------------------------------------------------------------------------------------------------
 // One request with its quota notice (GET :id, the details dialog).
 
-/** GET customer_walk_requests/:id: `{ data: the request, reschedule_info }` (§7: data.data and reschedule_info). */
+/**
+ * GET customer_walk_requests/:id: `{ data: the request, reschedule_info }` (§7: data.data and reschedule_info), the
+ * quota notice: reschedules used by its walk's monthly request (the record's walk names it), of the company's quota.
+ */
 export async function walkRequestDetails(ctx: Ctx, id: number) {
   const data = await customerWalkRequestsCrud.get(ctx, id);
-  const reschedule_info = await rescheduleInfoOf(await getDb(), data);
-  return { data, reschedule_info };
+  const db = await getDb();
+  const policy = await policyOf(db, data.company_id);
+  const used = await reschedulesUsed(db, data.company_id, {
+    monthlyRequestId: data.walk?.daily_job_plan.user_monthly_job_request_id ?? null,
+    userId: data.user_id,
+    date: data.original_date,
+  });
+  return { data, reschedule_info: quotaInfo(used, policy.reschedule_quota) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
