@@ -17,7 +17,6 @@ import {
 import { checkMasterRow, masterRows, ZONES_VALUE, type MasterRow } from "@/lib/franchise/master-rows";
 import { franchiseesInScope } from "@/lib/franchise/franchisees";
 import { planName } from "@/lib/franchise/plans";
-import { isUserOfCompany } from "@/lib/operations/users-lookup";
 import { approvalActions, approvalOf, decide, guardFields, type DecisionArgs } from "@/lib/platform/approval";
 import { authorize, can, requireCompany, type Ctx } from "@/lib/platform/context";
 import { getDb, rowsOf, type Executor, type Tx } from "@/lib/platform/db";
@@ -49,7 +48,7 @@ import {
 import type { ScreenRow } from "@/lib/platform/screens";
 import { toActionResult } from "@/lib/platform/mutations";
 import { companyAdminIds, notify, type NewNotification } from "@/lib/platform/notifications";
-import { POSITION, ROLE } from "@/lib/platform/permissions";
+import { POSITION, ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import {
   codeOf,
   flag,
@@ -180,13 +179,10 @@ const walker = alias(users, "walker");
 const tier = alias(valueLists, "tier");
 const zone = alias(valueLists, "zone");
 
-const APPROVAL_OPTIONS = Object.entries(APPROVAL_LABELS).map(([value, label]) => ({
-  value,
-  label: label.toUpperCase(),
-}));
 const UPPER_LABELS = Object.fromEntries(
   Object.entries(APPROVAL_LABELS).map(([k, v]) => [k, v.toUpperCase()]),
 );
+const APPROVAL_OPTIONS = Object.entries(UPPER_LABELS).map(([value, label]) => ({ value, label }));
 
 const petShape = {
   id: z.number(),
@@ -213,6 +209,10 @@ type Shape<K extends keyof typeof requestShapes> = z.infer<(typeof requestShapes
 /** One pet of a request as the list and the item answer it: flat, and as spec 002 §3's `user_pet`. */
 type RequestPet = Shape<"user_monthly_job_request_pets">[number];
 
+/** The request's pets (p) with their breed (b), in the order chosen (rp). */
+const requestPets = sql`from user_monthly_job_request_pets rp join user_pets p on p.id = rp.user_pet_id
+  left join value_lists b on b.id = p.breed_id
+  where rp.user_monthly_job_request_id = ${t.id}`;
 /**
  * The request's pets as JSON (the list's Pets sub-table): name, breed (the BREEDS row's description), weight, age;
  * and the same as spec 002 §3's `user_pet {name, breed {description}, weight, age}`.
@@ -221,15 +221,10 @@ const petsJson = sql<RequestPet[]>`(select coalesce(json_agg(json_build_object('
     'breed', b.description, 'weight', p.weight::float8, 'age', p.age,
     'user_pet', json_build_object('id', p.id, 'name', p.name,
       'breed', case when b.id is null then null else json_build_object('description', b.description) end,
-      'weight', p.weight::float8, 'age', p.age)) order by rp.id), '[]'::json)
-  from user_monthly_job_request_pets rp join user_pets p on p.id = rp.user_pet_id
-  left join value_lists b on b.id = p.breed_id
-  where rp.user_monthly_job_request_id = ${t.id})`;
+      'weight', p.weight::float8, 'age', p.age)) order by rp.id), '[]'::json) ${requestPets})`;
 /** The same as text, for the export: "Bruno (LABRADOR RETRIEVER, 28.5 kg, 4 y); ...". */
 const petsText = sql<string>`(select string_agg(p.name || coalesce(' (' || b.description || ')', ''), '; ' order by rp.id)
-  from user_monthly_job_request_pets rp join user_pets p on p.id = rp.user_pet_id
-  left join value_lists b on b.id = p.breed_id
-  where rp.user_monthly_job_request_id = ${t.id})`;
+  ${requestPets})`;
 
 const customerName = userNameOf(customer);
 const walkerName = sql<
@@ -363,16 +358,7 @@ export type MonthlyRequestScreenRow = ScreenRow<
 
 /** The toolbar's filters: no zone filter for a MASTER FRANCHISEE or a FRANCHISEE ADMIN (spec 002 §6). */
 export const monthlyToolbarFilters = (ctx: Ctx) =>
-  [
-    "status",
-    "franchisee_approval_status",
-    "franchisee_id",
-    "user_id",
-    "month",
-    "year",
-    "zone_id",
-    "is_active",
-  ].filter(
+  Object.keys(requestList.filters).filter(
     (f) =>
       (f !== "zone_id" || (ctx.zoneIds == null && ctx.roleName !== ROLE.FRANCHISEE_ADMIN)) &&
       (f !== "franchisee_id" || ctx.franchiseeId == null),
@@ -526,11 +512,11 @@ const isCustomerCaller = (ctx: Ctx) =>
   ctx.roleName !== ROLE.USER || (ctx.positionName ?? "").trim().toUpperCase() === POSITION.CUSTOMER;
 
 /** A customer: a live, active role-USER user of the company who is no franchisee's staff (a walker is not one). */
-async function isCustomer(db: Executor, ctx: Ctx, userId: number): Promise<boolean> {
-  if (!(await isUserOfCompany(db, ctx, userId))) return false;
-  const [u] = await db.select({ f: users.franchisee_id }).from(users).where(eq(users.id, userId));
-  return u?.f == null;
-}
+const customerRow = (tx: Tx, ctx: Ctx, userId: number) =>
+  companyRow(tx, ctx, users, userId, {
+    active: true,
+    where: and(eq(users.role_id, ROLE_IDS[ROLE.USER]), isNull(users.franchisee_id)),
+  });
 
 /** The create's checks; returns the row's values (the scope stamps company, franchisee and, for an app user, user). */
 async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors) {
@@ -538,7 +524,7 @@ async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors)
   if (!isCustomerCaller(ctx)) throw new AppError(403, MONTHLY_MESSAGES.customersOnly);
   const userId = fromApp ? ctx.userId : input.user_id;
   if (userId == null) errors.user_id ??= MONTHLY_MESSAGES.customerRequired;
-  else if (!fromApp && !(await isCustomer(tx, ctx, userId))) errors.user_id ??= MONTHLY_MESSAGES.customer;
+  else if (!fromApp && !(await customerRow(tx, ctx, userId))) errors.user_id ??= MONTHLY_MESSAGES.customer;
 
   if (userId != null && !errors.user_id) {
     const owned = async (tb: typeof userPets | typeof userAddresses, ids: number[]) =>
@@ -677,6 +663,12 @@ async function approvalNeeds(
     errors.remark ??= MONTHLY_MESSAGES.remarkRequired;
 }
 
+/** How many walks of a request each walker had (taken from them, or still theirs). */
+type ByWalker = { walker_id: number; n: number }[];
+/** Its numbers as numbers (a driver may answer them as text). */
+const numbered = (rows: ByWalker): ByWalker =>
+  rows.map((x) => ({ walker_id: Number(x.walker_id), n: Number(x.n) }));
+
 /** Walks not begun and still ahead (India's day and time), of one request's live plans. */
 function aheadAndNotStarted(now: Date) {
   const { date, time } = indiaNow(now);
@@ -710,33 +702,17 @@ export async function withdrawWalks(tx: Executor, requestId: number, userId: num
       (select coalesce(json_agg(json_build_object('walker_id', x.walker_id, 'n', x.n)), '[]'::json)
         from (select walker_id, count(*)::int as n from walks where walker_id is not null group by walker_id) x)
         as by_walker`);
-  type ByWalker = { walker_id: number; n: number }[];
   const r = rowsOf<{ plans: number; walks: number; by_walker: ByWalker | string | null }>(res)[0];
-  const byWalker = (jsonOf(r?.by_walker ?? null) ?? []).map((x) => ({
-    walker_id: Number(x.walker_id),
-    n: Number(x.n),
-  }));
+  const byWalker = numbered(jsonOf(r?.by_walker ?? null) ?? []);
   return { plans: Number(r?.plans ?? 0), walks: Number(r?.walks ?? 0), byWalker };
 }
 
 /** The walkers whose walks a withdrawal took hear it once each, naming the customer, the month and why. */
-async function tellWithdrawn(
-  tx: Executor,
-  row: Row,
-  byWalker: { walker_id: number; n: number }[],
-  why: string,
-) {
+async function tellWithdrawn(tx: Executor, row: Row, byWalker: ByWalker, why: string) {
   if (!byWalker.length) return;
   const f = await requestFacts(tx, row);
   await notify(
-    byWalker.map(({ walker_id, n }) =>
-      f.note(
-        walker_id,
-        MONTHLY_MESSAGES.walksTaken(n),
-        `${walksCount(n)} of ${f.customer} for ${f.month} (${f.pets}) ${n === 1 ? "is" : "are"} no longer yours: ${why}.`,
-        "/notifications",
-      ),
-    ),
+    f.taken(byWalker, (n) => ` (${f.pets}) ${n === 1 ? "is" : "are"} no longer yours: ${why}`),
     tx,
   );
 }
@@ -769,27 +745,39 @@ async function requestFacts(db: Executor, row: Row) {
   });
   const petNames = (f?.pets ?? "").replace(/ \([^)]*\)/g, "");
   const link = `/user-monthly-job-requests/${encodeId(row.id)}`;
+  const [customer, month] = [f?.customer ?? "A customer", monthLabel(row.month, row.year)];
+  const note = (userId: number, title: string, body: string, to: string | null = link): NewNotification => ({
+    userId,
+    companyId: row.company_id,
+    title,
+    body,
+    link: to,
+  });
   return {
-    customer: f?.customer ?? "A customer",
+    customer,
     franchisee: f?.franchisee ?? null,
     walker: f?.walker ?? null,
     plan: f?.plan ?? null,
     address: f?.address ?? null,
     located: f?.located === true || (f?.located as unknown) === "t",
     pets: petNames || "your pets",
-    month: monthLabel(row.month, row.year),
+    month,
     at: f?.address ? `, at ${f.address}` : "",
     by: f?.franchisee ? ` (${f.franchisee})` : "",
     days: `from ${dayLabel(row.start_date)} to ${dayLabel(row.end_date)}`,
     slots: [row.timeslot, row.timeslot_2].flatMap((x) => (x ? [x.slice(0, 5)] : [])).join(" and "),
     plansLink: `/daily-job-plans?user_monthly_job_request_id=${encodeId(row.id)}`,
-    note: (userId: number, title: string, body: string, to: string | null = link): NewNotification => ({
-      userId,
-      companyId: row.company_id,
-      title,
-      body,
-      link: to,
-    }),
+    note,
+    /** The walkers walks were taken from, one notification each: "<n walks> of <customer> for <month><tail>." */
+    taken: (byWalker: ByWalker, tail: (n: number) => string) =>
+      byWalker.map(({ walker_id, n }) =>
+        note(
+          walker_id,
+          MONTHLY_MESSAGES.walksTaken(n),
+          `${walksCount(n)} of ${customer} for ${month}${tail(n)}.`,
+          "/notifications",
+        ),
+      ),
   };
 }
 
@@ -804,7 +792,7 @@ async function userName(db: Executor, id: number | null): Promise<string | null>
 
 /** The walkers who have walks of the request not begun and still ahead, other than `except`: how many each. */
 async function walkersAhead(tx: Executor, requestId: number, except: number, now: Date) {
-  const rows = rowsOf<{ walker_id: number; n: number }>(
+  const rows = rowsOf<ByWalker[number]>(
     await tx.execute(sql`
       select w.walker_id, count(*)::int as n from daily_job_plan_walks w
       join daily_job_plans p on p.id = w.daily_job_plan_id
@@ -812,7 +800,7 @@ async function walkersAhead(tx: Executor, requestId: number, except: number, now
         and w.walker_id is not null and w.walker_id <> ${except}
       group by w.walker_id`),
   );
-  return rows.map((r) => ({ walker_id: Number(r.walker_id), n: Number(r.n) }));
+  return numbered(rows);
 }
 
 /**
@@ -843,14 +831,7 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
           `${walksCount(n)} of ${f.customer} for ${f.month} (${f.pets}, ${f.slots}${f.at}) are now yours${f.by}.`,
           f.plansLink,
         ),
-        ...from.map((x) =>
-          f.note(
-            x.walker_id,
-            MONTHLY_MESSAGES.walksTaken(x.n),
-            `${walksCount(x.n)} of ${f.customer} for ${f.month} moved to ${f.walker ?? "another walker"}${f.by}.`,
-            "/notifications",
-          ),
-        ),
+        ...f.taken(from, () => ` moved to ${f.walker ?? "another walker"}${f.by}`),
       );
     }
   }
