@@ -31,6 +31,7 @@ import { recordSchema } from "@/lib/platform/row-schema";
 import { notify } from "@/lib/platform/notifications";
 import { dayLabel, tellCustomers, walkerText, walksCount, whenText } from "./walk-notices";
 import { dateRangeFilter, defineList, enumFilter, listRowById, referenceFilter } from "@/lib/platform/list";
+import type { RowOf } from "@/lib/platform/list";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 import { blankToNull, codeOf, flag, optionalId, optionalText, requiredDate } from "@/lib/platform/schemas";
 import {
@@ -191,6 +192,22 @@ const leaveList = defineList({
     { header: "Active", field: "is_active", labels: { 1: "Active" }, otherwise: "Inactive" },
   ],
 });
+
+/** The fields the list screen shows (its page picks them, its table's row type reads them). */
+export const LEAVE_TABLE_FIELDS = [
+  "status",
+  "requested_by",
+  "date",
+  "start_time",
+  "end_time",
+  "leave_type",
+  "reason",
+  "replacement_name",
+  "admin_remarks",
+  "is_active",
+  "walks",
+] as const;
+export type LeaveTableRow = Pick<RowOf<typeof leaveList.select>, "id" | (typeof LEAVE_TABLE_FIELDS)[number]>;
 
 /** What a record carries besides its row (§3): the walker, the replacement and the walks. */
 async function leaveDetail(db: Executor, row: { id: number }) {
@@ -577,7 +594,8 @@ async function leaveWalk(db: Executor, leave: Leave, walkId: number) {
  * The leave's decisions, declared once (issue 25): the approval kernel takes them (lock, pending only: 409, the
  * audit record with the walks, notifications, one transaction) and derives their /api rows; a PATCH of the status
  * takes the same effects (afterStatusSave). Approve (POST approve-with-replacement, §7): the replacement (or none:
- * the walks stay uncovered) re-checked and the walks moved (applyApproval); reject: optional remarks. Both answer `{ success, message, data }` as before.
+ * the walks stay uncovered) re-checked and the walks moved (applyApproval); reject: optional remarks. Both answer
+ * `{ success, message, data }` as before.
  */
 export const leaveApproval = approvalOf({
   entity: leaveRequestsDef,

@@ -1,6 +1,12 @@
 import { EntityListPage } from "@/components/data-table";
 import { ListRows } from "@/components/data-table/list-rows";
-import { browserWalks, LEAVE_TYPE_LABELS, leaveApproval, leaveRequestsCrud } from "@/lib/jobs/leave-requests";
+import {
+  browserWalks,
+  LEAVE_TABLE_FIELDS,
+  LEAVE_TYPE_LABELS,
+  leaveApproval,
+  leaveRequestsCrud,
+} from "@/lib/jobs/leave-requests";
 import { withPickers } from "@/lib/options/option-sources";
 import { clientApproval } from "@/lib/platform/approval";
 import { filterBar } from "@/lib/platform/list";
@@ -17,21 +23,7 @@ export const metadata = { title: "Leave Requests" };
  * Reject to holders of leave_requests.approve; approved rows the reassign dialog.
  */
 export default async function LeaveRequestsPage({ searchParams }: ListPageProps) {
-  const s = await listScreen(leaveRequestsCrud, searchParams, {
-    fields: [
-      "status",
-      "requested_by",
-      "date",
-      "start_time",
-      "end_time",
-      "leave_type",
-      "reason",
-      "replacement_name",
-      "admin_remarks",
-      "is_active",
-      "walks",
-    ],
-  });
+  const s = await listScreen(leaveRequestsCrud, searchParams, { fields: LEAVE_TABLE_FIELDS });
   // The walker filter searches the caller's franchisee's (or the company's) staff on the server.
   const filters = await withPickers(s.ctx, filterBar(leaveRequestsCrud.def.list), s.raw, {
     user_id: { source: "staff" },

@@ -6,7 +6,7 @@ import { dateColumn, EntityTable, textColumn } from "@/components/data-table";
 import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
-import type { BrowserWalk } from "@/lib/jobs/leave-requests";
+import type { BrowserWalk, LeaveTableRow } from "@/lib/jobs/leave-requests";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import {
@@ -19,20 +19,10 @@ import { checkReplacement, LeaveReplacementFields, REPLACEMENT_DIALOG } from "./
 import { LeaveWalksTable } from "./leave-walks";
 import { ReassignDialog } from "./reassign-dialog";
 
-type Row = ScreenRow<{
-  id: number;
-  status: number;
-  requested_by: string | null;
-  date: string;
-  times: string;
-  leave_type: string;
-  leave_type_label: string;
-  reason: string | null;
-  replacement_name: string | null;
-  admin_remarks: string | null;
-  is_active: number;
-  walks: BrowserWalk[];
-}>;
+/** The list's row as the page hands it: the times joined, the type's label, the walks as the browser gets them. */
+type Row = ScreenRow<
+  Omit<LeaveTableRow, "walks"> & { times: string; leave_type_label: string; walks: BrowserWalk[] }
+>;
 
 /**
  * A row's status (spec 002 §2, §4) through the kernel's DecisionCell: Approve opens the DecisionDialog with the

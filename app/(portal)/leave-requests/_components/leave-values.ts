@@ -2,17 +2,7 @@
 // (formValuesOf), which a "use client" module's exports would not let them read.
 
 /** The leave schema's fields (lib/jobs/leave-requests.ts) as the form holds them: texts, blank for none. */
-export type LeaveFormValues = {
-  user_id: string;
-  date: string;
-  leave_type: string;
-  start_time: string;
-  end_time: string;
-  reason: string;
-  is_active: number;
-};
-
-export const EMPTY_LEAVE: LeaveFormValues = {
+export const EMPTY_LEAVE = {
   user_id: "",
   date: "",
   leave_type: "full_day",
@@ -21,3 +11,4 @@ export const EMPTY_LEAVE: LeaveFormValues = {
   reason: "",
   is_active: 1,
 };
+export type LeaveFormValues = typeof EMPTY_LEAVE;
