@@ -21,15 +21,7 @@ import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/l
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
-import {
-  booleanFilter,
-  dateRangeFilter,
-  defineList,
-  enumFilter,
-  rawParam,
-  type ListFilter,
-  type RowOf,
-} from "@/lib/platform/list";
+import { booleanFilter, dateRangeFilter, defineList, enumFilter, type RowOf } from "@/lib/platform/list";
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
@@ -124,19 +116,6 @@ const processedBy = sql<{
   is null then null else json_build_object('id', ${processor.id}, 'first_name', ${processor.first_name},
   'last_name', ${processor.last_name}) end`;
 
-const refundFlag = booleanFilter(t.refund_eligibility, "Refund Status", ["Eligible", "Not Eligible"]);
-/** refund_eligibility=1|0, also true/false (the /api's boolean): Eligible / Not Eligible. */
-const refundFilter: ListFilter = {
-  ...refundFlag,
-  where: (raw, param) => {
-    const v = rawParam(raw, param)?.trim().toLowerCase();
-    return refundFlag.where({ [param]: v === "true" ? "1" : v === "false" ? "0" : v }, param);
-  },
-};
-
-const optionsOf = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
 const list = defineList({
   from: t,
   select: {
@@ -187,9 +166,12 @@ const list = defineList({
   searchText: walkRequestSearchText(t),
   searchThrough: [{ key: t.user_id, id: users.id, text: usersSearchText(users) }],
   filters: {
-    request_type: enumFilter(t.request_type, "Request Type", optionsOf(REQUEST_TYPE_LABELS)),
-    status: enumFilter(t.status, "Status", optionsOf(REQUEST_STATUS_LABELS)),
-    refund_eligibility: refundFilter,
+    request_type: enumFilter(t.request_type, "Request Type", REQUEST_TYPE_LABELS),
+    status: enumFilter(t.status, "Status", REQUEST_STATUS_LABELS),
+    // 1|0, also the /api's boolean true/false: Eligible / Not Eligible.
+    refund_eligibility: booleanFilter(t.refund_eligibility, "Refund Status", ["Eligible", "Not Eligible"], {
+      words: true,
+    }),
     requested_at: dateRangeFilter(t.requested_at, "Date", { from: "from_date", to: "to_date" }),
   },
   sort: { requested_at: t.requested_at },

@@ -122,20 +122,34 @@ export function booleanFilter(
   column: AnyPgColumn,
   label: string,
   names: [yes: string, no: string] = ["YES", "NO"],
-) {
-  return enumFilter(column, label, [
+  o: { words?: boolean } = {},
+): ListFilter {
+  const f = enumFilter(column, label, [
     { value: "1", label: names[0] },
     { value: "0", label: names[1] },
   ]);
+  if (!o.words) return f;
+  // `words`: an /api boolean too, true / false read as 1 / 0 (any case).
+  const asFlag = (v: string | undefined) => (v === "true" ? "1" : v === "false" ? "0" : v);
+  return {
+    ...f,
+    where: (raw, param) => f.where({ [param]: asFlag(rawParam(raw, param)?.trim().toLowerCase()) }, param),
+  };
 }
 
-/** One of a fixed set of values (ints or texts as the column holds them); `multiple` takes a comma list. */
+/**
+ * One of a fixed set of values (ints or texts as the column holds them), given as options or as their labels by
+ * value; `multiple` takes a comma list.
+ */
 export function enumFilter(
   column: AnyPgColumn,
   label: string,
-  options: readonly Option[],
+  choices: readonly Option[] | Readonly<Record<string, string>>,
   o: { multiple?: boolean } = {},
 ): ListFilter {
+  const options = Array.isArray(choices)
+    ? (choices as readonly Option[])
+    : Object.entries(choices).map(([value, label]) => ({ value, label }));
   const allowed = new Set(options.map((x) => x.value));
   const numeric = column.dataType === "number";
   return {
