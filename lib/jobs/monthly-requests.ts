@@ -898,9 +898,8 @@ const get = getOf(monthlyRequestsDef);
 export type MonthlyRequestRecord = Awaited<ReturnType<typeof get>>;
 
 const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, errors }) => {
-  const values = await checkCreate(tx, ctx, input, errors);
-  if (Object.keys(errors).length) throw invalid(errors);
-  const row = await insert(values);
+  // insert refuses the field errors checkCreate found (422), before writing.
+  const row = await insert(await checkCreate(tx, ctx, input, errors));
   const pets = [...new Set(input.user_pet_ids)];
   await tx
     .insert(userMonthlyJobRequestPets)
@@ -933,9 +932,8 @@ const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, err
 });
 
 const update = updateOf(monthlyRequestsDef, async ({ ctx, tx, before, patch, write, errors }) => {
-  const checked = await decisionRules(tx, ctx, before, patch, errors);
-  if (Object.keys(errors).length) throw invalid(errors);
-  const written = await write(checked);
+  // write refuses the field errors decisionRules found (422), before writing.
+  const written = await write(await decisionRules(tx, ctx, before, patch, errors));
   return afterSave(tx, ctx, before, written);
 });
 
@@ -1081,11 +1079,6 @@ export const monthlyRequestsCrud = {
   export: exportOf(monthlyRequestsDef),
 };
 
-/** The inline zone change of a list row: PATCH with zone_id alone (answered 'Zone updated successfully'). */
-export async function updateMonthlyRequestZone(ctx: Ctx, id: number, zoneId: unknown) {
-  return update(ctx, { id, zone_id: zoneId });
-}
-
 /**
  * The approval dialog's walkers (a franchisee's admin approving a request): the request's franchisee's active
  * walkers, each with their live walks on the request's first day (times, HH:MM), the least busy first; and the
@@ -1130,11 +1123,6 @@ export const monthlyRequestActions = {
   walkers: recordAction(async (ctx, id) => {
     const r = await approvalWalkers(ctx, id);
     return { ...r, walkers: r.walkers.map((x) => ({ ...x, id: encodeId(x.id) })) };
-  }),
-  /** The inline zone. */
-  zone: recordAction(async (ctx, id, zoneId: string) => {
-    await updateMonthlyRequestZone(ctx, id, zoneId);
-    return { id: encodeId(id) };
   }),
   /** The create form's customer: their pets and addresses. */
   customerChoices: (userId: string) =>

@@ -15,6 +15,7 @@ export const decideMonthlyRequestAction = async (
 /** The approval dialog's walkers, each with their walks on the request's first day. */
 export const monthlyApprovalWalkersAction = async (id: string) => a.walkers(id);
 /** The list row's inline zone change: the update with zone_id alone (spec 002 §7). */
-export const updateMonthlyRequestZoneAction = async (id: string, zoneId: string) => a.zone(id, zoneId);
+export const updateMonthlyRequestZoneAction = async (id: string, zoneId: string) =>
+  a.update!(id, { zone_id: zoneId });
 /** The create form: the chosen customer's pets and addresses. */
 export const monthlyRequestCustomerAction = async (userId: string) => a.customerChoices(userId);
