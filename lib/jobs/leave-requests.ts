@@ -377,8 +377,8 @@ async function applyApproval(tx: Tx, ctx: Ctx, leave: Leave) {
       noteTo(
         leave,
         replacementId,
-        `${n} walk${n === 1 ? "" : "s"} moved to you`,
-        `${n} walk${n === 1 ? "" : "s"} of ${who} on ${windowText(leave)} moved to you while they are on leave.`,
+        `${walksCount(n)} moved to you`,
+        `${walksCount(n)} of ${who} on ${windowText(leave)} moved to you while they are on leave.`,
       ),
     );
   await notify(notes, tx);
@@ -523,7 +523,7 @@ async function revertWalks(tx: Tx, ctx: Ctx, leave: Leave) {
         noteTo(
           leave,
           Number(b.replacement),
-          `${b.n} walk${Number(b.n) === 1 ? "" : "s"} taken from you`,
+          `${walksCount(Number(b.n))} taken from you`,
           `The leave on ${when} of ${who} was deleted: ${walksCount(Number(b.n))} went back to them.`,
         ),
       ),
@@ -758,6 +758,8 @@ export const browserWalks = (walks: LeaveWalk[] | null | undefined) =>
     timeslot: x.timeslot,
     status: x.status,
     status_label: WALK_STATUS_LABELS[x.status] ?? "Pending",
+    // Not begun: it may still move to another replacement (the reassign dialog's Change).
+    movable: NOT_STARTED.includes(x.status),
     pet_owner: x.pet_owner,
     pet_name: x.pet_name,
     walker_name: x.walker_name,

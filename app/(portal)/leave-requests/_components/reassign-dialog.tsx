@@ -20,8 +20,6 @@ import { reassignLeaveWalkAction } from "../actions";
 import { LeaveWalksTable } from "./leave-walks";
 import { failureText, loadStaff, staffName } from "./staff";
 
-/** Walks not yet begun (lib/jobs/common.ts NOT_STARTED): they may still move. */
-const MOVABLE = new Set([0, 3, 4, 5]);
 const NONE = "";
 
 /**
@@ -128,7 +126,7 @@ export function ReassignDialog({
                     Cancel
                   </Button>
                 </>
-              ) : MOVABLE.has(w.status) ? (
+              ) : w.movable ? (
                 <Button
                   size="sm"
                   variant="outline"
