@@ -53,7 +53,9 @@ function routeOf(path: string, steps: Approval[], pick: (ctx: Ctx) => Approval |
       tr.summary ??
       `${tr.label} a ${a.states[a.pending]?.toLowerCase() ?? "pending"} ${def.noun.toLowerCase()} (409 when it is no longer ${a.states[tr.from[0]]?.toLowerCase() ?? "in that state"})`,
     input: inputs.reduceRight((all, one) => all.extend(one.shape)),
-    output: tr.output ?? z.object({ data: apiRecordSchema(def) }),
+    output:
+      tr.output ??
+      z.object({ ...(tr.answerMessage ? { message: z.string() } : {}), data: apiRecordSchema(def) }),
     versioned: "if-match",
     async handler({ ctx, params, body, request }) {
       const step = pick(ctx);
@@ -64,8 +66,8 @@ function routeOf(path: string, steps: Approval[], pick: (ctx: Ctx) => Approval |
         const data = apiRecord(def, await decide(ctx, step, idParam(params.id), name, body, { version }));
         const etag = etagOf(data as { updated_at?: unknown });
         if (etag) setResponseHeaders(request, { etag });
-        const answer = step.transitions[name].answer;
-        return answer ? answer(data) : { data };
+        const { answer, answerMessage, success } = step.transitions[name];
+        return answer ? answer(data) : answerMessage ? { message: success, data } : { data };
       } catch (e) {
         if (e instanceof StaleVersion && version) throw new AppError(412, e.message);
         throw e;

@@ -25,7 +25,6 @@ import { booleanFilter, dateRangeFilter, defineList, enumFilter, type RowOf } fr
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
-import { apiRecordSchema } from "@/lib/platform/row-schema";
 import { ROLE } from "@/lib/platform/permissions";
 import { blankToNull, optionalDate, optionalText, requiredId } from "@/lib/platform/schemas";
 import { franchiseeAdminIds, fullNameOf, NOT_STARTED, WALK_STATUS, walkStart } from "./common";
@@ -595,10 +594,6 @@ const M = WALK_REQUEST_MESSAGES;
 /** The inbox's item: what is asked, with the walk's dates. */
 const inboxTitle = sql<string>`case when ${t.request_type} = 'cancel' then 'Cancel the walk of ' || to_char(${t.original_date}, 'DD-MM-YYYY')
   else 'Reschedule ' || to_char(${t.original_date}, 'DD-MM-YYYY') || ' to ' || to_char(${t.new_date}, 'DD-MM-YYYY') end`;
-const answerOf = (message: string) => ({
-  answer: (data: Record<string, unknown>) => ({ message, data }),
-  output: z.object({ message: z.string(), data: apiRecordSchema(customerWalkRequestsDef) }),
-});
 const processed = (ctx: Ctx) => ({ processed_by: ctx.userId, processed_at: new Date() });
 
 /**
@@ -647,7 +642,7 @@ export const walkRequestApproval = approvalOf({
       confirm: { title: "Approve Request", description: "The walk moves to the requested date and time." },
       success: M.approved,
       failure: "Error approving request: ",
-      ...answerOf(M.approved),
+      answerMessage: true,
     },
     reject: {
       from: ["pending"],
@@ -668,7 +663,7 @@ export const walkRequestApproval = approvalOf({
       confirm: { title: "Reject Request" },
       success: M.rejected,
       failure: "Error rejecting request: ",
-      ...answerOf(M.rejected),
+      answerMessage: true,
     },
   },
   inbox: {

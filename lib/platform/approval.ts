@@ -81,6 +81,8 @@ export type TransitionDecl = {
   /** Its /api answer around the record (default `{ data }`), and that answer's schema (an entity's spec shape). */
   answer?: (data: Rec) => Rec;
   output?: z.ZodType;
+  /** The /api answer carries the success message: `{ message: success, data }` (instead of `answer`, `output`). */
+  answerMessage?: boolean;
   /** The confirmation's texts (the spec's, word for word) and the success message. */
   confirm: { title: string; description?: string };
   success: string;
