@@ -45,6 +45,10 @@ function createLogger() {
       /* JSON below */
     }
   }
+  // A production server writes its lines without waiting for them (sonic-boom hands each write to the thread pool):
+  // a synchronous write to stdout was the access line's whole cost, ~0.5 ms of the event loop per request in a CPU
+  // profile of GET /api/users (the bare Next floor logs nothing). pino flushes what is pending when the process exits.
+  if (process.env.NODE_ENV === "production") return pino(options, pino.destination({ dest: 1, sync: false }));
   return pino(options);
 }
 
