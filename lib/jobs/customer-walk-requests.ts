@@ -21,7 +21,14 @@ import { crudOf, defineEntity, networkScope, restoreOf, softDeleteOf } from "@/l
 import { entityActions } from "@/lib/platform/entity-actions";
 import { AppError, invalid, notFound, type FieldErrors } from "@/lib/platform/errors";
 import { encodeId } from "@/lib/platform/ids";
-import { booleanFilter, dateRangeFilter, defineList, enumFilter, type RowOf } from "@/lib/platform/list";
+import {
+  booleanFilter,
+  dateRangeFilter,
+  defineList,
+  enumFilter,
+  listRowById,
+  type RowOf,
+} from "@/lib/platform/list";
 import { lockSaves } from "@/lib/platform/unique";
 import { notify, type NewNotification } from "@/lib/platform/notifications";
 import { readFigures } from "@/lib/platform/figures";
@@ -269,12 +276,6 @@ const detailFields = {
     'user_pet_2', ${petJson(pet2)}))`,
   processed_by_user: list.select.processed_by_user,
 };
-async function detailOf(db: Executor, row: { id: number }) {
-  let q = db.select(detailFields).from(t).$dynamic();
-  for (const j of list.joins ?? []) q = q.leftJoin(j.table, j.on);
-  const [d] = await q.where(eq(t.id, row.id));
-  return { user: d?.user ?? null, walk: d?.walk ?? null, processed_by_user: d?.processed_by_user ?? null };
-}
 
 export const customerWalkRequestsDef = defineEntity({
   name: "customer_walk_requests",
@@ -287,7 +288,10 @@ export const customerWalkRequestsDef = defineEntity({
   create: walkRequestCreateSchema,
   list,
   ops: ["list", "view", "create", "delete", "restore", "export"],
-  detail: (db, row) => detailOf(db, row),
+  detail: async (db, row) => {
+    const d = await listRowById(db, list, row.id, detailFields);
+    return { user: d?.user ?? null, walk: d?.walk ?? null, processed_by_user: d?.processed_by_user ?? null };
+  },
   // The history records the request's own columns and where its walk is (an approval moves it); the customer and
   // the pets are read, not changed, by it.
   auditDetail: async (db, row) => {
