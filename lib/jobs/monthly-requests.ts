@@ -527,18 +527,15 @@ async function checkCreate(tx: Tx, ctx: Ctx, input: Create, errors: FieldErrors)
   else if (!fromApp && !(await customerRow(tx, ctx, userId))) errors.user_id ??= MONTHLY_MESSAGES.customer;
 
   if (userId != null && !errors.user_id) {
-    const owned = async (tb: typeof userPets | typeof userAddresses, ids: number[]) =>
-      (
-        await tx
-          .select({ id: tb.id })
-          .from(tb)
-          .where(and(inArray(tb.id, ids), customersOwn(ctx, tb, userId)))
-      ).length === ids.length;
-    if (!(await owned(userAddresses, [input.user_address_id])))
+    const own = eq(userAddresses.user_id, userId);
+    if (!(await companyRow(tx, ctx, userAddresses, input.user_address_id, { where: own })))
       errors.user_address_id ??= MONTHLY_MESSAGES.address;
-    const ids = [...new Set(input.user_pet_ids)];
-    if (!(await owned(userPets, ids)) || ids.length !== input.user_pet_ids.length)
-      errors.user_pet_ids ??= MONTHLY_MESSAGES.pets;
+    // Each pet the customer's own, none twice.
+    const pets = await tx
+      .select({ id: userPets.id })
+      .from(userPets)
+      .where(and(inArray(userPets.id, input.user_pet_ids), customersOwn(ctx, userPets, userId)));
+    if (pets.length !== input.user_pet_ids.length) errors.user_pet_ids ??= MONTHLY_MESSAGES.pets;
   }
 
   const plan = await planOf(tx, ctx, input.plan_id);
@@ -892,7 +889,6 @@ async function afterSave(tx: Tx, ctx: Ctx, before: Row, written: Row): Promise<R
 // ---------------------------------------------------------------------------------------------------------------
 // The domain functions.
 
-const list = listOf(monthlyRequestsDef);
 const get = getOf(monthlyRequestsDef);
 /** A request as GET :id and the edit screen read it (the row with its detail). */
 export type MonthlyRequestRecord = Awaited<ReturnType<typeof get>>;
@@ -900,10 +896,9 @@ export type MonthlyRequestRecord = Awaited<ReturnType<typeof get>>;
 const create = createOf(monthlyRequestsDef, async ({ ctx, tx, input, insert, errors }) => {
   // insert refuses the field errors checkCreate found (422), before writing.
   const row = await insert(await checkCreate(tx, ctx, input, errors));
-  const pets = [...new Set(input.user_pet_ids)];
   await tx
     .insert(userMonthlyJobRequestPets)
-    .values(pets.map((p) => ({ user_monthly_job_request_id: row.id, user_pet_id: p })));
+    .values(input.user_pet_ids.map((p) => ({ user_monthly_job_request_id: row.id, user_pet_id: p })));
   // Who hears of a new request, in the save's transaction: the franchisee's admins (issue 11), naming the customer,
   // month and plan; when no franchisee takes it, the company's admins (issue 22), naming the customer and address.
   const f = await requestFacts(tx, row);
@@ -1054,28 +1049,25 @@ export const monthlyStepOf = (ctx: Ctx) =>
 export const monthlyRequestApprove = (ctx: Ctx, { id, ...input }: { id: number } & Record<string, unknown>) =>
   decide(ctx, monthlyStepOf(ctx) ?? statusStep, id, "approve", input);
 
-// Deleting a request withdraws its plans not yet begun; restoring one whose walks are due generates them again.
-const remove = softDeleteOf(monthlyRequestsDef, {
-  after: async ({ ctx, tx, row }) => {
-    const { byWalker } = await withdrawWalks(tx, row.id, ctx.userId);
-    await tellWithdrawn(tx, row, byWalker, "the request was deleted");
-  },
-});
-const restore = restoreOf(monthlyRequestsDef, {
-  after: async ({ tx, row }) => {
-    if (walksDue(row)) await generateWalks(tx, row.id);
-  },
-});
-
 export const monthlyRequestsCrud = {
   def: monthlyRequestsDef,
-  list,
+  list: listOf(monthlyRequestsDef),
   get,
   create,
   update,
   upsert: upsertOf(create, update),
-  delete: remove,
-  restore,
+  // Deleting a request withdraws its plans not yet begun; restoring one whose walks are due generates them again.
+  delete: softDeleteOf(monthlyRequestsDef, {
+    after: async ({ ctx, tx, row }) => {
+      const { byWalker } = await withdrawWalks(tx, row.id, ctx.userId);
+      await tellWithdrawn(tx, row, byWalker, "the request was deleted");
+    },
+  }),
+  restore: restoreOf(monthlyRequestsDef, {
+    after: async ({ tx, row }) => {
+      if (walksDue(row)) await generateWalks(tx, row.id);
+    },
+  }),
   export: exportOf(monthlyRequestsDef),
 };
 
