@@ -1,18 +1,23 @@
-import { ArchiveRestore, Pencil, Trash2 } from "lucide-react";
+import { ArchiveRestore, Check, Pencil, Trash2, X } from "lucide-react";
 
 /** The row icons: drawn once per table in a hidden sprite, each row refers to them (`<use href="#…">`). */
-const ICONS = { edit: Pencil, delete: Trash2, restore: ArchiveRestore } as const;
+const ICONS = { edit: Pencil, delete: Trash2, restore: ArchiveRestore, approve: Check, reject: X } as const;
 export type TableIconName = keyof typeof ICONS;
+/** What a list table's rows use (the inbox's rows: approve and reject). */
+const ROW_ICONS: TableIconName[] = ["edit", "delete", "restore"];
 
 /** The sprite: one `<symbol>` per icon, rendered once by the table (a row's inline SVG was ~500 bytes each). */
-export function TableIcons() {
+export function TableIcons({ names = ROW_ICONS }: { names?: TableIconName[] }) {
   return (
     <svg aria-hidden width="0" height="0" className="absolute">
-      {Object.entries(ICONS).map(([name, Icon]) => (
-        <symbol key={name} id={`dt-i-${name}`} viewBox="0 0 24 24">
-          <Icon />
-        </symbol>
-      ))}
+      {names.map((name) => {
+        const Icon = ICONS[name];
+        return (
+          <symbol key={name} id={`dt-i-${name}`} viewBox="0 0 24 24">
+            <Icon />
+          </symbol>
+        );
+      })}
     </svg>
   );
 }

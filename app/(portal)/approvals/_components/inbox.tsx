@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "sonner";
 import { Check, ExternalLink, Inbox as InboxIcon, Keyboard, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
+import { TableIcon, TableIcons } from "@/components/data-table/table-icons";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import {
@@ -285,6 +285,7 @@ export function Inbox({
       ) : null}
 
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm" aria-label="Pending items">
+        <TableIcons names={["approve", "reject"]} />
         {items.length === 0 ? (
           <p className="p-6 text-sm text-slate-600" data-testid="inbox-empty">
             All clear. Nothing here waits for you.
@@ -303,9 +304,12 @@ export function Inbox({
                   data-testid="inbox-item"
                   className={`flex items-center gap-3 px-3 py-3 sm:px-4 ${isCurrent ? "bg-teal-50 ring-2 ring-teal-600 ring-inset" : ""}`}
                 >
-                  <Checkbox
+                  {/* A native box and the list's own icon buttons: 50 items of them, each as light as a table row's. */}
+                  <input
+                    type="checkbox"
+                    className="size-4 shrink-0 accent-teal-700"
                     checked={checked.has(keyOf(item))}
-                    onCheckedChange={() => toggle(item)}
+                    onChange={() => toggle(item)}
                     aria-label={`Select ${item.kind_label} of ${item.asked_by ?? "unknown"}`}
                   />
                   <button
@@ -334,23 +338,25 @@ export function Inbox({
                   >
                     {ageText(item.asked_at)}
                   </span>
-                  <span className="hidden shrink-0 gap-1 sm:flex">
-                    <Button
-                      size="sm"
-                      variant="outline"
+                  <span className="dt-acts hidden shrink-0 sm:flex">
+                    <button
+                      type="button"
+                      className="dt-btn"
                       onClick={() => ask("approve", [item])}
                       aria-label={`Approve ${item.asked_by ?? item.kind_label}`}
+                      title="Approve"
                     >
-                      <Check className="size-4" aria-hidden />
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
+                      <TableIcon name="approve" />
+                    </button>
+                    <button
+                      type="button"
+                      className="dt-btn dt-btn-del"
                       onClick={() => ask("reject", [item])}
                       aria-label={`Reject ${item.asked_by ?? item.kind_label}`}
+                      title="Reject"
                     >
-                      <X className="size-4" aria-hidden />
-                    </Button>
+                      <TableIcon name="reject" />
+                    </button>
                   </span>
                 </li>
               );
