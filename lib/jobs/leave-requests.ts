@@ -613,10 +613,14 @@ export const leaveApproval = approvalOf({
       label: "Approve",
       reason: "optional",
       input: { replacement_user_id: optionalId("replacement") },
-      set: ({ ctx, input }) => ({
-        replacement_user_id: input.replacement_user_id ?? null,
-        ...processed(ctx),
-      }),
+      set: async ({ ctx, tx, input }) => {
+        // The replacement's row is locked before the leave is written: the write's foreign-key check takes a share
+        // lock on it, and two approvals naming the same member at once each held one and waited for the other's
+        // update lock in applyApproval (a deadlock, 500, seen on PostgreSQL). Locked first, they take turns.
+        const replacement = (input.replacement_user_id as number | null | undefined) ?? null;
+        if (replacement != null) await nameOf(tx, replacement, { lock: true });
+        return { replacement_user_id: replacement, ...processed(ctx) };
+      },
       after: ({ ctx, tx, row }) => applyApproval(tx, ctx, row as Leave),
       // The walks move before the audit record, which lists them.
       auditAfter: true,
