@@ -3,11 +3,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { LOGINS, login, ready } from "./helpers";
 
 // Issue 7: every page of every role's menu has no serious or critical axe-core violation, and at 375 px no page
-// scrolls sideways (a wide table scrolls inside its own box). One login per role; the page is reused throughout.
+// scrolls sideways (a wide table scrolls inside its own box). Issue 26, on the same walk: every date on screen reads
+// DD-MM-YYYY (spec 000 §9) and no date field is the browser's own (it shows the browser's locale, 12/10/2026). One
+// login per role; the page is reused throughout.
 
 const AXE = path.join(process.cwd(), "node_modules/axe-core/axe.min.js");
 const DESKTOP = { width: 1366, height: 768 };
-const PHONE = { width: 375, height: 800 };
+const PHONE = { width: 375, height: 812 };
 
 type AxeNode = { target: unknown[] };
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: AxeNode[] };
@@ -63,11 +65,34 @@ async function overflows(page: Page, where: string): Promise<string[]> {
     : [`${where}: scrolls sideways at ${innerWidth} px (${scrollWidth} px wide)`];
 }
 
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\\.?";
+/** Dates written any other way than DD-MM-YYYY: ISO, slashed, or with a month's name and a day. */
+const OTHER_DATES = [
+  String.raw`\b\d{4}-\d{2}-\d{2}\b`,
+  String.raw`\b\d{1,2}/\d{1,2}/\d{2,4}\b`,
+  String.raw`\b\d{1,2}(?:st|nd|rd|th)? ${MONTH},? \d{4}\b`,
+  String.raw`\b${MONTH} \d{1,2}(?:st|nd|rd|th)?,? \d{4}\b`,
+];
+
+/** The page's dates that do not read DD-MM-YYYY, and any native date field (it shows the browser's locale). */
+async function dateProblems(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate((patterns) => {
+    const main = document.querySelector("main");
+    if (!main) return [];
+    const text = main.innerText;
+    const bad = patterns.flatMap((p) => text.match(new RegExp(p, "g")) ?? []);
+    const native = main.querySelectorAll('input[type="date"], input[type="datetime-local"]').length;
+    return [...new Set(bad)].slice(0, 5).concat(native ? [`${native} native date field(s)`] : []);
+  }, OTHER_DATES);
+  return found.map((f) => `${where}: a date not in DD-MM-YYYY: ${f}`);
+}
+
 /** Opens a page and checks it at desktop width (axe) and at phone width (axe and sideways scrolling). */
 async function checkPage(page: Page, href: string): Promise<string[]> {
   await page.setViewportSize(DESKTOP);
   await visit(page, href);
   const problems = await axeProblems(page, href);
+  problems.push(...(await dateProblems(page, href)));
   await page.setViewportSize(PHONE);
   await settle(page);
   problems.push(...(await overflows(page, `${href} @375`)), ...(await axeProblems(page, `${href} @375`)));
