@@ -15,6 +15,7 @@ import type { FormScreenProps } from "@/lib/platform/screens";
 import { cn } from "@/lib/utils";
 import { IDEMPOTENCY_FIELD, VERSION_FIELD } from "@/lib/platform/write-fields";
 import { useEditConflict } from "./edit-conflict";
+import { FormReadOnly } from "./field";
 import { useFocusFirstError } from "./focus-error";
 import { useLeaveGuard } from "./unsaved-changes-guard";
 import { useSaveAndReturn } from "./use-save";
@@ -89,41 +90,44 @@ export function EntityForm<T extends FieldValues>({
       setSaved(true);
     },
     onFailure: conflict.onFailure,
+    root: formRef,
   });
   const title = readOnly ? `View ${noun}` : (ownTitle ?? (id ? `Edit ${noun}` : `Add ${noun}`));
   const pending = form.formState.isSubmitting || saved || conflict.reloading;
   return (
     <FormProvider {...form}>
-      <form
-        ref={formRef}
-        method="post"
-        onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit}
-        noValidate
-        aria-busy={pending}
-      >
-        {/* A disabled fieldset disables every field, switches included; rich text and images are told themselves. */}
-        <fieldset disabled={readOnly || pending} className="min-w-0 space-y-6">
-          <Card>
-            <CardHeader>
-              <FormTitle>{title}</FormTitle>
-            </CardHeader>
-            <CardContent className="grid gap-4 md:grid-cols-2">
-              {typeof children === "function" ? children(form) : children}
-            </CardContent>
-          </Card>
-          {after}
-        </fieldset>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" asChild>
-            <Link href={listHref}>{readOnly ? "Back" : "Cancel"}</Link>
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : (submitLabel ?? `${id ? "Update" : "Save"} ${noun}`)}
+      <FormReadOnly.Provider value={readOnly}>
+        <form
+          ref={formRef}
+          method="post"
+          onSubmit={readOnly ? (e) => e.preventDefault() : onSubmit}
+          noValidate
+          aria-busy={pending}
+        >
+          {/* A disabled fieldset disables every field, switches included; rich text and images are told themselves. */}
+          <fieldset disabled={readOnly || pending} className="min-w-0 space-y-6">
+            <Card>
+              <CardHeader>
+                <FormTitle>{title}</FormTitle>
+              </CardHeader>
+              <CardContent className="grid gap-4 md:grid-cols-2">
+                {typeof children === "function" ? children(form) : children}
+              </CardContent>
+            </Card>
+            {after}
+          </fieldset>
+          <div className="mt-6 flex justify-end gap-2">
+            <Button variant="outline" asChild>
+              <Link href={listHref}>{readOnly ? "Back" : "Cancel"}</Link>
             </Button>
-          )}
-        </div>
-      </form>
+            {readOnly ? null : (
+              <Button type="submit" disabled={pending}>
+                {pending ? "Saving..." : (submitLabel ?? `${id ? "Update" : "Save"} ${noun}`)}
+              </Button>
+            )}
+          </div>
+        </form>
+      </FormReadOnly.Provider>
       {guard.dialog}
       {conflict.dialog}
     </FormProvider>

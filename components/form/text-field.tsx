@@ -2,7 +2,7 @@
 import { useFormContext } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { Field, fieldError } from "./field";
+import { Field, fieldError, useRegister } from "./field";
 
 type Props = {
   name: string;
@@ -29,9 +29,9 @@ export function TextField({
   className,
   upperCase,
 }: Props) {
-  const { register, formState } = useFormContext();
+  const { formState } = useFormContext();
   const invalid = !!fieldError(formState.errors, name);
-  const field = register(name);
+  const field = useRegister(name);
   const common = {
     id: name,
     placeholder: placeholder ?? label,
