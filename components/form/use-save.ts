@@ -1,4 +1,5 @@
 "use client";
+import type { RefObject } from "react";
 import { useRouter } from "next/navigation";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useDialogs } from "@/components/shell/dialogs";
@@ -20,13 +21,15 @@ export function useSaveAndReturn<T extends FieldValues>(
     onSaved?: () => void;
     /** A failure the form answers itself (an edit conflict): true when handled, else the usual report. */
     onFailure?: (r: Extract<ActionResult<unknown>, { ok: false }>) => boolean;
+    /** The form element: its Fields (data-field) take the errors of rules named after them (reportFormFailure). */
+    root?: RefObject<HTMLElement | null>;
   },
 ) {
   const router = useRouter();
   const dialogs = useDialogs();
   return form.handleSubmit(async (values) => {
     const r = await settle(() => o.save(values));
-    if (!r.ok) return o.onFailure?.(r) ? undefined : reportFormFailure(dialogs, r, form);
+    if (!r.ok) return o.onFailure?.(r) ? undefined : reportFormFailure(dialogs, r, form, o.root?.current);
     o.onSaved?.();
     dialogs.success(o.success);
     router.push(o.listHref);
