@@ -60,7 +60,8 @@ export function ZoneCell({
             setValue(before);
             return reportFailure(dialogs, { status: r.status, message: r.fieldErrors?.zone_id ?? r.message });
           }
-          dialogs.success(ZONE_UPDATED);
+          // The spec titles this one Success (002 §8), not Hurray!
+          dialogs.success(ZONE_UPDATED, "Success");
           router.refresh();
         });
       }}

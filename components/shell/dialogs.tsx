@@ -16,6 +16,8 @@ import {
 export const POPUP_SECONDS = 13;
 /** How long a success toast stays (it also stays while hovered or focused). */
 export const TOAST_SECONDS = 6;
+/** The title of the spec's success dialogs (001 §8, 002 §8: 'Success dialogs titled Hurray!'), the toast's title. */
+export const SUCCESS_TITLE = "Hurray!";
 
 export const UNAUTHORISED_TEXT =
   "Oops! Something went wrong. Please check whether you are authorized to perform this action. If you are not, kindly contact your administrator. If you are authorized, try restarting the application or logging in again.";
@@ -47,9 +49,10 @@ type Popup =
 export type Dialogs = {
   /**
    * A success, confirmed by a toast (top right, announced politely) rather than the spec's 13-second popup, which
-   * blocked the next action: the spec's text, word for word, is the toast's.
+   * blocked the next action: the spec's dialog as a toast, titled as the spec titles it ('Hurray!' unless the spec
+   * names another title, as 'Success' for a zone's change) with the spec's text, word for word, under the title.
    */
-  success(text: string): void;
+  success(text: string, title?: string): void;
   /** The generic error popup (closes itself after 13 s). */
   error(text: string, title?: string): void;
   /** The unauthorised popup: sends the browser to login after 13 s or at once on Close. */
@@ -103,8 +106,12 @@ export function DialogProvider({ children }: { children: React.ReactNode }) {
 
   const api = useMemo<Dialogs>(
     () => ({
-      success: (text) =>
-        void toast.success(text, { duration: TOAST_SECONDS * 1000, testId: "success-toast" }),
+      success: (text, title = SUCCESS_TITLE) =>
+        void toast.success(title, {
+          description: text,
+          duration: TOAST_SECONDS * 1000,
+          testId: "success-toast",
+        }),
       error: (text, title = "Error") => setPopup({ id: nextId++, kind: "error", title, text }),
       unauthorised: () => setPopup({ id: nextId++, kind: "unauthorised" }),
       accessWarning: () => setPopup({ id: nextId++, kind: "access" }),
