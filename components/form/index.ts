@@ -1,5 +1,6 @@
 export { Field, fieldError } from "./field";
 export { TextField } from "./text-field";
+export { DateField, DateInput } from "./date-field";
 export { SwitchField } from "./switch-field";
 export { ColorField } from "./color-field";
 export { ImageField } from "./image-field";

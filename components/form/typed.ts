@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import type { FieldValues, Path } from "react-hook-form";
 import { CheckboxesField } from "./checkboxes-field";
 import { ColorField } from "./color-field";
+import { DateField } from "./date-field";
 import { PickerField } from "./picker-field";
 import { RichTextField } from "./rich-text-field";
 import { SelectField } from "./select-field";
@@ -18,6 +19,7 @@ type Named<P, T extends FieldValues> = (p: Omit<P, "name"> & { name: Path<T> }) 
 export function fieldsFor<T extends FieldValues>() {
   return {
     Text: TextField as Named<Parameters<typeof TextField>[0], T>,
+    Date: DateField as Named<Parameters<typeof DateField>[0], T>,
     Switch: SwitchField as Named<Parameters<typeof SwitchField>[0], T>,
     Select: SelectField as Named<Parameters<typeof SelectField>[0], T>,
     Color: ColorField as Named<Parameters<typeof ColorField>[0], T>,
