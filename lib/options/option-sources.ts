@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, is, isNotNull, isNull, SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, is, isNotNull, isNull, not, or, SQL, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import {
   franchisees,
@@ -19,7 +19,7 @@ import { getDb, rowsOf } from "@/lib/platform/db";
 import { zoneFilter } from "@/lib/platform/entity";
 import { forbidden, invalid, notFound } from "@/lib/platform/errors";
 import { encodeId, parseIdParam } from "@/lib/platform/ids";
-import { ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
+import { POSITION, ROLE, ROLE_IDS, type Permission } from "@/lib/platform/permissions";
 import { searchIds, searchMatch, searchPattern } from "@/lib/platform/search";
 
 // Every picker over a table that can grow (franchisees, customers, staff, users, outlets) reads its options here:
@@ -79,6 +79,18 @@ const liveActiveUser = (companyId: number) =>
     isNull(users.deleted_at),
     eq(users.is_active, 1),
   );
+/**
+ * A customer: no franchisee's staff, and the CUSTOMER position or none (an app sign-up); everyone else of role USER is
+ * staff. The two never overlap, so a staff picker never offers a customer, nor a customer picker a member of staff.
+ */
+const isCustomerUser = and(
+  isNull(users.franchisee_id),
+  or(
+    isNull(users.position_id),
+    sql`exists (select 1 from ${positions} where ${positions.id} = ${users.position_id}
+      and upper(trim(${positions.name})) = ${POSITION.CUSTOMER})`,
+  ),
+)!;
 const userName = userNameOf(users);
 const staffLine = sql<
   string | null
@@ -125,14 +137,14 @@ async function staffScope(ctx: Ctx, params: SourceParams): Promise<SQL | undefin
 }
 
 /**
- * Customers: live, active role-USER users of the company who are no franchisee's staff; a MASTER FRANCHISEE's only
- * those with a live monthly request in their zones (as GET masters answers them).
+ * Customers: live, active role-USER customers of the company (isCustomerUser); a MASTER FRANCHISEE's only those with
+ * a live monthly request in their zones (as GET masters answers them).
  */
 export async function customerScope(ctx: Ctx): Promise<SQL | undefined> {
   const companyId = requireCompany(ctx);
   return and(
     liveActiveUser(companyId),
-    isNull(users.franchisee_id),
+    isCustomerUser,
     ctx.zoneIds != null
       ? sql`exists (select 1 from user_monthly_job_requests r where r.user_id = ${users.id}
           and r.company_id = ${companyId} and r.deleted_at is null and ${zoneFilter(ctx, sql`r.zone_id`)})`
@@ -219,7 +231,10 @@ export const OPTION_SOURCES = {
     indexed: true,
     scope: async (ctx) => customerScope(ctx),
   },
-  /** Users field operations assign (outlet users, PJPs): live, active role-USER users of the company. */
+  /**
+   * The staff field operations assign (outlet users, PJPs, PJP references): live, active role-USER users of the
+   * company who are no customers (any franchisee's, or none), with their code and position.
+   */
   users: {
     permissions: [
       "outlet_users.create",
@@ -240,7 +255,7 @@ export const OPTION_SOURCES = {
     search: usersSearchText(users),
     indexed: true,
     joins: positionJoin,
-    scope: async (ctx) => liveActiveUser(requireCompany(ctx)),
+    scope: async (ctx) => and(liveActiveUser(requireCompany(ctx)), not(isCustomerUser)),
   },
   /**
    * The people with page time in the company (the user timestamps' filter): any role, live or not, found through
