@@ -1,6 +1,7 @@
 "use client";
 import { useRef, useState } from "react";
 import { DecisionHost } from "@/components/approval/decision-host";
+import { ColumnChoiceScope } from "@/components/data-table/column-choice";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import type { ShellCount } from "./counts";
 import { DeferredPalette } from "./deferred-palette";
@@ -71,7 +72,10 @@ export function AppShell({
             <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none sm:p-6">
               {/* The open decision dialog of a list's row lives here, above the lists: a refresh that remounts the
                   row keeps it open. */}
-              <DecisionHost>{children}</DecisionHost>
+              {/* Lists remember the columns a user shows per user (the profile link: an opaque id). */}
+              <ColumnChoiceScope owner={user.profileHref}>
+                <DecisionHost>{children}</DecisionHost>
+              </ColumnChoiceScope>
             </main>
           </div>
         </div>
