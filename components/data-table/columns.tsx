@@ -1,4 +1,4 @@
-import type { ColumnDef } from "@tanstack/react-table";
+import type { ColumnDef, ColumnMeta } from "@tanstack/react-table";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { formatDate } from "@/lib/format";
 import { CellText } from "./cell-text";
@@ -76,31 +76,41 @@ export function actionColumn<Row>(o: RowActionOptions<Row>): ColumnDef<Row> {
   };
 }
 
+/** How a column fits (column-meta.ts): its priority, whether it is the title or a phone card's field, its width. */
+export type ColumnFit = Pick<ColumnMeta<unknown, unknown>, "priority" | "title" | "card" | "minWidth">;
+
+/** A column with its fitting declared (for columns built by hand or by another kit piece). */
+export function fitted<Row>(column: ColumnDef<Row>, fit: ColumnFit): ColumnDef<Row> {
+  return { ...column, meta: { ...column.meta, ...fit } };
+}
+
 /**
  * A text column (cut at 85 characters, spec 000 §2.7) reading one field of the row; `sort` makes its header sort
- * by that field (the list must declare it in `sort`), or by the key given.
+ * by that field (the list must declare it in `sort`), or by the key given; the rest how it fits (ColumnFit).
  */
 export function textColumn<Row>(
   header: string,
   key: keyof Row & string,
-  o: { sort?: boolean | string } = {},
+  { sort, ...fit }: { sort?: boolean | string } & ColumnFit = {},
 ): ColumnDef<Row> {
   return {
     id: key,
-    header: o.sort ? sortable(header, o.sort === true ? key : o.sort) : header,
+    header: sort ? sortable(header, sort === true ? key : sort) : header,
+    meta: { kind: "text", ...fit },
     cell: ({ row }) => <CellText text={row.original[key] == null ? "" : String(row.original[key])} />,
   };
 }
 
-/** A calendar date column (DD-MM-YYYY, spec 000 §9) reading one field of the row; `sort` as textColumn's. */
+/** A calendar date column (DD-MM-YYYY, spec 000 §9) reading one field of the row; `sort` and fit as textColumn's. */
 export function dateColumn<Row>(
   header: string,
   key: keyof Row & string,
-  o: { sort?: boolean | string } = {},
+  { sort, ...fit }: { sort?: boolean | string } & ColumnFit = {},
 ): ColumnDef<Row> {
   return {
     id: key,
-    header: o.sort ? sortable(header, o.sort === true ? key : o.sort) : header,
+    header: sort ? sortable(header, sort === true ? key : sort) : header,
+    meta: { kind: "date", ...fit },
     cell: ({ row }) => {
       const v = row.original[key];
       return <span className="tabular-nums">{v == null ? "" : formatDate(v as string)}</span>;

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import {
   flexRender,
@@ -11,11 +11,13 @@ import {
 import { Table } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
 import "./column-meta";
+import { cardPlaces, fitCss } from "./column-fit";
+import { ColumnMenu, useColumnFit } from "./column-fit-hook";
 import { useListLabel } from "./list-label";
 import { Pagination, type PageCursors } from "./pagination";
 import { SortContext, SortHeader, sortOf } from "./sort-header";
 import { sortDirection } from "./sort-state";
-import { TableIcons } from "./table-icons";
+import { TableIcon, TableIcons } from "./table-icons";
 import { useStableCells } from "./stable-cells";
 import { useTableTips } from "./table-tips";
 
@@ -43,8 +45,10 @@ type Props<T> = {
 };
 
 /*
- * Wide lists scroll sideways inside their own box, never the page, with the Action column pinned at the right (a
- * shadow on its left edge while columns hide beneath it). The box is at most a viewport high less the shell and the
+ * Lists fit their box: the columns that do not fit move into each row's detail (column-fit.ts, useColumnFit), and on
+ * a phone the rows are cards (the same markup restyled). A list the user widened (the column menu) scrolls
+ * sideways inside its own box, never the page, with Sr No and the title frozen at the left and the Action column
+ * pinned at the right (a shadow on its left edge while columns hide beneath it). The box is at most a viewport high less the shell and the
  * list's title and toolbar, with the header row sticky: once the box is in view, its horizontal scrollbar is too,
  * however long the page is (no scrolling to the bottom of 100 rows to scroll sideways). Floor of 18rem so a short
  * window still shows rows. It is a named region and a tab stop while it scrolls, so a keyboard can scroll it.
@@ -71,6 +75,7 @@ export function DataTable<T>({
   className,
 }: Props<T>) {
   const listLabel = useListLabel();
+  const name = label ?? listLabel ?? "List";
   const params = useSearchParams();
   const currentSort = sort === undefined ? params.get("sort") : sort;
   const box = useScrollBox();
@@ -98,22 +103,36 @@ export function DataTable<T>({
     rowCount: count,
   });
   const rows = table.getRowModel().rows;
+  const fit = useColumnFit(all, name, box.ref, data);
+  const scope = `[data-dt="${fit.scope}"]`;
+  const hidden = new Set(fit.state?.hidden ?? []);
+  const detailed = fit.state ? fit.cols.filter((c) => hidden.has(c.id)) : [];
+  const shown = all.length - (fit.state?.phone ? 0 : hidden.size);
+  const cards = cardPlaces(fit.cols);
 
   return (
     <SortContext value={currentSort}>
       <div className={cn("min-w-0", className)}>
         <TableIcons />
+        <style>{fitCss(scope, fit.cols, fit.state)}</style>
+        <ColumnMenu fit={fit} />
         <Table
           // 13 px text: the density of a daily admin tool, still readable; headers are 12 px capitals.
           className="min-w-full text-[13px]"
+          data-card-fields={cards.length}
+          data-card-cols={cards.join(" ")}
           container={{
             ref: box.ref,
             role: "region",
-            "aria-label": label ?? listLabel ?? "List",
+            "aria-label": name,
             tabIndex: box.scrollable ? 0 : -1,
+            "data-dt": fit.scope,
+            "data-fit": fit.state ? (fit.state.phone ? "phone" : "js") : "css",
+            "data-custom": Object.keys(fit.choice).length ? true : undefined,
             "data-clipped": box.clipped || undefined,
+            "data-scrolled": box.scrolled || undefined,
             className: cn(
-              "border-y border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-600",
+              "dt-fit border-y border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-teal-600",
               SCROLL_BOX,
             ),
           }}
@@ -152,15 +171,52 @@ export function DataTable<T>({
             ) : (
               // Every row repeats: one short class per row and cell (app/globals.css `.dt-*`), nothing per cell
               // that the column does not need.
-              rows.map((row) => (
-                <tr key={row.id} className="dt-tr">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cellClass("", cell.column.columnDef.meta) || undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              rows.map((row) => {
+                const open = detailed.length > 0 && fit.open.has(row.id);
+                const detailId = `${fit.scope}-${row.id}`;
+                const cells = row.getVisibleCells();
+                return (
+                  <Fragment key={row.id}>
+                    <tr className="dt-tr">
+                      {cells.map((cell, i) => (
+                        <td key={cell.id} className={cellClass("", cell.column.columnDef.meta) || undefined}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                          {i === 0 && detailed.length ? (
+                            <button
+                              type="button"
+                              className="dt-more"
+                              aria-expanded={open}
+                              aria-controls={open ? detailId : undefined}
+                              aria-label={`Details, row ${offset + row.index + 1}`}
+                              onClick={() => fit.toggle(row.id)}
+                            >
+                              <TableIcon name="more" />
+                              <span className="dt-more-t">Details</span>
+                            </button>
+                          ) : null}
+                        </td>
+                      ))}
+                    </tr>
+                    {open ? (
+                      <tr className="dt-detail" id={detailId}>
+                        <td colSpan={shown}>
+                          <dl>
+                            {detailed.map((c) => {
+                              const cell = cells.find((x) => x.column.id === c.id);
+                              return cell ? (
+                                <div key={c.id}>
+                                  <dt>{c.label}</dt>
+                                  <dd>{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+                                </div>
+                              ) : null;
+                            })}
+                          </dl>
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })
             )}
           </tbody>
         </Table>
@@ -188,20 +244,25 @@ function cellClass(base: string, meta: ColumnMeta<unknown, unknown> | undefined)
 }
 
 /**
- * Watches the scroll box: whether it scrolls at all (then it is a tab stop) and whether columns are hidden beneath
- * the pinned right edge (then that edge casts a shadow). A ResizeObserver reports the first size and every change
+ * Watches the scroll box: whether it scrolls at all (then it is a tab stop), whether columns are hidden beneath
+ * the pinned right edge (then that edge casts a shadow) and whether it is scrolled (the frozen title's shadow). A ResizeObserver reports the first size and every change
  * (new rows, a narrower window); scrolling updates the edge.
  */
 function useScrollBox() {
   const ref = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState({ scrollable: false, clipped: false });
+  const [state, setState] = useState({ scrollable: false, clipped: false, scrolled: false });
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {
       const scrollable = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
       const clipped = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-      setState((s) => (s.scrollable === scrollable && s.clipped === clipped ? s : { scrollable, clipped }));
+      const scrolled = el.scrollLeft > 0;
+      setState((s) =>
+        s.scrollable === scrollable && s.clipped === clipped && s.scrolled === scrolled
+          ? s
+          : { scrollable, clipped, scrolled },
+      );
     };
     const ro = new ResizeObserver(measure);
     ro.observe(el);
