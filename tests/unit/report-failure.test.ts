@@ -73,4 +73,35 @@ describe("reportFormFailure", () => {
     reportFormFailure(d, { status: 422, message: "Invalid.", fieldErrors: { company_id: "No." } }, f.form);
     expect(d.error).toHaveBeenCalledWith("Invalid.");
   });
+
+  it("puts the error of a rule over several values beside the Field named after it, no popup", () => {
+    // Franchisee working hours (spec 002 §5): the form holds start_time and end_time, its Field is working_hours.
+    const d = dialogs();
+    const f = form({ start_time: "10:15", end_time: "18:00" });
+    const root = {
+      querySelectorAll: () => [{ dataset: { field: "working_hours" } }],
+    } as unknown as ParentNode;
+    const message = "The working hours may only start and end on the hour or half hour (minutes 00 or 30).";
+    reportFormFailure(
+      d,
+      { status: 422, message: "The given data was invalid.", fieldErrors: { working_hours: message } },
+      f.form,
+      root,
+    );
+    expect(f.setError).toHaveBeenCalledWith("working_hours", { message });
+    expect(d.error).not.toHaveBeenCalled();
+  });
+
+  it("without a Field of that name, the rule's error still reaches the popup", () => {
+    const d = dialogs();
+    const f = form({ start_time: "10:15" });
+    const root = { querySelectorAll: () => [{ dataset: { field: "start_time" } }] } as unknown as ParentNode;
+    reportFormFailure(
+      d,
+      { status: 422, message: "Invalid.", fieldErrors: { working_hours: "No." } },
+      f.form,
+      root,
+    );
+    expect(d.error).toHaveBeenCalledWith("Invalid.");
+  });
 });
