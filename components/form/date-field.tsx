@@ -1,5 +1,6 @@
 "use client";
 import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useController, useFormContext } from "react-hook-form";
 import { CalendarDays } from "lucide-react";
 import { Input } from "@/components/ui/input";
@@ -22,10 +23,11 @@ type DateInputProps = {
   /** ISO YYYY-MM-DD, '' for none, or a typed text that is not a date (shown as typed). */
   value: string | null | undefined;
   /** Called on every change with the ISO date, '' when cleared, or the typed text while it is not (yet) a date. */
-  onValueChange: (value: string) => void;
+  onValueChange?: (value: string) => void;
   /** The field's name as read aloud; the calendar button is 'Choose <label>'. */
   label: string;
   id?: string;
+  /** Given in a plain (GET) form: the ISO date is sent under this name from a hidden input. */
   name?: string;
   /** ISO bounds, for the calendar (the form field also refuses a typed date outside them). */
   min?: string;
@@ -42,7 +44,8 @@ type DateInputProps = {
 /**
  * A calendar date typed or picked as DD-MM-YYYY whatever the browser's locale (spec 000 §9), held as ISO YYYY-MM-DD.
  * The text is masked as it is typed (digits grouped, the dashes written); the calendar button opens the browser's
- * own date picker on a hidden date input (no calendar code shipped), whose choice is shown as DD-MM-YYYY.
+ * own date picker on a hidden date input (no calendar code shipped, and no
+ * native date field on the page until the button is pressed), whose choice is shown as DD-MM-YYYY.
  */
 export function DateInput({
   value,
@@ -65,18 +68,19 @@ export function DateInput({
     if (heldFor(text) !== (value ?? "")) setText(shownFor(value));
   }
   const picker = useRef<HTMLInputElement>(null);
+  // The hidden date input exists only once the calendar is asked for: a page at rest has no native date field.
+  const [picking, setPicking] = useState(false);
   const held = heldFor(text);
 
   const change = (next: string) => {
     setText(next);
-    onValueChange(heldFor(next));
+    onValueChange?.(heldFor(next));
   };
 
   return (
     <div className={cn("relative min-w-0", className)}>
       <Input
         id={id}
-        name={name}
         value={text}
         placeholder="DD-MM-YYYY"
         inputMode="numeric"
@@ -104,6 +108,8 @@ export function DateInput({
         disabled={disabled}
         className="absolute top-0 right-0 inline-flex size-9 items-center justify-center rounded-r-md text-slate-500 outline-none hover:text-teal-700 focus-visible:ring-[3px] focus-visible:ring-teal-600/50 disabled:opacity-50"
         onClick={() => {
+          // Rendered now, and opened within this click (a picker opens only on a person's gesture).
+          flushSync(() => setPicking(true));
           const el = picker.current;
           if (!el) return;
           el.value = isIsoDate(held) ? held : "";
@@ -116,21 +122,24 @@ export function DateInput({
       >
         <CalendarDays className="size-4" aria-hidden />
       </button>
+      {name ? <input type="hidden" name={name} value={held} /> : null}
       {/* The browser's calendar, opened by the button; placed under the field so the calendar opens below it. */}
-      <input
-        ref={picker}
-        type="date"
-        tabIndex={-1}
-        aria-hidden
-        disabled={disabled}
-        min={min}
-        max={max}
-        defaultValue={isIsoDate(held) ? held : ""}
-        className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0"
-        onChange={(e) => {
-          if (e.target.value) change(isoToDayText(e.target.value));
-        }}
-      />
+      {picking ? (
+        <input
+          ref={picker}
+          type="date"
+          tabIndex={-1}
+          aria-hidden
+          disabled={disabled}
+          min={min}
+          max={max}
+          defaultValue={isIsoDate(held) ? held : ""}
+          className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0"
+          onChange={(e) => {
+            if (e.target.value) change(isoToDayText(e.target.value));
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -180,7 +189,6 @@ export function DateField({
     <Field name={name} label={label} required={required} className={className}>
       <DateInput
         id={name}
-        name={name}
         label={label}
         value={field.value}
         min={min}

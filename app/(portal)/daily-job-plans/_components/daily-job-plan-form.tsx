@@ -34,7 +34,7 @@ export function DailyJobPlanForm(
       actions={{ create: createDailyJobPlanAction, update: updateDailyJobPlanAction }}
       after={<PlanWalks names={names.walkers} statuses={walkStatuses} disabled={form.readOnly} />}
     >
-      <F.Text name="date" label="Date" type="date" required />
+      <F.Date name="date" label="Date" required />
       <F.Picker name="user_id" label="Customer" source="customers" selected={names.customer} required />
       {chooseFranchisee ? (
         <F.Picker

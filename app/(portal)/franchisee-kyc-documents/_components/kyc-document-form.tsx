@@ -152,7 +152,7 @@ function Fields({
         required={requireFile}
         disabled={readOnly}
       />
-      <F.Text name="expires_on" label="Expiry Date" type="date" required={requiresExpiry} />
+      <F.Date name="expires_on" label="Expiry Date" required={requiresExpiry} />
       {reviewer ? (
         <>
           <F.Select name="status" label="Status" options={STATUS} required />

@@ -45,7 +45,7 @@ export function LeaveForm({
       ) : (
         <F.Picker name="user_id" label="Walker" source="staff" required />
       )}
-      <F.Text name="date" label="Date" type="date" required />
+      <F.Date name="date" label="Date" required />
       <F.Select name="leave_type" label="Leave Type" options={TYPES} required />
       <Times />
       <F.Text name="reason" label="Reason" multiline className="md:col-span-2" />

@@ -24,10 +24,10 @@ export function OutletUserForm(
     >
       {/* The company's users (up to a million) are searched on the server as you type. */}
       <F.Picker name="user_id" label="User" source="users" selected={user} required />
-      <F.Text name="start_date" label="Start Date" type="date" required />
+      <F.Date name="start_date" label="Start Date" required />
       {editing ? (
         <>
-          <F.Text name="end_date" label="End Date" type="date" />
+          <F.Date name="end_date" label="End Date" />
           <F.Switch name="is_active" label="Is Active" />
         </>
       ) : null}

@@ -25,7 +25,7 @@ export function PjpForm(
       <F.Text name="name" label="Name" required />
       <F.Text name="location" label="Location" />
       <F.Picker name="user_id" label="User" source="users" selected={user} required />
-      <F.Text name="date" label="Date" type="date" required />
+      <F.Date name="date" label="Date" required />
       <F.Text name="description" label="Description" multiline className="md:col-span-2" />
       {form.id ? (
         <>

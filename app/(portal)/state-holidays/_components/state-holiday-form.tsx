@@ -23,7 +23,7 @@ export function StateHolidayForm({
         <F.Select name="state" label="State" options={states} required />
         <p className="text-muted-foreground text-xs">State for which this holiday is applicable</p>
       </div>
-      <F.Text name="holiday_date" label="Holiday Date" type="date" required />
+      <F.Date name="holiday_date" label="Holiday Date" required />
       <F.Text name="description" label="Description" multiline className="md:col-span-2" />
       <F.Switch name="is_recurring" label="Recurring (every year on this day)" />
       {props.id ? <F.Switch name="is_active" label="Is Active" /> : null}

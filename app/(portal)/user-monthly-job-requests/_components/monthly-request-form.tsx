@@ -118,8 +118,8 @@ export function CreateMonthlyRequestForm({
         onPicked={(o) => setDogs(typeof o?.data?.dogs === "number" ? o.data.dogs : undefined)}
       />
       <CustomerParts dogs={dogs} />
-      <C.Text name="start_date" label="Start Date" type="date" required />
-      <C.Text name="end_date" label="End Date" type="date" required />
+      <C.Date name="start_date" label="Start Date" required />
+      <C.Date name="end_date" label="End Date" required />
       <MonthOfStart />
       {chooseFranchisee ? (
         <C.Picker name="franchisee_id" label="Franchisee" source="franchisees" none={NO_FRANCHISEE} />

@@ -1,3 +1,4 @@
+import { DateInput } from "@/components/form/date-field";
 import { Button } from "@/components/ui/button";
 import { CalendarPicker } from "./calendar-picker";
 
@@ -82,7 +83,7 @@ export function CalendarFilters({
           <label htmlFor="cal-start" className="text-sm font-medium">
             Week of
           </label>
-          <input id="cal-start" type="date" name="start" defaultValue={start} className={selectClass} />
+          <DateInput id="cal-start" name="start" label="Week of" value={start} />
         </div>
       )}
       <Button type="submit">Show</Button>

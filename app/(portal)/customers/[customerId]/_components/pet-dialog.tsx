@@ -1,6 +1,6 @@
 "use client";
 import { Pencil, Plus } from "lucide-react";
-import { ImageField, SelectField, TextField, type Option } from "@/components/form";
+import { DateField, ImageField, SelectField, TextField, type Option } from "@/components/form";
 import { Button } from "@/components/ui/button";
 import { savePetAction } from "../actions";
 import { RecordDialog } from "./record-dialog";
@@ -79,7 +79,7 @@ export function PetDialog({
       <SelectField name="breed_id" label="Breed" options={breeds} />
       <TextField name="weight" label="Weight (kg)" type="number" />
       <SelectField name="gender" label="Gender" options={GENDERS} />
-      <TextField name="date_of_birth" label="Date of Birth" type="date" />
+      <DateField name="date_of_birth" label="Date of Birth" />
       <TextField name="age" label="Age (years)" type="number" />
       <TextField name="vet_phone" label="Vet's Phone" type="tel" />
       <ImageField name="photo_path" label="Photo" currentUrl={photoUrl ?? undefined} removable />
