@@ -1,7 +1,17 @@
 "use client";
 import { useRef, useState } from "react";
 import { QuietLink as Link } from "@/components/nav/quiet-link";
-import { ArchiveRestore, ChevronDown, ListFilter, Loader2, Plus, Search, Trash2, X } from "lucide-react";
+import {
+  ArchiveRestore,
+  ChevronDown,
+  ListFilter,
+  Loader2,
+  Plus,
+  Search,
+  SlidersHorizontal,
+  Trash2,
+  X,
+} from "lucide-react";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
@@ -14,6 +24,18 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from "@/components/ui/sheet";
+import { DateInput } from "@/components/form/date-field";
+import { isIsoDate } from "@/lib/date-text";
 import type { ActionResult } from "@/lib/platform/mutations";
 import { cn } from "@/lib/utils";
 import { activeFilters, clearAll, type FilterChip } from "./active-filters";
@@ -56,6 +78,7 @@ type Props = {
 };
 
 const ALL = "__all__";
+const SEARCH = "search_keyword";
 /** A filter's width: two a row on a phone, a fixed width beside each other from sm up. */
 const HALF = "w-[calc(50%-0.25rem)] sm:w-44";
 
@@ -72,6 +95,7 @@ export function ListToolbar({
   const { params, pending, hrefWith, update } = useListUrl();
   const inTrash = params.get("open_trash") === "1" || params.get("show_deleted") === "1";
   const searchRef = useRef<HTMLInputElement>(null);
+  const chips = activeFilters(params, filters);
 
   return (
     <div className={cn("flex flex-col gap-3", className)}>
@@ -79,60 +103,22 @@ export function ListToolbar({
         <div className="flex flex-1 flex-wrap items-center gap-2">
           <SearchBox
             inputRef={searchRef}
-            initial={params.get("search_keyword") ?? ""}
+            initial={params.get(SEARCH) ?? ""}
             placeholder={searchPlaceholder}
             pending={pending}
-            onSearch={(v) => update({ search_keyword: v.trim() || null })}
+            onSearch={(v) => update({ [SEARCH]: v.trim() || null })}
           />
-          {filters.map((f) =>
-            f.kind === "dateRange" && f.params ? (
-              <DateRangeFilter
-                key={f.param}
-                def={f}
-                from={params.get(f.params.from) ?? ""}
-                to={params.get(f.params.to) ?? ""}
-                onChange={(k, v) => update({ [k]: v || null })}
-              />
-            ) : f.kind === "month" ? (
-              <Input
-                key={f.param}
-                type="month"
-                aria-label={f.label}
-                title={f.label}
-                className={cn(HALF, "bg-white")}
-                value={params.get(f.param) ?? ""}
-                onChange={(e) => update({ [f.param]: e.target.value || null })}
-              />
-            ) : f.kind === "search" && f.source ? (
-              <SearchPicker
-                key={f.param}
-                source={f.source}
-                params={f.sourceParams}
-                valueKey="value"
-                value={params.get(f.param) ?? ""}
-                selected={f.options.find((o) => o.value === params.get(f.param)) ?? null}
-                none={{ value: ALL, label: `All (${f.label})` }}
-                placeholder={f.label}
-                aria-label={f.label}
-                className={HALF}
-                onChange={(o) => update({ [f.param]: o?.value ?? null })}
-              />
-            ) : f.multiple || f.kind === "multi" ? (
-              <MultiFilter
-                key={f.param}
-                def={f}
-                value={(params.get(f.param) ?? "").split(",").filter(Boolean)}
-                onChange={(vals) => update({ [f.param]: vals.join(",") || null })}
-              />
-            ) : (
-              <SingleFilter
-                key={f.param}
-                def={f}
-                value={params.get(f.param) ?? ""}
-                onChange={(v) => update({ [f.param]: v || null })}
-              />
-            ),
-          )}
+          {filters.length > 0 ? (
+            <>
+              {/* On a phone the filters fold into one button and a sheet; from md up they stand in the row. */}
+              <PhoneFilters count={chips.filter((c) => c.key !== SEARCH).length}>
+                <FilterControls filters={filters} params={params} update={update} />
+              </PhoneFilters>
+              <div className="hidden md:contents">
+                <FilterControls filters={filters} params={params} update={update} />
+              </div>
+            </>
+          ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {exportAction && !inTrash ? <ExportMenu action={exportAction} params={params} /> : null}
@@ -159,11 +145,101 @@ export function ListToolbar({
         </div>
       </div>
       <FilterChips
-        chips={activeFilters(params, filters)}
+        chips={chips}
         onClear={(changes) => update(changes)}
         focusFallback={() => searchRef.current?.focus()}
       />
     </div>
+  );
+}
+
+/** The list's filters, one control each, all state in the URL. */
+function FilterControls({
+  filters,
+  params,
+  update,
+}: {
+  filters: FilterDef[];
+  params: Pick<URLSearchParams, "get">;
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  return filters.map((f) =>
+    f.kind === "dateRange" && f.params ? (
+      <DateRangeFilter
+        key={f.param}
+        def={f}
+        from={params.get(f.params.from) ?? ""}
+        to={params.get(f.params.to) ?? ""}
+        onChange={(k, v) => update({ [k]: v || null })}
+      />
+    ) : f.kind === "month" ? (
+      <Input
+        key={f.param}
+        type="month"
+        aria-label={f.label}
+        title={f.label}
+        className={cn(HALF, "bg-white")}
+        value={params.get(f.param) ?? ""}
+        onChange={(e) => update({ [f.param]: e.target.value || null })}
+      />
+    ) : f.kind === "search" && f.source ? (
+      <SearchPicker
+        key={f.param}
+        source={f.source}
+        params={f.sourceParams}
+        valueKey="value"
+        value={params.get(f.param) ?? ""}
+        selected={f.options.find((o) => o.value === params.get(f.param)) ?? null}
+        none={{ value: ALL, label: `All (${f.label})` }}
+        placeholder={f.label}
+        aria-label={f.label}
+        className={HALF}
+        onChange={(o) => update({ [f.param]: o?.value ?? null })}
+      />
+    ) : f.multiple || f.kind === "multi" ? (
+      <MultiFilter
+        key={f.param}
+        def={f}
+        value={(params.get(f.param) ?? "").split(",").filter(Boolean)}
+        onChange={(vals) => update({ [f.param]: vals.join(",") || null })}
+      />
+    ) : (
+      <SingleFilter
+        key={f.param}
+        def={f}
+        value={params.get(f.param) ?? ""}
+        onChange={(v) => update({ [f.param]: v || null })}
+      />
+    ),
+  );
+}
+
+/**
+ * Below md: one 'Filters (n)' button (n = the filters in use, the search not counted) opening a sheet with the
+ * filters, each applied as it is chosen, the list updating behind. The sheet's controls mount only while it is open.
+ */
+function PhoneFilters({ count, children }: { count: number; children: React.ReactNode }) {
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button type="button" variant="outline" className="bg-white md:hidden">
+          <SlidersHorizontal className="size-4" aria-hidden />
+          {`Filters (${count})`}
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="bottom" className="max-h-[85dvh] gap-0 overflow-y-auto md:hidden">
+        <SheetHeader>
+          <SheetTitle>Filters</SheetTitle>
+          <SheetDescription>Each filter applies as you choose it.</SheetDescription>
+        </SheetHeader>
+        <div className="flex flex-wrap gap-2 px-4 pb-2">{children}</div>
+        <SheetFooter>
+          <SheetClose asChild>
+            <Button type="button">Done</Button>
+          </SheetClose>
+        </SheetFooter>
+      </SheetContent>
+    </Sheet>
   );
 }
 
@@ -295,27 +371,34 @@ function DateRangeFilter({
   onChange: (param: string, v: string) => void;
 }) {
   const p = def.params!;
+  // Only a whole date (or a cleared field) reaches the URL; a half-typed one waits.
+  const apply = (param: string) => (v: string) => {
+    if (v === "" || isIsoDate(v)) onChange(param, v);
+  };
   return (
-    <fieldset className="flex w-full min-w-0 items-center gap-1 sm:w-auto">
+    <fieldset className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
       <legend className="sr-only">{def.label}</legend>
-      <Input
-        type="date"
-        aria-label={`${def.label} from`}
-        className="min-w-0 flex-1 bg-white sm:w-40 sm:flex-none"
+      <span className="text-sm text-slate-600" aria-hidden>
+        From
+      </span>
+      <DateInput
+        aria-label={`${def.label} From`}
+        label={`${def.label} From`}
+        className="flex-1 sm:w-40 sm:flex-none"
         value={from}
         max={to || undefined}
-        onChange={(e) => onChange(p.from, e.target.value)}
+        onValueChange={apply(p.from)}
       />
-      <span className="text-slate-400" aria-hidden>
-        –
+      <span className="text-sm text-slate-600" aria-hidden>
+        To
       </span>
-      <Input
-        type="date"
-        aria-label={`${def.label} to`}
-        className="min-w-0 flex-1 bg-white sm:w-40 sm:flex-none"
+      <DateInput
+        aria-label={`${def.label} To`}
+        label={`${def.label} To`}
+        className="flex-1 sm:w-40 sm:flex-none"
         value={to}
         min={from || undefined}
-        onChange={(e) => onChange(p.to, e.target.value)}
+        onValueChange={apply(p.to)}
       />
     </fieldset>
   );
