@@ -1,4 +1,4 @@
-export { Field, fieldError } from "./field";
+export { Field, fieldError, FormReadOnly, useFormReadOnly, useRegister } from "./field";
 export { TextField } from "./text-field";
 export { DateField, DateInput } from "./date-field";
 export { SwitchField } from "./switch-field";
