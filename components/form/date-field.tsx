@@ -103,7 +103,6 @@ export function DateInput({
       />
       <button
         type="button"
-        aria-label={`Choose ${label}`}
         title={`Choose ${label}`}
         disabled={disabled}
         className="absolute top-0 right-0 inline-flex size-9 items-center justify-center rounded-r-md text-slate-500 outline-none hover:text-teal-700 focus-visible:ring-[3px] focus-visible:ring-teal-600/50 disabled:opacity-50"
@@ -121,6 +120,8 @@ export function DateInput({
         }}
       >
         <CalendarDays className="size-4" aria-hidden />
+        {/* Named by its text, not aria-label: a test's getByLabel(<label>) finds the field alone. */}
+        <span className="sr-only">{`Choose ${label}`}</span>
       </button>
       {name ? <input type="hidden" name={name} value={held} /> : null}
       {/* The browser's calendar, opened by the button; placed under the field so the calendar opens below it. */}

@@ -25,7 +25,7 @@ async function openDocument(page: Page, link: RegExp) {
 async function submitFile(page: Page, button: string) {
   await page.getByLabel("Document (PDF or image)").setInputFiles(PDF);
   const expiry = page.getByLabel("Expiry Date");
-  if (await expiry.isVisible()) await expiry.fill("2030-12-31");
+  if (await expiry.isVisible()) await expiry.fill("31-12-2030");
   await page.getByRole("button", { name: button }).click();
   await expect(page).toHaveURL(/\/franchisee-kyc-documents(\?|$)/);
 }

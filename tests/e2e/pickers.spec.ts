@@ -173,7 +173,7 @@ test("a PJP is made with its user and outlet searched; its edit form names them 
   await search.press("Enter");
   await expect(user).toHaveText(new RegExp(userName));
   await expect(search).toBeHidden();
-  await page.getByLabel("Date").fill("2026-12-15");
+  await page.getByLabel("Date").fill("15-12-2026");
   await pickByEnter(page, /^Outlet 1/, "Pet Stop Bandra");
   await page.getByRole("button", { name: "Save Pjp" }).click();
   await expect(page.getByTestId("success-toast")).toBeVisible();
