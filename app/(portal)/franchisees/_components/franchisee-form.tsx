@@ -1,6 +1,6 @@
 "use client";
 import { useFormContext, useWatch } from "react-hook-form";
-import { EntityForm, Field, fieldError, fieldsFor, type Option } from "@/components/form";
+import { EntityForm, Field, fieldError, fieldsFor, type Option, useRegister } from "@/components/form";
 import { Input } from "@/components/ui/input";
 import type { FormScreenProps } from "@/lib/platform/screens";
 import { createFranchiseeAction, updateFranchiseeAction } from "../actions";
@@ -16,7 +16,9 @@ const APPROVAL_OPTIONS: Option[] = [
 
 /** Start and end time under one "Working Hours" label; minutes 00 or 30 (the inputs step by half hours). */
 function WorkingHours() {
-  const { register, formState } = useFormContext<FranchiseeFormValues>();
+  const { formState } = useFormContext<FranchiseeFormValues>();
+  const start = useRegister("start_time");
+  const end = useRegister("end_time");
   const invalid = !!fieldError(formState.errors, "working_hours");
   const aria = { "aria-invalid": invalid, "aria-describedby": invalid ? "working_hours-error" : undefined };
   return (
@@ -24,11 +26,11 @@ function WorkingHours() {
       <div className="grid gap-2 sm:grid-cols-2">
         <label className="grid gap-1 text-sm">
           Start Time
-          <Input id="start_time" type="time" step={1800} {...aria} {...register("start_time")} />
+          <Input id="start_time" type="time" step={1800} {...aria} {...start} />
         </label>
         <label className="grid gap-1 text-sm">
           End Time
-          <Input id="end_time" type="time" step={1800} {...aria} {...register("end_time")} />
+          <Input id="end_time" type="time" step={1800} {...aria} {...end} />
         </label>
       </div>
     </Field>

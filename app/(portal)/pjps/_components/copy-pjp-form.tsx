@@ -70,6 +70,8 @@ export function CopyPjpForm({
                   aria-invalid={!!form.formState.errors.month_year}
                   aria-describedby={form.formState.errors.month_year ? "month_year-error" : undefined}
                   {...form.register("month_year")}
+                  // In the server's HTML too (register fills the input only after hydration).
+                  defaultValue={initialMonth}
                 />
               </Field>
             </fieldset>

@@ -2,7 +2,7 @@
 import { FormProvider, useFieldArray, useForm, useFormContext } from "react-hook-form";
 import { useRouter } from "next/navigation";
 import { Loader2, Plus, Trash2 } from "lucide-react";
-import { Field, fieldError, FormTitle, reportFormFailure, settle } from "@/components/form";
+import { Field, fieldError, FormTitle, reportFormFailure, settle, useRegister } from "@/components/form";
 import { useEditConflict } from "@/components/form/edit-conflict";
 import { useDialogs } from "@/components/shell/dialogs";
 import { Button } from "@/components/ui/button";
@@ -25,7 +25,8 @@ function NumberField(p: {
   hint?: string;
   className?: string;
 }) {
-  const { register, formState } = useFormContext();
+  const { formState } = useFormContext();
+  const field = useRegister(p.name);
   const invalid = !!fieldError(formState.errors, p.name);
   return (
     <Field name={p.name} label={p.label} required={p.required} className={p.className}>
@@ -39,7 +40,7 @@ function NumberField(p: {
         required={p.required}
         aria-invalid={invalid}
         aria-describedby={invalid ? `${p.name}-error` : undefined}
-        {...register(p.name)}
+        {...field}
       />
       {p.hint ? <p className="text-xs text-slate-600">{p.hint}</p> : null}
     </Field>
