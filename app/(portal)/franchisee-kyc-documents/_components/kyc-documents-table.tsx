@@ -2,7 +2,14 @@
 import { FileSearch, FileUp, RefreshCw } from "lucide-react";
 import { DecisionCell } from "@/components/approval/decision-cell";
 import type { DecideAction } from "@/components/approval/decision-dialog";
-import { CellText, EntityTable, statusColumn, textColumn, type RowLink } from "@/components/data-table";
+import {
+  CellText,
+  dateColumn,
+  EntityTable,
+  statusColumn,
+  textColumn,
+  type RowLink,
+} from "@/components/data-table";
 import type { ClientApproval } from "@/lib/platform/approval";
 import type { ActionResult } from "@/lib/platform/mutations";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
@@ -24,19 +31,6 @@ export type KycDocumentRow = ScreenRow<{
   can_resubmit: boolean;
   edit_label: string | null;
 }>;
-
-// One formatter for every cell (toLocaleDateString with options builds a new one per call, two per row).
-const DAY = new Intl.DateTimeFormat("en-IN", {
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  timeZone: "Asia/Kolkata",
-});
-const dateText = (v: string | Date | null) => {
-  if (!v) return "";
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? String(v) : DAY.format(d);
-};
 
 /**
  * Sr No, Status, (User), Franchisee, Document Type, Document Name, Document (preview in a new tab), Approval, Remark,
@@ -123,8 +117,9 @@ export function KycDocumentsTable({
           ),
         },
         { id: "remark", header: "Remark", cell: ({ row }) => <CellText text={row.original.remark} /> },
-        { id: "expires_on", header: "Expires On", cell: ({ row }) => dateText(row.original.expires_on) },
-        { id: "updated_at", header: "Updated", cell: ({ row }) => dateText(row.original.updated_at) },
+        // DD-MM-YYYY like every other screen (spec 000 §9), through the one formatter.
+        dateColumn<KycDocumentRow>("Expires On", "expires_on"),
+        dateColumn<KycDocumentRow>("Updated", "updated_at"),
       ]}
     />
   );
