@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { auditRecords, permissions, storedFiles, users } from "@/db/schema";
@@ -11,7 +11,13 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_ROWS } from "@/lib/platform/list";
 import { ROLE } from "@/lib/platform/permissions";
 import { isId, MAX_ID } from "@/lib/platform/schemas";
 import { mayViewRecord } from "@/lib/registry";
-import { historyField, REFERENCES, type HistoryKind, type Reference } from "@/lib/admin/audit-fields";
+import {
+  historyField,
+  REFERENCES,
+  type HistoryKind,
+  type Reference,
+  type ReferenceDef,
+} from "@/lib/admin/audit-fields";
 
 /** One changed field of a record: its value before and after the change (raw JSON values). */
 export type FieldChange = { field: string; before: unknown; after: unknown };
@@ -136,9 +142,20 @@ export async function listAuditRecords(
   if (!(await mayReadHistory(ctx, entity, entity_id))) return { data: [], count: 0 };
   const where = and(eq(auditRecords.entity, entity), eq(auditRecords.entity_id, entity_id));
   const db = await getDb();
+  // One entry per save: a save's audit records share its transaction's time (created_at is now()), so the page is
+  // one of saves, newest first, each read with all its records.
+  const saves = db
+    .select({ at: auditRecords.created_at })
+    .from(auditRecords)
+    .where(where)
+    .groupBy(auditRecords.created_at)
+    .orderBy(desc(auditRecords.created_at))
+    .limit(rowsPerPage)
+    .offset((page - 1) * rowsPerPage);
   const rows = await db
     .select({
       id: auditRecords.id,
+      save: sql<string>`${auditRecords.created_at}::text`,
       entity: auditRecords.entity,
       entity_id: auditRecords.entity_id,
       action: auditRecords.action,
@@ -153,34 +170,61 @@ export async function listAuditRecords(
     })
     .from(auditRecords)
     .leftJoin(users, eq(users.id, auditRecords.actor_id))
-    .where(where)
-    .orderBy(desc(auditRecords.created_at), desc(auditRecords.id))
-    .limit(rowsPerPage)
-    .offset((page - 1) * rowsPerPage);
-  const [{ n }] = await db.select({ n: count() }).from(auditRecords).where(where);
+    .where(and(where, inArray(auditRecords.created_at, saves)))
+    .orderBy(desc(auditRecords.created_at), auditRecords.id);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(distinct ${auditRecords.created_at})` })
+    .from(auditRecords)
+    .where(where);
   const names = await permissionNames(rows.flatMap((x) => [x.old_json, x.new_json]));
+  const grouped = new Map<string, typeof rows>();
+  for (const x of rows) grouped.set(x.save, [...(grouped.get(x.save) ?? []), x]);
   return {
-    data: rows.map((x) => ({
-      id: x.id,
-      entity: x.entity,
-      entity_id: x.entity_id,
-      action: x.action,
-      actor:
-        x.actor_id == null
-          ? null
-          : {
-              id: x.actor_id,
-              name:
-                x.user_name?.trim() ||
-                [x.first_name, x.last_name].filter(Boolean).join(" ").trim() ||
-                x.email ||
-                "-",
-            },
-      created_at: x.created_at,
-      changes: diffRecords(x.old_json, x.new_json).map((c) => readablePermissions(c, names)),
-    })),
+    data: [...grouped.values()].map((save) => {
+      const x = save.at(-1)!;
+      return {
+        id: x.id,
+        entity: x.entity,
+        entity_id: x.entity_id,
+        action: saveAction(save.map((r) => r.action)),
+        actor:
+          x.actor_id == null
+            ? null
+            : {
+                id: x.actor_id,
+                name:
+                  x.user_name?.trim() ||
+                  [x.first_name, x.last_name].filter(Boolean).join(" ").trim() ||
+                  x.email ||
+                  "-",
+              },
+        created_at: x.created_at,
+        changes: mergeChanges(save.map((r) => diffRecords(r.old_json, r.new_json))).map((c) =>
+          readablePermissions(c, names),
+        ),
+      };
+    }),
     count: Number(n),
   };
+}
+
+/** A save's action from its records' (in their order): a create stays a create, else the last that is no update. */
+function saveAction(actions: string[]): string {
+  if (actions.includes("create")) return "create";
+  return actions.findLast((a) => a !== "update") ?? actions[0];
+}
+
+/** A save's changes from its records' (in their order): each field from its first value to its last. */
+function mergeChanges(lists: FieldChange[][]): FieldChange[] {
+  if (lists.length === 1) return lists[0];
+  const merged = new Map<string, FieldChange>();
+  for (const c of lists.flat()) {
+    const seen = merged.get(c.field);
+    merged.set(c.field, seen ? { ...seen, after: c.after } : c);
+  }
+  return [...merged.values()].filter(
+    (c) => !(isEmpty(c.before) && isEmpty(c.after)) && canonical(c.before) !== canonical(c.after),
+  );
 }
 
 const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === "number");
@@ -233,7 +277,7 @@ export type ReadableChange = { field: string; label: string; before: string; aft
  * the names they point at, stored files as their names (never a storage key), flags and KYC as their words, dates
  * as the screens show them. The names behind all entries are read at once, one query per kind of record.
  */
-export async function readableChanges(entries: AuditEntry[]): Promise<ReadableChange[][]> {
+export async function readableChanges(ctx: Ctx, entries: AuditEntry[]): Promise<ReadableChange[][]> {
   const fields = entries.map((e) =>
     e.changes
       .map((c) => ({ c, f: historyField(e.entity, c.field) }))
@@ -254,7 +298,7 @@ export async function readableChanges(entries: AuditEntry[]): Promise<ReadableCh
         }
       } else if (f.kind === "file" && typeof v === "string" && v) keys.add(v);
     }
-  const names = await referenceNames(ids);
+  const names = await referenceNames(ctx, ids);
   const files = await fileNames(keys);
   return fields.map((list) =>
     list.map(({ c, f }) => ({
@@ -266,19 +310,27 @@ export async function readableChanges(entries: AuditEntry[]): Promise<ReadableCh
   );
 }
 
-/** The names of the records the ids point at (trashed ones too: history is history), one query per kind. */
+/**
+ * The names of the records the ids point at (trashed ones too: history is history), one query per kind, within the
+ * caller's company: an id of another company's record names nothing (read as a removed record). A SUPER ADMIN who
+ * chose no company reads every company's records, and so their names.
+ */
 async function referenceNames(
+  ctx: Ctx,
   ids: Map<Reference, Set<number>>,
 ): Promise<Map<Reference, Map<number, string>>> {
   const out = new Map<Reference, Map<number, string>>();
   if (!ids.size) return out;
+  const everyCompany = ctx.companyId == null && ctx.roleName === ROLE.SUPER_ADMIN;
   const db = await getDb();
   for (const [kind, set] of ids) {
-    const r = REFERENCES[kind];
+    const r: ReferenceDef = REFERENCES[kind];
+    const scope =
+      everyCompany || !r.company ? undefined : ctx.companyId == null ? sql`false` : r.company(ctx.companyId);
     const rows = await db
       .select({ id: r.id, name: r.name })
       .from(r.id.table as PgTable)
-      .where(inArray(r.id, [...set]));
+      .where(and(inArray(r.id, [...set]), scope));
     out.set(kind, new Map(rows.map((x) => [Number(x.id), String(x.name ?? "")])));
   }
   return out;

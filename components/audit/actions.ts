@@ -15,6 +15,6 @@ export async function loadAuditHistoryAction(entity: unknown, opaqueId: unknown,
       page,
       rowsPerPage: HISTORY_PAGE_SIZE,
     });
-    return { entries: await toEntryViews(r.data), count: r.count };
+    return { entries: await toEntryViews(ctx, r.data), count: r.count };
   });
 }

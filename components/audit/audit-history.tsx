@@ -44,7 +44,7 @@ export async function AuditHistory({ ctx, entity, entityId }: Props) {
         <AuditEntries
           entity={entity}
           entityId={encodeId(entityId)}
-          initial={await toEntryViews(r.data)}
+          initial={await toEntryViews(ctx, r.data)}
           count={r.count}
         />
       </CardContent>

@@ -4,6 +4,7 @@ import "server-only";
 import { readableChanges, type AuditEntry } from "@/lib/history";
 import { fieldLabel } from "@/lib/admin/audit-fields";
 import { formatDateTime } from "@/lib/format";
+import type { Ctx } from "@/lib/platform/context";
 
 /** How many entries the history shows at first, and how many each 'Show more' adds. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -34,9 +35,9 @@ export function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? fieldLabel(action);
 }
 
-/** Audit entries (newest first) → what the history card shows (see readableChanges). */
-export async function toEntryViews(entries: AuditEntry[]): Promise<AuditEntryView[]> {
-  const changes = await readableChanges(entries);
+/** Audit entries (newest first) → what the history card shows to the caller (see readableChanges). */
+export async function toEntryViews(ctx: Ctx, entries: AuditEntry[]): Promise<AuditEntryView[]> {
+  const changes = await readableChanges(ctx, entries);
   return entries.map((e, i) => ({
     id: e.id,
     action: actionLabel(e.action),

@@ -1,45 +1,106 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { getTableConfig, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import {
   blogs,
   companies,
+  dailyJobPlans,
+  dailyJobPlanWalks,
   franchisees,
   kycDocumentTypes,
   modules,
   outlets,
+  plans,
   positions,
   roles,
   services,
   states,
+  userAddresses,
+  userMonthlyJobRequests,
+  userPets,
   users,
   valueLists,
   values,
 } from "@/db/schema";
+import { planName } from "@/lib/franchise/plans";
+import { flag as flagSchema } from "@/lib/platform/schemas";
+import { registered } from "@/lib/registry";
 
 // How the history card reads a record's fields: their labels and order as the entity's form shows them, and what
 // kind of value each holds (a flag reads as its switch, an id as the name it points at, a stored file as its name).
 // One list per audited entity; a field not listed here follows the listed ones, labelled from its name.
 
-/** Records an id field may point at; their names are read in one query per kind (see lib/admin/audit.ts). */
+/** One kind of record an id field may point at: its name, and which rows a company may read the names of. */
+export type ReferenceDef = {
+  id: AnyPgColumn;
+  name: AnyPgColumn | SQL<string>;
+  /** The rows of one company (a record's references are its company's; never another company's names). */
+  company?: (companyId: number) => SQL | undefined;
+};
+const ofCompany =
+  (column: AnyPgColumn) =>
+  (companyId: number): SQL =>
+    eq(column, companyId);
+
+/**
+ * Records an id field may point at, by their table's name; their names are read in one query per kind (see
+ * lib/history.ts readableChanges). A foreign key to one of these tables reads as its name without being listed.
+ */
 export const REFERENCES = {
-  positions: { id: positions.id, name: positions.name },
-  franchisees: { id: franchisees.id, name: franchisees.name },
+  positions: { id: positions.id, name: positions.name, company: ofCompany(positions.company_id) },
+  franchisees: { id: franchisees.id, name: franchisees.name, company: ofCompany(franchisees.company_id) },
   roles: { id: roles.id, name: roles.name },
-  companies: { id: companies.id, name: companies.name },
+  companies: { id: companies.id, name: companies.name, company: ofCompany(companies.id) },
   modules: { id: modules.id, name: modules.name },
   states: { id: states.id, name: states.description },
-  value_lists: { id: valueLists.id, name: valueLists.description },
-  values: { id: values.id, name: values.name },
-  outlets: { id: outlets.id, name: outlets.name },
-  services: { id: services.id, name: services.name },
-  blogs: { id: blogs.id, name: blogs.title },
-  kyc_document_types: { id: kycDocumentTypes.id, name: kycDocumentTypes.description },
+  value_lists: { id: valueLists.id, name: valueLists.description, company: ofCompany(valueLists.company_id) },
+  values: { id: values.id, name: values.name, company: ofCompany(values.company_id) },
+  outlets: { id: outlets.id, name: outlets.name, company: ofCompany(outlets.company_id) },
+  services: { id: services.id, name: services.name, company: ofCompany(services.company_id) },
+  blogs: { id: blogs.id, name: blogs.title, company: ofCompany(blogs.company_id) },
+  kyc_document_types: {
+    id: kycDocumentTypes.id,
+    name: kycDocumentTypes.description,
+    company: ofCompany(kycDocumentTypes.company_id),
+  },
+  plans: {
+    id: plans.id,
+    name: planName(
+      sql`(select ${valueLists.description} from ${valueLists} where ${valueLists.id} = ${plans.tier_id})`,
+    ),
+    company: ofCompany(plans.company_id),
+  },
+  user_pets: { id: userPets.id, name: userPets.name, company: ofCompany(userPets.company_id) },
+  user_addresses: {
+    id: userAddresses.id,
+    name: userAddresses.address,
+    company: ofCompany(userAddresses.company_id),
+  },
+  user_monthly_job_requests: {
+    id: userMonthlyJobRequests.id,
+    name: sql<string>`lpad(${userMonthlyJobRequests.month}::text, 2, '0') || '-' || ${userMonthlyJobRequests.year}::text`,
+    company: ofCompany(userMonthlyJobRequests.company_id),
+  },
+  daily_job_plans: {
+    id: dailyJobPlans.id,
+    name: sql<string>`to_char(${dailyJobPlans.date}, 'DD-MM-YYYY')`,
+    company: ofCompany(dailyJobPlans.company_id),
+  },
+  daily_job_plan_walks: {
+    id: dailyJobPlanWalks.id,
+    name: sql<string>`to_char(${dailyJobPlanWalks.date}, 'DD-MM-YYYY') || ' ' || to_char(${dailyJobPlanWalks.timeslot}, 'HH12:MI AM')`,
+    company: (companyId) =>
+      sql`exists (select 1 from ${dailyJobPlans} where ${dailyJobPlans.id} = ${dailyJobPlanWalks.daily_job_plan_id}
+        and ${dailyJobPlans.company_id} = ${companyId})`,
+  },
   users: {
     id: users.id,
     name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
+    // The company's people, and the platform's admins (who belong to none) as the entries name them.
+    company: (companyId) => or(eq(users.company_id, companyId), isNull(users.company_id)),
   },
-} satisfies Record<string, { id: AnyPgColumn; name: AnyPgColumn | SQL<string> }>;
+} satisfies Record<string, ReferenceDef>;
 export type Reference = keyof typeof REFERENCES;
 
 export type HistoryKind =
@@ -335,21 +396,23 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       ref("user_id", "Customer", "users"),
       ref("franchisee_id", "Franchisee", "franchisees"),
       ref("walker_id", "Walker", "users"),
-      text("user_pet_id", "Pet"),
-      text("user_pet_2_id", "Pet 2"),
+      ref("user_pet_id", "Pet", "user_pets"),
+      ref("user_pet_2_id", "Pet 2", "user_pets"),
       text("status", "Status"),
       text("daily_job_plan_walks", "Walks"),
-      text("user_monthly_job_request_id", "Monthly Request"),
+      ref("user_monthly_job_request_id", "Monthly Request", "user_monthly_job_requests"),
       text("holiday_name", "Holiday"),
       IS_ACTIVE,
     ],
   },
   user_monthly_job_requests: {
     fields: [
-      ref("user_id", "User", "users"),
+      ref("user_id", "Customer", "users"),
+      ref("plan_id", "Plan", "plans"),
+      ref("user_pet_ids", "Pets", "user_pets"),
+      ref("user_address_id", "Address", "user_addresses"),
       ref("franchisee_id", "Franchisee", "franchisees"),
       ref("zone_id", "Zone", "value_lists"),
-      text("plan_id", "Plan"),
       text("month", "Month"),
       text("year", "Year"),
       text("start_date", "Start Date"),
@@ -367,7 +430,7 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
     fields: [
       ref("user_id", "Customer", "users"),
       ref("franchisee_id", "Franchisee", "franchisees"),
-      text("walk_id", "Walk"),
+      ref("walk_id", "Walk", "daily_job_plan_walks"),
       text("request_type", "Request Type"),
       text("status", "Status"),
       text("original_date", "Original Date"),
@@ -430,26 +493,98 @@ export function fieldLabel(field: string): string {
 /** A field's label, kind and place (its index in the form; unlisted fields sort after, in record order). */
 export type ResolvedField = { label: string; kind: HistoryKind; order: number };
 
+/** A schema's fields in their order (the form's: one schema serves the form, the action and the /api). */
+function shapeOf(schema: unknown): Record<string, z.ZodType> {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodPipe) return shapeOf(schema.in);
+  return {};
+}
+
+/** Whether a schema field is the kit's 0/1 switch (`flag`), under any default, optional or nullable. */
+function isFlagSchema(f: unknown): boolean {
+  for (let s = f; s;) {
+    if (s === flagSchema) return true;
+    if (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap();
+    else return false;
+  }
+  return false;
+}
+
+const tableName = (t: PgTable) => getTableConfig(t).name;
+const isReference = (name: string): name is Reference => Object.hasOwn(REFERENCES, name);
+
+/** What an entity's declaration says of its fields: the form's order, its switches and where its ids point. */
+type Declared = { order: Map<string, number>; flags: Set<string>; refs: Map<string, Reference> };
+const declaredCache = new Map<string, Declared>();
+
+function declared(entity: string): Declared {
+  const hit = declaredCache.get(entity);
+  if (hit) return hit;
+  const def = registered(entity)?.def;
+  const shape = shapeOf(def?.create);
+  const out: Declared = {
+    order: new Map(Object.keys(shape).map((k, i) => [k, i])),
+    flags: new Set(Object.keys(shape).filter((k) => isFlagSchema(shape[k]))),
+    refs: new Map(),
+  };
+  if (def) {
+    const config = getTableConfig(def.table as PgTable);
+    for (const c of config.columns) if (c.columnType === "PgBoolean") out.flags.add(c.name);
+    for (const fk of config.foreignKeys) {
+      const r = fk.reference();
+      const to = tableName(r.foreignTable);
+      if (r.columns.length === 1 && isReference(to)) out.refs.set(r.columns[0].name, to);
+    }
+  }
+  declaredCache.set(entity, out);
+  return out;
+}
+
+/** The table a list of ids points at by its name: `user_pet_ids` → user_pets, `outlet_ids` → outlets. */
+function listReference(field: string): Reference | null {
+  const m = /^(.+)_ids$/.exec(field);
+  const table = m ? `${m[1]}s` : "";
+  return isReference(table) ? table : null;
+}
+
+/** 'user_address_id' → 'User Address': the label of an unlisted reference. */
+const referenceLabel = (field: string) => fieldLabel(field.replace(/_ids?$/, ""));
+
 /**
- * How a field of an entity reads in its history. Unlisted fields get a label from their name; an unlisted path
- * column (`*_path`) still reads as a file, so a storage key never shows; an unlisted `is_*` reads as a flag.
+ * How a field of an entity reads in its history. A listed field keeps its label and place, and reads by its kind;
+ * one listed as plain text that the entity's table declares a foreign key for reads as the name it points at. An
+ * unlisted field follows the listed ones in the form's (create schema's) order, labelled from its name, and reads
+ * by what the entity declares: a foreign key as a name, a switch (`flag`, a boolean column) as Yes / No, a path
+ * column (`*_path`) as a file (a storage key never shows), a list of ids (`*_ids`) as names; else by its name's
+ * pattern (`is_*`, `has_*` switches, KYC).
  */
 export function historyField(entity: string, field: string): ResolvedField | null {
   const def = HISTORY_FIELDS[entity];
   if (def?.derived?.includes(field)) return null;
+  const d = declared(entity);
+  const ref = d.refs.get(field) ?? listReference(field);
   const i = def?.fields.findIndex((f) => f.field === field) ?? -1;
   if (def && i >= 0) {
     const f = def.fields[i];
-    return { label: f.label, kind: f.kind ?? "text", order: i };
+    return { label: f.label, kind: f.kind ?? (ref ? { ref } : "text"), order: i };
   }
-  const kind: HistoryKind = /_path$/.test(field)
-    ? "file"
-    : /_permissions$/.test(field)
-      ? "permissions"
-      : /kyc/.test(field)
-        ? "kyc"
-        : /^is_/.test(field)
-          ? "flag"
-          : "text";
-  return { label: fieldLabel(field), kind, order: Number.MAX_SAFE_INTEGER };
+  const kind: HistoryKind = ref
+    ? { ref }
+    : d.flags.has(field)
+      ? "flag"
+      : /_path$/.test(field)
+        ? "file"
+        : /_permissions$/.test(field)
+          ? "permissions"
+          : /kyc/.test(field)
+            ? "kyc"
+            : /^(is|has)_/.test(field)
+              ? "flag"
+              : "text";
+  const order = d.order.get(field);
+  return {
+    label: ref ? referenceLabel(field) : fieldLabel(field),
+    kind,
+    order: order != null ? 10_000 + order : Number.MAX_SAFE_INTEGER,
+  };
 }

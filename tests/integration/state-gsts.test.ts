@@ -211,7 +211,7 @@ describe("a rate's history", () => {
     const g = await create(admin, { state: await stateId({ db }, "AS"), gst: 12 });
     await update(admin, { id: g.id, state: await stateId({ db }, "BR"), gst: "12.5" });
     const { data } = await listAuditRecords(admin, { entity: "state_gsts", entity_id: g.id });
-    const [changes] = await readableChanges(data.slice(0, 1));
+    const [changes] = await readableChanges(admin, data.slice(0, 1));
     expect(changes).toEqual(
       expect.arrayContaining([
         { field: "state", label: "State", before: "Assam", after: "Bihar" },
