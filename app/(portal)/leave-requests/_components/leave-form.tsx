@@ -32,7 +32,12 @@ function Times() {
 export function LeaveForm({
   walkerName,
   ...props
-}: FormScreenProps & { initial: LeaveFormValues; walkerName?: string | null }) {
+}: FormScreenProps & {
+  initial: LeaveFormValues;
+  walkerName?: string | null;
+  /** Under the fields: the record's decision and walks (LeaveDecision). */
+  after?: React.ReactNode;
+}) {
   return (
     <EntityForm<LeaveFormValues>
       {...props}
