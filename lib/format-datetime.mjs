@@ -57,6 +57,20 @@ export function formatDateTime(d) {
 }
 
 /**
+ * A time of day as the database keeps it ('07:00' or '07:00:00', India's wall clock) as hh:mm A ('07:00 AM'); ''
+ * when empty, the text itself when it is not a time.
+ * @param {string | null | undefined} t
+ */
+export function formatTimeOfDay(t) {
+  if (!t) return "";
+  const m = /^(\d{1,2}):(\d{2})/.exec(t);
+  if (!m) return t;
+  const h = Number(m[1]);
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${pad(h12)}:${m[2]} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/**
  * Seconds as hours, minutes and seconds, e.g. 3900 → '1 h 05 m 00 s', 42 → '0 h 00 m 42 s': the spec's hours and
  * minutes, with the seconds most page visits last (without them most visits read '0 h 00 m').
  * @param {number | null | undefined} seconds

@@ -8,6 +8,7 @@ export {
   formatDateTime,
   formatDuration,
   formatTime,
+  formatTimeOfDay,
   type DateInput,
 } from "./format-datetime.mjs";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isIsoDate, isoToDayText, maskDayText, parseDayText } from "@/lib/date-text";
+import { formatTimeOfDay } from "@/lib/format";
 
 // The date field shows and takes DD-MM-YYYY whatever the browser's locale, and hands the form ISO YYYY-MM-DD.
 describe("typing a date as DD-MM-YYYY", () => {
@@ -88,5 +89,20 @@ describe("the mask while typing", () => {
     // '10-1' with its last digit removed is '10-', which the mask leaves for the next Backspace to take.
     expect(maskDayText("10-")).toBe("10-");
     expect(maskDayText("10")).toBe("10");
+  });
+});
+
+describe("a time of day as the screens show it", () => {
+  it("is hh:mm AM/PM on a 12-hour clock", () => {
+    expect(formatTimeOfDay("07:00")).toBe("07:00 AM");
+    expect(formatTimeOfDay("07:05:00")).toBe("07:05 AM");
+    expect(formatTimeOfDay("00:30")).toBe("12:30 AM");
+    expect(formatTimeOfDay("12:00:00")).toBe("12:00 PM");
+    expect(formatTimeOfDay("18:45")).toBe("06:45 PM");
+  });
+  it("is nothing when there is none, and a text that is no time is left alone", () => {
+    expect(formatTimeOfDay(null)).toBe("");
+    expect(formatTimeOfDay("")).toBe("");
+    expect(formatTimeOfDay("soon")).toBe("soon");
   });
 });

@@ -13,6 +13,7 @@ import { filterBar } from "@/lib/platform/list";
 import { listScreen, type ListPageProps } from "@/lib/platform/screens";
 import { exportLeaveRequestsAction } from "./actions";
 import { LeaveRequestsTable } from "./_components/leave-requests-table";
+import { formatTimeOfDay } from "@/lib/format";
 
 export const metadata = { title: "Leave Requests" };
 
@@ -33,7 +34,8 @@ export default async function LeaveRequestsPage({ searchParams }: ListPageProps)
     rows: t.rows.map((r) => ({
       ...r,
       leave_type_label: LEAVE_TYPE_LABELS[r.leave_type] ?? r.leave_type,
-      times: r.start_time && r.end_time ? `${r.start_time} - ${r.end_time}` : "",
+      times:
+        r.start_time && r.end_time ? `${formatTimeOfDay(r.start_time)} – ${formatTimeOfDay(r.end_time)}` : "",
       walks: browserWalks(r.walks),
     })),
   }));

@@ -6,6 +6,7 @@ import { guardPage } from "@/lib/platform/page-guard";
 import { requirePageContext } from "@/lib/platform/session";
 import { Pagination } from "@/components/data-table";
 import { cn } from "@/lib/utils";
+import { Ist } from "@/components/ist";
 
 export const metadata = { title: "Notifications" };
 
@@ -49,6 +50,7 @@ export default async function NotificationsPage({ searchParams }: Props) {
                   </p>
                   <time dateTime={r.created_at.toISOString()} className="text-xs text-slate-500 tabular-nums">
                     {formatDateTime(r.created_at)}
+                    <Ist />
                   </time>
                 </div>
                 {r.body ? (

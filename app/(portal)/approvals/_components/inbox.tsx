@@ -24,6 +24,7 @@ import type { ItemDetail } from "@/lib/approvals/decisions";
 import type { InboxItem, InboxKind } from "@/lib/approvals/inbox";
 import type { ClientApproval, ClientTransition } from "@/lib/platform/approval";
 import { decideInboxTransition, inboxItemDetail, moreInboxItems } from "../actions";
+import { formatDateTime } from "@/lib/format";
 
 type Page = {
   data: InboxItem[];
@@ -333,7 +334,7 @@ export function Inbox({
                   </button>
                   <span
                     className="shrink-0 text-xs text-slate-600 tabular-nums"
-                    title={new Date(item.asked_at).toLocaleString("en-IN")}
+                    title={`${formatDateTime(item.asked_at)} IST`}
                     suppressHydrationWarning
                   >
                     {ageText(item.asked_at)}

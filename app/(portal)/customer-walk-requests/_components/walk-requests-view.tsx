@@ -28,6 +28,7 @@ import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { timeOfDay as clockTime } from "../../daily-job-plans/_components/time-of-day";
 import { HoursBefore } from "../../home/_components/figures";
 import { decideWalkRequestAction, deleteWalkRequestAction, restoreWalkRequestAction } from "../actions";
+import { withIst } from "@/components/ist";
 
 type Row = ScreenRow<WalkRequestRow>;
 
@@ -92,13 +93,13 @@ const FIELDS: [id: string, header: string, cell: (r: Row) => React.ReactNode][] 
   ],
   ["pet_name", "Pet Name", (r) => <CellText text={r.pet_name} />],
   ["original_date", "Original Date", (r) => <Day d={r.original_date} />],
-  ["original_time", "Original Time", (r) => <Nowrap>{clockTime(r.original_timeslot)}</Nowrap>],
+  ["original_time", "Original Time", (r) => <Nowrap>{withIst(clockTime(r.original_timeslot))}</Nowrap>],
   ["new_date", "New Date", (r) => <Day d={r.new_date} />],
-  ["new_time", "New Time", (r) => <Nowrap>{clockTime(r.new_timeslot)}</Nowrap>],
+  ["new_time", "New Time", (r) => <Nowrap>{withIst(clockTime(r.new_timeslot))}</Nowrap>],
   ["reason", "Reason", (r) => <CellText text={r.reason} max={30} />],
   ["hours_before", "Hours Before", (r) => <HoursBefore hours={r.hours_before_walk} />],
   ["refund", "Refund", (r) => <Refund r={r} />],
-  ["requested_at", "Requested On", (r) => <Nowrap>{formatDateTime(r.requested_at)}</Nowrap>],
+  ["requested_at", "Requested On", (r) => <Nowrap>{withIst(formatDateTime(r.requested_at))}</Nowrap>],
 ];
 
 /**
@@ -218,10 +219,13 @@ function DetailsDialog({
     ["Status", decision(data, label)],
     ["Customer", [customer, data.user?.phone].filter(Boolean).join(" · ")],
     ["Pet", [plan?.user_pet?.name, plan?.user_pet_2?.name].filter(Boolean).join(", ") || "—"],
-    ["Original Date & Time", `${formatDate(data.original_date)} ${clockTime(data.original_timeslot)}`],
+    [
+      "Original Date & Time",
+      withIst(`${formatDate(data.original_date)} ${clockTime(data.original_timeslot)}`),
+    ],
   ];
   if (data.request_type === "reschedule")
-    items.push(["New Date & Time", `${formatDate(data.new_date)} ${clockTime(data.new_timeslot)}`]);
+    items.push(["New Date & Time", withIst(`${formatDate(data.new_date)} ${clockTime(data.new_timeslot)}`)]);
   items.push(
     ["Hours Before Walk", <HoursBefore key="h" hours={data.hours_before_walk} />],
     ["Refund Eligibility", data.refund_eligibility ? "Eligible" : "Not Eligible"],
@@ -231,7 +235,9 @@ function DetailsDialog({
     [
       "Processed By",
       by
-        ? `${by.first_name} ${by.last_name}${data.processed_at ? `, ${formatDateTime(data.processed_at)}` : ""}`
+        ? withIst(
+            `${by.first_name} ${by.last_name}${data.processed_at ? `, ${formatDateTime(data.processed_at)}` : ""}`,
+          )
         : "—",
     ],
   );

@@ -14,6 +14,7 @@ import { AddressDialog } from "./_components/address-dialog";
 import { PetDialog } from "./_components/pet-dialog";
 import { date, ReportCard, Section, SimpleTable, StatusBadge, time12 } from "./_components/sections";
 import { versionOf } from "@/lib/platform/versions";
+import { withIst } from "@/components/ist";
 
 export const metadata = { title: "Customer" };
 
@@ -52,7 +53,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
       key: w.id,
       cells: [
         <span key="d" className="whitespace-nowrap">
-          {date(w.date)} {time12(w.timeslot)}
+          {date(w.date)} {withIst(time12(w.timeslot))}
         </span>,
         text(w.pets),
         text(w.walker_name),
@@ -249,7 +250,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
               text(r.plan_name),
               text(r.franchisee_name),
               text(r.walker_name),
-              [time12(r.timeslot), time12(r.timeslot_2)].filter(Boolean).join(", "),
+              withIst([time12(r.timeslot), time12(r.timeslot_2)].filter(Boolean).join(", ")),
               <StatusBadge key="f" label={r.franchisee_approval_label} />,
               <StatusBadge key="s" label={r.status_label} />,
               quotaText(r.quota),
@@ -301,10 +302,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           rows={page.walk_requests.rows.map((r) => ({
             key: r.id,
             cells: [
-              formatDateTime(r.requested_at),
+              withIst(formatDateTime(r.requested_at)),
               r.request_type === "cancel" ? "Cancellation" : "Reschedule",
-              `${date(r.original_date)} ${time12(r.original_timeslot)}`,
-              r.new_date ? `${date(r.new_date)} ${time12(r.new_timeslot)}` : "",
+              withIst(`${date(r.original_date)} ${time12(r.original_timeslot)}`),
+              r.new_date ? withIst(`${date(r.new_date)} ${time12(r.new_timeslot)}`) : "",
               text(r.reason),
               r.refund_eligibility ? `Yes (₹${r.refund_amount})` : "No",
               <StatusBadge key="s" label={r.status} />,
@@ -324,10 +325,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
           rows={page.notifications.rows.map((n) => ({
             key: n.id,
             cells: [
-              formatDateTime(n.created_at),
+              withIst(formatDateTime(n.created_at)),
               n.title,
               text(n.body),
-              n.read_at ? formatDateTime(n.read_at) : "Unread",
+              n.read_at ? withIst(formatDateTime(n.read_at)) : "Unread",
             ],
           }))}
         />

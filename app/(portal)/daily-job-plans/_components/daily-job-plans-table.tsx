@@ -5,6 +5,7 @@ import { formatDate, formatTime } from "@/lib/format";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deleteDailyJobPlanAction, restoreDailyJobPlanAction } from "../actions";
 import { timeOfDay } from "./time-of-day";
+import { Ist } from "@/components/ist";
 
 /** A walk as the Walks sub-table shows it (lib/jobs/daily-job-plans.ts walkSchema). */
 export type PlanWalk = {
@@ -173,7 +174,8 @@ export function WalksSubTable({ walks, open }: { walks: PlanWalk[]; open?: boole
                   <Selfies walk={w} />
                 </td>
                 <td className="px-2 py-1 whitespace-nowrap">
-                  {timeOfDay(w.timeslot)} ({w.duration_minutes} min)
+                  {timeOfDay(w.timeslot)}
+                  <Ist /> ({w.duration_minutes} min)
                 </td>
                 <td className="px-2 py-1 whitespace-nowrap">
                   <Walked walk={w} />
@@ -206,7 +208,9 @@ function Walked({ walk }: { walk: PlanWalk }) {
   return (
     <span>
       {formatTime(walk.started_at)}
-      {walk.completed_at ? ` – ${formatTime(walk.completed_at)}${minutes}` : " – …"}
+      {walk.completed_at ? ` – ${formatTime(walk.completed_at)}` : " – …"}
+      <Ist />
+      {walk.completed_at ? minutes : ""}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { DecisionCell } from "@/components/approval/decision-cell";
 import { dateColumn, EntityTable, textColumn } from "@/components/data-table";
 import { useDialogs } from "@/components/shell/dialogs";
+import { withIst } from "@/components/ist";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import type { BrowserWalk, LeaveTableRow } from "@/lib/jobs/leave-requests";
@@ -107,7 +108,8 @@ export function LeaveRequestsTable({
         },
         textColumn<Row>("Requested by", "requested_by"),
         dateColumn<Row>("Date", "date", { sort: true }),
-        textColumn<Row>("Start and End Time", "times"),
+        // A time range's times are India's: the quiet IST after them.
+        { ...textColumn<Row>("Start and End Time", "times"), cell: ({ row }) => withIst(row.original.times) },
         textColumn<Row>("Leave Type", "leave_type_label"),
         textColumn<Row>("Reason", "reason"),
         textColumn<Row>("Replacement", "replacement_name"),

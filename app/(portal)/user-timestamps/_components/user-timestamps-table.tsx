@@ -3,6 +3,7 @@ import { CellText, EntityTable, sortable } from "@/components/data-table";
 import { Badge } from "@/components/ui/badge";
 import type { ListScreenProps } from "@/lib/platform/screens";
 import { deleteUserTimestampAction } from "../actions";
+import { withIst } from "@/components/ist";
 
 export type UserTimestampView = {
   /** Opaque id. */
@@ -67,7 +68,9 @@ export function UserTimestampsTable(props: ListScreenProps<Row>) {
         {
           id: "date",
           header: "Date",
-          cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.date}</span>,
+          cell: ({ row }) => (
+            <span className="whitespace-nowrap tabular-nums">{withIst(row.original.date)}</span>
+          ),
         },
       ]}
     />

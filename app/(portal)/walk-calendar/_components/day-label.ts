@@ -1,29 +1,23 @@
 import type { CalendarLeave } from "@/lib/jobs/walk-calendar";
-import { MONTH_NAMES as MONTHS } from "@/lib/format";
+import { formatDate, formatTimeOfDay, MONTH_NAMES as MONTHS } from "@/lib/format";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
-/** "Monday 5 May 2031". */
+/** "Monday 05-05-2031": the weekday and the date as every screen writes it (spec 000 §9). */
 export function longDate(d: string): string {
-  const t = new Date(`${d}T00:00:00Z`);
-  return `${WEEKDAYS[t.getUTCDay()]} ${t.getUTCDate()} ${MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}`;
+  return `${weekdayOf(d)} ${formatDate(d)}`;
 }
 
 /** "Mon". */
 export const shortWeekday = (d: string) => WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()].slice(0, 3);
 
 /** "07:00" → "07:00 AM". */
-export function timeOfDay(t: string | null): string {
-  if (!t) return "";
-  const [h, m] = t.split(":").map(Number);
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${String(h12).padStart(2, "0")}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
+export const timeOfDay = formatTimeOfDay;
 
-/** "Gita (full day)", "Hari (09:00 AM to 11:00 AM)". */
+/** "Gita (full day)", "Hari (09:00 AM to 11:00 AM IST)". */
 export const leaveText = (l: CalendarLeave) =>
   `${l.user_name ?? "A walker"} (${
-    l.leave_type === "full_day" ? "full day" : `${timeOfDay(l.start_time)} to ${timeOfDay(l.end_time)}`
+    l.leave_type === "full_day" ? "full day" : `${timeOfDay(l.start_time)} to ${timeOfDay(l.end_time)} IST`
   })`;
 
 /** "Monday". */

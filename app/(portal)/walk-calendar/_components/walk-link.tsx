@@ -1,6 +1,7 @@
 import { QuietLink as Link } from "@/components/nav/quiet-link";
 import { cn } from "@/lib/utils";
 import { timeOfDay } from "./day-label";
+import { Ist } from "@/components/ist";
 
 /** The walk as the calendar shows it (a week's column, an opened day): its time and pet, walker and status. */
 export type ShownWalk = {
@@ -23,7 +24,8 @@ export function WalkLink({ walk: w, plan, large }: { walk: ShownWalk; plan: stri
         w.uncovered ? "border-red-300 bg-red-50" : "border-slate-200",
       )}
     >
-      <span className="font-medium">{timeOfDay(w.timeslot)}</span> · {w.pet_name ?? w.customer_name ?? ""}
+      <span className="font-medium">{timeOfDay(w.timeslot)}</span>
+      <Ist /> · {w.pet_name ?? w.customer_name ?? ""}
       <span className={cn("block text-slate-600", large && "text-xs")}>
         {w.walker_name ?? "No walker"} · {w.status_label}
         {w.uncovered ? <span className="font-medium text-red-700"> · Uncovered</span> : null}

@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDate, formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime, formatTimeOfDay } from "@/lib/format";
 import type { WalkReport } from "@/lib/jobs/customer-page";
+import { withIst } from "@/components/ist";
 
 /** A section of the customer page: a card with its title, an action (Add) and a link to the full list when more. */
 export function Section({
@@ -101,17 +102,13 @@ export function StatusBadge({ label }: { label: string }) {
 }
 
 /** HH:MM (24 h) as the portal's hh:mm A. */
-export function time12(t: string | null | undefined): string {
-  if (!t) return "";
-  const [h, m] = t.split(":").map(Number);
-  return `${String(h % 12 || 12).padStart(2, "0")}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
-}
+export const time12 = formatTimeOfDay;
 
 /** A completed walk's report card: times, duration, distance, calories, note, photos, rating and feedback. */
 export function ReportCard({ report }: { report: WalkReport }) {
-  const facts: [string, string][] = [
-    ["Started", formatDateTime(report.started_at)],
-    ["Completed", formatDateTime(report.completed_at)],
+  const facts: [string, React.ReactNode][] = [
+    ["Started", withIst(formatDateTime(report.started_at))],
+    ["Completed", withIst(formatDateTime(report.completed_at))],
     ["Duration", report.duration_minutes != null ? `${report.duration_minutes} min` : ""],
     ["Distance", report.distance_covered != null ? `${report.distance_covered} km` : ""],
     ["Calories", report.calories_burnt != null ? `${report.calories_burnt} kcal` : ""],
