@@ -185,18 +185,22 @@ export function fitCss(scope: string, cols: FitColumn[], fit: FitState | null): 
 
   const phone: string[] = [];
   const places = (pred: (c: FitColumn) => boolean) => cols.flatMap((c, i) => (pred(c) ? [i + 1] : []));
+  // Cells as wide as their content (a column's width utility, such as Status's w-px, is for the table).
+  phone.push(`${scope} .dt-tr>td{width:auto}`);
   const off = places((c) => !c.card && c.role !== "action" && c.role !== "sr" && c.role !== "status");
   if (off.length) phone.push(`${cells(off)}{display:none}`);
   if (title)
-    phone.push(`${cells([title], true)}{order:1;flex:1 1 0;font-weight:600;color:var(--color-slate-900)}`);
+    phone.push(
+      `${cells([title], true)}{order:1;flex:1 1 0;min-width:50%;font-weight:600;color:var(--color-slate-900)}`,
+    );
   const status = places((c) => c.role === "status");
-  if (status.length) phone.push(`${cells(status, true)}{order:2}`);
+  if (status.length) phone.push(`${cells(status, true)}{order:3}`);
   const action = places((c) => c.role === "action");
-  if (action.length) phone.push(`${cells(action, true)}{order:3;margin-left:auto}`);
+  if (action.length) phone.push(`${cells(action, true)}{order:2;margin-left:auto}`);
   cols.forEach((c, i) => {
     if (!c.card || c.role === "title" || c.role === "status") return;
     phone.push(
-      `${cells([i + 1], true)}{order:4;flex:1 1 40%}`,
+      `${cells([i + 1], true)}{order:5;flex:1 1 40%}`,
       `${scope} .dt-tr>td:nth-child(${i + 1})::before{content:${cssString(c.label)}}`,
     );
   });
