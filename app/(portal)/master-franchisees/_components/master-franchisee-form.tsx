@@ -1,6 +1,6 @@
 "use client";
 import { Controller, useFormContext } from "react-hook-form";
-import { EntityForm, fieldError, fieldsFor, type Option } from "@/components/form";
+import { EntityForm, fieldError, fieldsFor, type Option, useFormReadOnly } from "@/components/form";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import type { FormScreenProps } from "@/lib/platform/screens";
@@ -13,6 +13,7 @@ const F = fieldsFor<MasterFranchiseeFormValues>();
 /** The zones as checkboxes (at least one); an error on one zone (`zone_ids.{i}`) shows with the group's. */
 function ZoneChoices({ zones }: { zones: Option[] }) {
   const { control, formState } = useFormContext<MasterFranchiseeFormValues>();
+  const readOnly = useFormReadOnly();
   const errors = formState.errors.zone_ids as unknown as Record<string, { message?: string }> | undefined;
   const error =
     fieldError(formState.errors, "zone_ids") ??
@@ -20,7 +21,7 @@ function ZoneChoices({ zones }: { zones: Option[] }) {
   return (
     <div className="grid gap-2 md:col-span-2" data-field="zone_ids">
       <div className={cn("text-sm font-medium", error && "text-destructive")}>
-        Zones<span className="text-destructive">*</span>
+        Zones{readOnly ? null : <span className="text-destructive">*</span>}
       </div>
       <Controller
         control={control}
