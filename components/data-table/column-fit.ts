@@ -43,8 +43,8 @@ const DEFAULT_CARD_FIELDS = 3;
 /**
  * The columns resolved: Sr No (`sr_no`) and Action (`action`) locked; the title (the column declaring `title`, else
  * the first column that is not Sr No, status or Action) and Status / Approval never hidden; the rest by priority.
- * Card fields: those declaring `card`; when none does, the title, status columns, the first date column, then the
- * most important others, up to three besides the title.
+ * Card fields: the title, the status columns, and those declaring `card`; when none does, the first date column,
+ * then the most important others, up to three besides the title.
  */
 export function resolveColumns(decls: ColumnDecl[]): FitColumn[] {
   const roleOf = (d: ColumnDecl): FitColumn["role"] =>
@@ -60,7 +60,8 @@ export function resolveColumns(decls: ColumnDecl[]): FitColumn[] {
       priority: locked ? 1 : (d.priority ?? DEFAULT_PRIORITY),
       locked,
       role,
-      card: !!d.card || role === "title",
+      // The title and the status columns are always on the card (its title line).
+      card: !!d.card || role === "title" || (role === "status" && locked),
       estimate: d.minWidth ?? estimateOf(role, d),
     };
   });

@@ -11,9 +11,11 @@ export { STATUS_FILTER } from "./filters";
 export {
   actionColumn,
   dateColumn,
+  fitted,
   rowActionsOf,
   statusColumn,
   textColumn,
+  type ColumnFit,
   type RowActionOptions,
 } from "./columns";
 export { SubTable } from "./sub-table";

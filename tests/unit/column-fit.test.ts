@@ -89,7 +89,7 @@ describe("the title and the phone card", () => {
     const cols = resolveColumns(
       decls.map((d) => (d.id === "phone" || d.id === "approval" ? { ...d, card: true } : d)),
     );
-    expect(cols.filter((c) => c.card).map((c) => c.id)).toEqual(["approval", "full_name", "phone"]);
+    expect(cols.filter((c) => c.card).map((c) => c.id)).toEqual(["status", "approval", "full_name", "phone"]);
   });
 });
 
