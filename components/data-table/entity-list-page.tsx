@@ -18,6 +18,8 @@ type Props = {
   exportAction?: ExportAction;
   /** Extra controls beside the title. */
   actions?: ReactNode;
+  /** A line under the title, above the toolbar: why the reader cannot act here (PlatformDataNote). */
+  note?: ReactNode;
   children: ReactNode;
 };
 
@@ -32,6 +34,7 @@ export function EntityListPage({
   searchPlaceholder,
   exportAction,
   actions,
+  note,
   children,
 }: Props) {
   return (
@@ -40,14 +43,17 @@ export function EntityListPage({
       trash={trash}
       actions={actions}
       toolbar={
-        <ListToolbar
-          searchPlaceholder={searchPlaceholder ?? "Search by name"}
-          filters={filters}
-          createHref={may.create ? `${href}/create` : undefined}
-          createLabel={`Add ${noun}`}
-          exportAction={may.export ? exportAction : undefined}
-          trash={may.restore}
-        />
+        <>
+          {note}
+          <ListToolbar
+            searchPlaceholder={searchPlaceholder ?? "Search by name"}
+            filters={filters}
+            createHref={may.create ? `${href}/create` : undefined}
+            createLabel={`Add ${noun}`}
+            exportAction={may.export ? exportAction : undefined}
+            trash={may.restore}
+          />
+        </>
       }
     >
       {children}
