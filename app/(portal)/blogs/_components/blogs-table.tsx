@@ -37,16 +37,17 @@ export function BlogsTable(props: ListScreenProps<Row>) {
       }
       columns={[
         statusColumn<Row>(),
-        textColumn<Row>("Title", "title"),
+        textColumn<Row>("Title", "title", { title: true }),
         {
           id: "description",
           header: "Description",
+          meta: { priority: 3 },
           cell: ({ row }) => <CellText text={row.original.description_text} />,
         },
         {
           id: "image",
           header: "Image",
-          meta: { className: "w-px" },
+          meta: { className: "w-px", priority: 2, card: true },
           cell: ({ row }) => <BlogImage url={row.original.image_url} title={row.original.title} />,
         },
       ]}

@@ -69,18 +69,20 @@ export function FranchiseeRequestsTable({
           follow: { kind: "franchisee" },
           decide: decideFranchiseeRequestAction,
         }),
-        textColumn<Row>("Request By", "request_by_name"),
-        textColumn<Row>("Full Name", "full_name"),
+        textColumn<Row>("Request By", "request_by_name", { priority: 7 }),
+        textColumn<Row>("Full Name", "full_name", { title: true }),
         textColumn<Row>("Age", "age"),
-        textColumn<Row>("Phone", "phone_no"),
-        textColumn<Row>("Email", "email"),
+        textColumn<Row>("Phone", "phone_no", { priority: 2, card: true }),
+        textColumn<Row>("Email", "email", { priority: 6 }),
         textColumn<Row>("Address", "address"),
-        textColumn<Row>("City", "city"),
+        textColumn<Row>("City", "city", { priority: 3, card: true }),
         textColumn<Row>("Pincode", "pin_code"),
         textColumn<Row>("Gender", "gender_label"),
         {
           id: "zone",
           header: "Zone",
+          // Admins assign the zone here: it stays in view before the application's details.
+          meta: { priority: 4 },
           cell: ({ row }) =>
             zones && props.may.update && !props.trash ? (
               <ZoneCell
@@ -95,7 +97,7 @@ export function FranchiseeRequestsTable({
               <CellText text={row.original.zone} />
             ),
         },
-        textColumn<Row>("Applying As", "applying_as_label"),
+        textColumn<Row>("Applying As", "applying_as_label", { priority: 5, card: true }),
         textColumn<Row>("Currently Operate Business", "currently_operate_business"),
         textColumn<Row>("Business Description", "business_description"),
         textColumn<Row>("Has Franchisee Business", "has_franchisee_business"),

@@ -81,13 +81,15 @@ export function KycDocumentsTable({
       links={links}
       columns={[
         statusColumn<KycDocumentRow>(),
-        ...(showUser ? [textColumn<KycDocumentRow>("User", "user_name")] : []),
-        textColumn<KycDocumentRow>("Franchisee", "franchisee_name"),
-        textColumn<KycDocumentRow>("Document Type", "document_type_name"),
-        textColumn<KycDocumentRow>("Document Name", "document_name"),
+        // A phone card: the document type, its approval, whose it is, when it expires and why it was rejected.
+        ...(showUser ? [textColumn<KycDocumentRow>("User", "user_name", { priority: 2, card: true })] : []),
+        textColumn<KycDocumentRow>("Franchisee", "franchisee_name", { priority: 5, card: !showUser }),
+        textColumn<KycDocumentRow>("Document Type", "document_type_name", { title: true }),
+        textColumn<KycDocumentRow>("Document Name", "document_name", { priority: 4 }),
         {
           id: "document",
           header: "Document",
+          meta: { priority: 3 },
           cell: ({ row }) =>
             row.original.document_url ? (
               <a
@@ -116,10 +118,15 @@ export function KycDocumentsTable({
             />
           ),
         },
-        { id: "remark", header: "Remark", cell: ({ row }) => <CellText text={row.original.remark} /> },
+        {
+          id: "remark",
+          header: "Remark",
+          meta: { priority: 2, card: true },
+          cell: ({ row }) => <CellText text={row.original.remark} />,
+        },
         // DD-MM-YYYY like every other screen (spec 000 §9), through the one formatter.
-        dateColumn<KycDocumentRow>("Expires On", "expires_on"),
-        dateColumn<KycDocumentRow>("Updated", "updated_at"),
+        dateColumn<KycDocumentRow>("Expires On", "expires_on", { priority: 3, card: true }),
+        dateColumn<KycDocumentRow>("Updated", "updated_at", { priority: 8 }),
       ]}
     />
   );

@@ -53,12 +53,13 @@ export function FranchiseesTable({
       ]}
       columns={[
         statusColumn<Row>(),
-        textColumn<Row>("Name", "name", { sort: true }),
-        textColumn<Row>("Email", "email", { sort: true }),
-        textColumn<Row>("Phone", "phone"),
+        textColumn<Row>("Name", "name", { sort: true, title: true }),
+        textColumn<Row>("Email", "email", { sort: true, priority: 4 }),
+        textColumn<Row>("Phone", "phone", { priority: 2, card: true }),
         {
           id: "zone",
           header: "Zone",
+          meta: { priority: 3, card: true },
           cell: ({ row }) =>
             zones && !props.trash ? (
               <ZoneCell
@@ -91,7 +92,7 @@ export function FranchiseesTable({
         {
           id: "kyc",
           header: "KYC Valid",
-          meta: { className: "w-px" },
+          meta: { className: "w-px", priority: 2, card: true },
           cell: ({ row }) => (
             <Chip tone={row.original.is_kyc_valid ? "ok" : "no"} tip="KYC valid">
               {row.original.is_kyc_valid ? "YES" : "NO"}

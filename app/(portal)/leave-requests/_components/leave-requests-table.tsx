@@ -106,16 +106,20 @@ export function LeaveRequestsTable({
             <StatusCell key={row.original.id} row={row.original} approval={approval} trash={!!props.trash} />
           ),
         },
-        textColumn<Row>("Requested by", "requested_by"),
-        dateColumn<Row>("Date", "date", { sort: true }),
+        textColumn<Row>("Requested by", "requested_by", { title: true }),
+        dateColumn<Row>("Date", "date", { sort: true, priority: 2, card: true }),
         // A time range's times are India's: the quiet IST after them.
-        { ...textColumn<Row>("Start and End Time", "times"), cell: ({ row }) => withIst(row.original.times) },
-        textColumn<Row>("Leave Type", "leave_type_label"),
-        textColumn<Row>("Reason", "reason"),
-        textColumn<Row>("Replacement", "replacement_name"),
+        {
+          ...textColumn<Row>("Start and End Time", "times", { priority: 3, card: true }),
+          cell: ({ row }) => withIst(row.original.times),
+        },
+        textColumn<Row>("Leave Type", "leave_type_label", { priority: 3, card: true }),
+        textColumn<Row>("Reason", "reason", { priority: 5 }),
+        textColumn<Row>("Replacement", "replacement_name", { priority: 4 }),
         {
           id: "walks",
           header: "Walks",
+          meta: { priority: 6 },
           cell: ({ row }) => (
             <LeaveWalksTable walks={row.original.walks} approved={row.original.status === 1} />
           ),

@@ -1,6 +1,6 @@
 "use client";
 import type { ColumnDef } from "@tanstack/react-table";
-import { EntityTable, statusColumn, textColumn } from "@/components/data-table";
+import { EntityTable, statusColumn, textColumn, type ColumnFit } from "@/components/data-table";
 import { formatRupees } from "@/lib/format";
 import type { ListScreenProps, ScreenRow } from "@/lib/platform/screens";
 import { deletePlanAction, restorePlanAction } from "../actions";
@@ -19,10 +19,10 @@ type Row = ScreenRow<{
 }>;
 
 /** A money column: the amount in rupees (₹1,23,456.00), right-aligned. */
-const money = (header: string, key: keyof Row & string): ColumnDef<Row> => ({
+const money = (header: string, key: keyof Row & string, fit: ColumnFit = {}): ColumnDef<Row> => ({
   id: key,
   header,
-  meta: { className: "text-right whitespace-nowrap" },
+  meta: { className: "text-right whitespace-nowrap", ...fit },
   cell: ({ row }) => formatRupees(row.original[key] as number | null),
 });
 
@@ -35,14 +35,14 @@ export function PlansTable(props: ListScreenProps<Row>) {
       actions={{ delete: deletePlanAction, restore: restorePlanAction }}
       columns={[
         statusColumn<Row>(),
-        textColumn<Row>("Plan", "plan_name"),
-        textColumn<Row>("Tier", "tier_name"),
-        textColumn<Row>("No.Of Dogs", "no_of_dogs"),
-        textColumn<Row>("No.Of Walks", "no_of_walks"),
-        money("Original Amount", "original_amount"),
-        money("Final Amount", "final_amount"),
-        textColumn<Row>("Days", "days"),
-        money("Per Day Charges", "customer_per_day_charges"),
+        textColumn<Row>("Plan", "plan_name", { title: true }),
+        textColumn<Row>("Tier", "tier_name", { priority: 3, card: true }),
+        textColumn<Row>("No.Of Dogs", "no_of_dogs", { priority: 5 }),
+        textColumn<Row>("No.Of Walks", "no_of_walks", { priority: 5 }),
+        money("Original Amount", "original_amount", { priority: 6 }),
+        money("Final Amount", "final_amount", { priority: 2, card: true }),
+        textColumn<Row>("Days", "days", { priority: 4, card: true }),
+        money("Per Day Charges", "customer_per_day_charges", { priority: 7 }),
       ]}
     />
   );

@@ -149,12 +149,13 @@ export function MonthlyRequestsTable({
             />
           ),
         },
-        textColumn<Row>("User", "user_name"),
-        textColumn<Row>("Month", "month"),
-        textColumn<Row>("Year", "year"),
+        textColumn<Row>("User", "user_name", { title: true }),
+        textColumn<Row>("Month", "month", { priority: 6 }),
+        textColumn<Row>("Year", "year", { priority: 6 }),
         {
           id: "zone",
           header: "Zone",
+          meta: { priority: 4 },
           cell: ({ row }) =>
             zones && props.may.update && !props.trash ? (
               <ZoneCell
@@ -169,11 +170,12 @@ export function MonthlyRequestsTable({
               <CellText text={row.original.zone} />
             ),
         },
-        textColumn<Row>("Plan", "plan_name"),
-        textColumn<Row>("Address", "address"),
+        textColumn<Row>("Plan", "plan_name", { priority: 3, card: true }),
+        textColumn<Row>("Address", "address", { priority: 7 }),
         {
           id: "dates",
           header: "Start and End Date",
+          meta: { priority: 2, card: true },
           cell: ({ row }) => (
             <span className="whitespace-nowrap tabular-nums">
               {formatDate(row.original.start_date)} – {formatDate(row.original.end_date)}
@@ -183,6 +185,7 @@ export function MonthlyRequestsTable({
         {
           id: "pets",
           header: "Pets",
+          meta: { priority: 5 },
           cell: ({ row }) => <PetsTable pets={row.original.user_monthly_job_request_pets ?? []} />,
         },
       ]}

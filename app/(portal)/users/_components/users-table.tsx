@@ -58,27 +58,37 @@ export function UsersTable(props: ListScreenProps<Row> & { href: string }) {
         {
           id: "name",
           header: sortable("Name", "name"),
+          meta: { title: true },
           cell: ({ row }) => <CellText text={nameOf(row.original)} />,
         },
         {
           id: "email",
           header: sortable("Email", "email"),
+          meta: { priority: 5 },
           cell: ({ row }) => <CellText text={row.original.email} />,
         },
-        { id: "phone", header: "Phone", cell: ({ row }) => row.original.phone ?? "" },
+        {
+          id: "phone",
+          header: "Phone",
+          meta: { priority: 2, card: true },
+          cell: ({ row }) => row.original.phone ?? "",
+        },
         {
           id: "position",
           header: "Position",
+          meta: { priority: 3, card: true },
           cell: ({ row }) => <CellText text={row.original.position_name} />,
         },
         {
           id: "franchisee",
           header: "Franchisee",
+          meta: { priority: 4 },
           cell: ({ row }) => <CellText text={row.original.franchisee_name} />,
         },
         {
           id: "kyc",
           header: "KYC",
+          meta: { priority: 3, card: true },
           cell: ({ row }) => {
             const k = KYC[row.original.is_kyc_verified] ?? KYC[0];
             return <Chip tone={k.tone}>{k.label}</Chip>;
