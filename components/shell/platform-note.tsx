@@ -36,3 +36,10 @@ export function PlatformDataNote({
     </p>
   );
 }
+
+/** What the ADMIN does with permissions instead (spec 000 §2.10: a position holds permissions). */
+export const GRANT_IN_POSITIONS = {
+  text: "To give your staff a permission, grant it to their position in",
+  href: "/positions",
+  link: "Positions",
+};
