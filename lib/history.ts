@@ -289,7 +289,7 @@ export async function readableChanges(ctx: Ctx, entries: AuditEntry[]): Promise<
   const keys = new Set<string>();
   for (const { c, f } of fields.flat())
     for (const v of [c.before, c.after]) {
-      if (typeof f.kind === "object") {
+      if (typeof f.kind === "object" && "ref" in f.kind) {
         // One id, or a list of them (a PJP's outlets).
         for (const id of Array.isArray(v) ? v : [v]) {
           if (!isId(id)) continue;
@@ -362,6 +362,8 @@ function readable(
   if (kind === "kyc") return KYC[Number(v)] ?? "-";
   // The file's own name when it is still known; never the storage key.
   if (kind === "file") return (typeof v === "string" && files.get(v)) || "Uploaded file";
+  if (typeof kind === "object" && "choices" in kind)
+    return kind.choices[String(v)] ?? kind.otherwise ?? valueText(v);
   if (typeof kind === "object") {
     const name = (id: unknown) => (isId(id) && names.get(kind.ref)?.get(id)) || "Removed record";
     return Array.isArray(v)
@@ -411,5 +413,7 @@ export function valueText(v: unknown): string {
     if (LOOKS_LIKE_HTML.test(v)) return htmlToText(v) || "-";
     return v;
   }
+  // A list of lines (a plan's walks) reads as its lines.
+  if (Array.isArray(v) && v.every((x) => typeof x === "string")) return v.join("\n") || "-";
   return JSON.stringify(v);
 }

@@ -74,10 +74,10 @@ export function AuditEntries({ entity, entityId, initial, count: initialCount }:
                     {e.changes.map((c) => (
                       <TableRow key={c.field}>
                         <TableCell className="px-4 align-top font-medium text-slate-700">{c.field}</TableCell>
-                        <TableCell className="px-4 align-top whitespace-normal text-slate-500">
+                        <TableCell className="px-4 align-top whitespace-pre-line text-slate-500">
                           <CellText text={c.before} max={VALUE_MAX} />
                         </TableCell>
-                        <TableCell className="px-4 align-top whitespace-normal text-slate-900">
+                        <TableCell className="px-4 align-top whitespace-pre-line text-slate-900">
                           <CellText text={c.after} max={VALUE_MAX} />
                         </TableCell>
                       </TableRow>

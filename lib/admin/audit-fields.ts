@@ -15,7 +15,9 @@ import {
   positions,
   roles,
   services,
+  stateHolidays,
   states,
+  franchiseeCareerRequests,
   userAddresses,
   userMonthlyJobRequests,
   userPets,
@@ -23,7 +25,14 @@ import {
   valueLists,
   values,
 } from "@/db/schema";
+import { DAYCARE_REQUEST_EDIT_LABELS } from "@/lib/franchise/daycare-career-requests";
+import { FRANCHISEE_REQUEST_EDIT_LABELS } from "@/lib/franchise/franchisee-career-requests";
+import { KYC_APPLIES_OPTIONS } from "@/lib/franchise/kyc-document-types";
+import { TRAINER_GENDER_LABELS } from "@/lib/franchise/pet-trainer-career-requests";
 import { planName } from "@/lib/franchise/plans";
+import { LEAVE_TYPE_LABELS } from "@/lib/jobs/leave-requests";
+import { PLAN_STATUS_LABELS } from "@/lib/jobs/common";
+import { REQUEST_TYPE_LABELS, REQUEST_STATUS_LABELS } from "@/lib/jobs/customer-walk-requests";
 import { flag as flagSchema } from "@/lib/platform/schemas";
 import { registered } from "@/lib/registry";
 
@@ -94,6 +103,16 @@ export const REFERENCES = {
       sql`exists (select 1 from ${dailyJobPlans} where ${dailyJobPlans.id} = ${dailyJobPlanWalks.daily_job_plan_id}
         and ${dailyJobPlans.company_id} = ${companyId})`,
   },
+  state_holidays: {
+    id: stateHolidays.id,
+    name: stateHolidays.description,
+    company: ofCompany(stateHolidays.company_id),
+  },
+  franchisee_career_requests: {
+    id: franchiseeCareerRequests.id,
+    name: franchiseeCareerRequests.full_name,
+    company: ofCompany(franchiseeCareerRequests.company_id),
+  },
   users: {
     id: users.id,
     name: sql<string>`coalesce(nullif(trim(${users.user_name}), ''), nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''), ${users.email})`,
@@ -114,7 +133,9 @@ export type HistoryKind =
   | "file"
   /** A permission list, already read as 'added: …' / 'removed: …' by listAuditRecords. */
   | "permissions"
-  | { ref: Reference };
+  | { ref: Reference }
+  /** A code read as the form's word for it (`otherwise` for a code the map does not name). */
+  | { choices: Readonly<Record<string | number, string>>; otherwise?: string };
 
 export type HistoryField = { field: string; label: string; kind?: HistoryKind };
 export type HistoryFields = {
@@ -131,6 +152,18 @@ const ref = (field: string, label: string, to: Reference): HistoryField => ({
   label,
   kind: { ref: to },
 });
+const choice = (
+  field: string,
+  label: string,
+  choices: Readonly<Record<string | number, string>>,
+  otherwise?: string,
+): HistoryField => ({ field, label, kind: { choices, otherwise } });
+/** A code whose words the form's labels give (`{ labels, otherwise }`). */
+const coded = (
+  field: string,
+  label: string,
+  c: { labels: Readonly<Record<number, string>>; otherwise: string },
+): HistoryField => choice(field, label, c.labels, c.otherwise || undefined);
 const IS_ACTIVE = flag("is_active", "Is Active");
 
 /** By the audit records' entity name; the labels are the forms' (app/(portal)/<route>/_components/*-form.tsx). */
@@ -343,6 +376,7 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       text("start_time", "Start Time"),
       text("end_time", "End Time"),
       flag("is_kyc_valid", "KYC Done"),
+      ref("career_request_id", "Career Request", "franchisee_career_requests"),
       { field: "status", label: "Approval Status", kind: "kyc" },
       text("rejection_reason", "Rejection Reason"),
       IS_ACTIVE,
@@ -352,16 +386,32 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
     fields: [ref("user_id", "User", "users"), ref("zone_ids", "Zones", "value_lists"), IS_ACTIVE],
   },
   // Career requests: the review's fields first (the application itself is read-only), then what links them.
-  pet_walkie_career_requests: { fields: careerReviewFields() },
-  pet_trainer_career_requests: { fields: careerReviewFields() },
-  franchisee_career_requests: { fields: careerReviewFields(ref("zone_id", "Zone", "value_lists")) },
-  daycare_career_requests: { fields: careerReviewFields() },
+  // The application's own fields follow, in its form's order, with its codes in the edit screen's words.
+  pet_walkie_career_requests: { fields: careerReviewFields("users") },
+  pet_trainer_career_requests: {
+    fields: [...careerReviewFields("users"), choice("gender", "Gender", TRAINER_GENDER_LABELS)],
+  },
+  franchisee_career_requests: {
+    fields: [
+      ...careerReviewFields("franchisees", ref("zone_id", "Zone", "value_lists")),
+      coded("gender", "Gender", FRANCHISEE_REQUEST_EDIT_LABELS.gender),
+      coded("applying_as", "Applying As", FRANCHISEE_REQUEST_EDIT_LABELS.applying_as),
+      coded("preferred_work_type", "Preferred Work Type", FRANCHISEE_REQUEST_EDIT_LABELS.preferred_work_type),
+    ],
+  },
+  daycare_career_requests: {
+    fields: [
+      ...careerReviewFields("users"),
+      coded("gender", "Gender", DAYCARE_REQUEST_EDIT_LABELS.gender),
+      coded("preferred_work_type", "Preferred Work Type", DAYCARE_REQUEST_EDIT_LABELS.preferred_work_type),
+    ],
+  },
   leave_requests: {
     fields: [
       ref("user_id", "Walker", "users"),
       ref("franchisee_id", "Franchisee", "franchisees"),
       text("date", "Date"),
-      text("leave_type", "Leave Type"),
+      choice("leave_type", "Leave Type", LEAVE_TYPE_LABELS),
       text("start_time", "Start Time"),
       text("end_time", "End Time"),
       text("reason", "Reason"),
@@ -377,7 +427,11 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
     fields: [
       text("code", "Code"),
       text("description", "Description"),
-      text("applies_to", "Applies To"),
+      choice(
+        "applies_to",
+        "Applies To",
+        Object.fromEntries(KYC_APPLIES_OPTIONS.map((o) => [o.value, o.label])),
+      ),
       flag("is_required", "Is Required"),
       flag("requires_expiry", "Requires Expiry Date"),
       IS_ACTIVE,
@@ -398,12 +452,14 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       ref("walker_id", "Walker", "users"),
       ref("user_pet_id", "Pet", "user_pets"),
       ref("user_pet_2_id", "Pet 2", "user_pets"),
-      text("status", "Status"),
+      choice("status", "Status", PLAN_STATUS_LABELS),
       text("daily_job_plan_walks", "Walks"),
       ref("user_monthly_job_request_id", "Monthly Request", "user_monthly_job_requests"),
       text("holiday_name", "Holiday"),
       IS_ACTIVE,
     ],
+    // The holiday is named by holiday_name beside it.
+    derived: ["holiday_id"],
   },
   user_monthly_job_requests: {
     fields: [
@@ -431,8 +487,8 @@ const HISTORY_FIELDS: Record<string, HistoryFields> = {
       ref("user_id", "Customer", "users"),
       ref("franchisee_id", "Franchisee", "franchisees"),
       ref("walk_id", "Walk", "daily_job_plan_walks"),
-      text("request_type", "Request Type"),
-      text("status", "Status"),
+      choice("request_type", "Request Type", REQUEST_TYPE_LABELS),
+      choice("status", "Status", REQUEST_STATUS_LABELS),
       text("original_date", "Original Date"),
       text("original_timeslot", "Original Time"),
       text("new_date", "New Date"),
@@ -469,15 +525,18 @@ function kycDocumentFields(...owner: HistoryField[]): HistoryField[] {
   ];
 }
 
-/** A career request's review (app/(portal)/_components/career-requests.tsx CareerReviewForm) and its links. */
-function careerReviewFields(...more: HistoryField[]): HistoryField[] {
+/**
+ * A career request's review (app/(portal)/_components/career-requests.tsx CareerReviewForm) and its links; `created`
+ * is what an approved request makes (a franchisee, or a member of staff).
+ */
+function careerReviewFields(created: Reference, ...more: HistoryField[]): HistoryField[] {
   return [
     { field: "status", label: "Status", kind: "kyc" },
     IS_ACTIVE,
     text("rejection_reason", "Rejection Reason"),
     ...more,
     ref("request_by", "Request By", "users"),
-    text("created_record_id", "Created Record"),
+    ref("created_record_id", "Created Record", created),
   ];
 }
 
@@ -583,7 +642,7 @@ export function historyField(entity: string, field: string): ResolvedField | nul
               : "text";
   const order = d.order.get(field);
   return {
-    label: ref ? referenceLabel(field) : fieldLabel(field),
+    label: ref ? referenceLabel(field) : fieldLabel(kind === "file" ? field.replace(/_path$/, "") : field),
     kind,
     order: order != null ? 10_000 + order : Number.MAX_SAFE_INTEGER,
   };

@@ -898,59 +898,6 @@ export const dailyJobPlanActions = entityActions(dailyJobPlansCrud);
 // The form's choices.
 
 export type Choice = { id: number; name: string };
-export type WalkerChoice = Choice & { franchisee_id: number };
-
-/** The most customers the form offers at once (a company with more needs a search picker: not built). */
-const CUSTOMER_CHOICES = 1000;
-
-/**
- * What the plan form offers: the franchisees (an admin's choice; a member's own only), their walkers, and the
- * customers (live, active role-USER users who are not a franchisee's staff), by name.
- */
-export async function dailyJobPlanChoices(ctx: Ctx, o: { customers?: boolean } = {}) {
-  const companyId = requireCompany(ctx);
-  const db = await getDb();
-  const fr = await db
-    .select({ id: franchisees.id, name: franchisees.name })
-    .from(franchisees)
-    .where(
-      and(
-        eq(franchisees.company_id, companyId),
-        isNull(franchisees.deleted_at),
-        ctx.franchiseeId != null ? eq(franchisees.id, ctx.franchiseeId) : undefined,
-      ),
-    )
-    .orderBy(asc(franchisees.name));
-  const walkers = await db
-    .select({ id: users.id, name: nameOf(users), franchisee_id: users.franchisee_id })
-    .from(users)
-    .where(walkersWhere(companyId, ctx.franchiseeId))
-    .orderBy(asc(users.user_name), asc(users.id))
-    .limit(5000);
-  // The list's filters need no customers.
-  const customers =
-    o.customers === false
-      ? []
-      : await db
-          .select({ id: users.id, name: nameOf(users) })
-          .from(users)
-          .where(
-            and(
-              eq(users.company_id, companyId),
-              eq(users.role_id, ROLE_IDS[ROLE.USER]),
-              isNull(users.franchisee_id),
-              isNull(users.deleted_at),
-              eq(users.is_active, 1),
-            ),
-          )
-          .orderBy(asc(users.user_name), asc(users.id))
-          .limit(CUSTOMER_CHOICES);
-  return {
-    franchisees: fr,
-    walkers: walkers.map((w) => ({ ...w, name: w.name ?? "", franchisee_id: w.franchisee_id! })),
-    customers: customers.map((c) => ({ ...c, name: c.name ?? "" })),
-  };
-}
 
 /** A customer's live pets (the form's Pet and Pet 2), for a caller who may create or update plans. */
 export async function petsOfCustomer(ctx: Ctx, customerId: number): Promise<Choice[]> {

@@ -147,9 +147,15 @@ describe("a user's history card", () => {
 describe("reading fields no list names", () => {
   it("labels them from their names, never shows a path column's key, and reads flags and KYC as words", () => {
     expect(historyField("outlets", "opening_hours")).toMatchObject({ label: "Opening Hours", kind: "text" });
-    expect(historyField("outlets", "banner_path")).toMatchObject({ label: "Banner Path", kind: "file" });
+    expect(historyField("outlets", "banner_path")).toMatchObject({ label: "Banner", kind: "file" });
     expect(historyField("franchisees", "is_kyc_verified")).toMatchObject({ kind: "kyc" });
     expect(historyField("outlets", "is_open")).toMatchObject({ kind: "flag" });
+    // Declared by the entity: a foreign key reads as the name it points at, a `flag` field as Yes / No.
+    expect(historyField("user_pets", "breed_id")).toMatchObject({
+      label: "Breed",
+      kind: { ref: "value_lists" },
+    });
+    expect(historyField("pet_walkie_career_requests", "has_internet_access")).toMatchObject({ kind: "flag" });
     expect(historyField("users", "user_name")).toBeNull();
   });
 

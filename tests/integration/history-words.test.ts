@@ -2,6 +2,7 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   companies,
+  franchiseeCareerRequests,
   petWalkieCareerRequests,
   plans,
   userMonthlyJobRequests,
@@ -142,6 +143,28 @@ describe("a record's history in people's words", () => {
     expect(entry.changes).toEqual([
       { field: "Is Experienced", before: "Yes", after: "No" },
       { field: "Has Internet Access", before: "No", after: "Yes" },
+    ]);
+  });
+
+  it("reads an application's codes as the edit screen's words", async () => {
+    const [application] = await db
+      .select()
+      .from(franchiseeCareerRequests)
+      .where(eq(franchiseeCareerRequests.company_id, happy.id))
+      .limit(1);
+    await db.transaction((tx) =>
+      writeAudit(tx, admin, {
+        entity: "franchisee_career_requests",
+        entityId: application.id,
+        action: "update",
+        before: { ...application, gender: 1, applying_as: 0 },
+        after: { ...application, gender: 2, applying_as: 2 },
+      }),
+    );
+    const [entry] = (await card("franchisee_career_requests", application.id)).entries;
+    expect(entry.changes).toEqual([
+      { field: "Gender", before: "Male", after: "Other" },
+      { field: "Applying As", before: "Individual", after: "Company" },
     ]);
   });
 
