@@ -96,6 +96,7 @@ export function ListToolbar({
   const inTrash = params.get("open_trash") === "1" || params.get("show_deleted") === "1";
   const searchRef = useRef<HTMLInputElement>(null);
   const chips = activeFilters(params, filters);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   return (
     <div className={cn("flex flex-col gap-3", className)}>
@@ -111,12 +112,19 @@ export function ListToolbar({
           {filters.length > 0 ? (
             <>
               {/* On a phone the filters fold into one button and a sheet; from md up they stand in the row. */}
-              <PhoneFilters count={chips.filter((c) => c.key !== SEARCH).length}>
+              <PhoneFilters
+                count={chips.filter((c) => c.key !== SEARCH).length}
+                open={sheetOpen}
+                onOpenChange={setSheetOpen}
+              >
                 <FilterControls filters={filters} params={params} update={update} />
               </PhoneFilters>
-              <div className="hidden md:contents">
-                <FilterControls filters={filters} params={params} update={update} />
-              </div>
+              {/* Not rendered while the sheet is open: each filter is in the page once, for people and tests alike. */}
+              {sheetOpen ? null : (
+                <div className="hidden md:contents">
+                  <FilterControls filters={filters} params={params} update={update} />
+                </div>
+              )}
             </>
           ) : null}
         </div>
@@ -218,9 +226,19 @@ function FilterControls({
  * Below md: one 'Filters (n)' button (n = the filters in use, the search not counted) opening a sheet with the
  * filters, each applied as it is chosen, the list updating behind. The sheet's controls mount only while it is open.
  */
-function PhoneFilters({ count, children }: { count: number; children: React.ReactNode }) {
+function PhoneFilters({
+  count,
+  open,
+  onOpenChange,
+  children,
+}: {
+  count: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: React.ReactNode;
+}) {
   return (
-    <Sheet>
+    <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetTrigger asChild>
         <Button type="button" variant="outline" className="bg-white md:hidden">
           <SlidersHorizontal className="size-4" aria-hidden />
@@ -376,7 +394,8 @@ function DateRangeFilter({
     if (v === "" || isIsoDate(v)) onChange(param, v);
   };
   return (
-    <fieldset className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
+    // A phone gives each date a row of its own (a whole DD-MM-YYYY in view); from sm up the two stand side by side.
+    <fieldset className="grid w-full min-w-0 grid-cols-[auto_1fr] items-center gap-2 sm:flex sm:w-auto">
       <legend className="sr-only">{def.label}</legend>
       <span className="text-sm text-slate-600" aria-hidden>
         From
@@ -384,7 +403,7 @@ function DateRangeFilter({
       <DateInput
         aria-label={`${def.label} From`}
         label={`${def.label} From`}
-        className="flex-1 sm:w-40 sm:flex-none"
+        className="sm:w-40"
         value={from}
         max={to || undefined}
         onValueChange={apply(p.from)}
@@ -395,7 +414,7 @@ function DateRangeFilter({
       <DateInput
         aria-label={`${def.label} To`}
         label={`${def.label} To`}
-        className="flex-1 sm:w-40 sm:flex-none"
+        className="sm:w-40"
         value={to}
         min={from || undefined}
         onValueChange={apply(p.to)}
