@@ -159,7 +159,8 @@ export function fitCss(scope: string, cols: FitColumn[], fit: FitState | null): 
   const cells = (places: number[], rowOnly = false) => {
     const nth = places.map((p) => `:nth-child(${p})`).join(",");
     const body = `${scope} .dt-tr>td:is(${nth})`;
-    return rowOnly ? body : `${scope} thead th:is(${nth}),${body}`;
+    // Only this table's own header (a cell may hold a table of its own: a request's pets).
+    return rowOnly ? body : `${scope}>table>thead>tr>th:is(${nth}),${body}`;
   };
   const out: string[] = [];
   const wide: string[] = [];
@@ -175,13 +176,14 @@ export function fitCss(scope: string, cols: FitColumn[], fit: FitState | null): 
   if (title) {
     wide.push(
       `${cells([title])}{position:sticky;left:var(--dt-sr,3rem);z-index:1;background:inherit}`,
-      `${scope} thead th:nth-child(${title}){z-index:20;background:var(--color-slate-50)}`,
-      `${scope}[data-scrolled] :is(thead th,.dt-tr>td):nth-child(${title}){box-shadow:8px 0 8px -8px rgb(15 23 42/.25)}`,
+      `${scope}>table>thead>tr>th:nth-child(${title}){z-index:20;background:var(--color-slate-50)}`,
+      `${cells([title]).replaceAll(scope, `${scope}[data-scrolled]`)}{box-shadow:8px 0 8px -8px rgb(15 23 42/.25)}`,
     );
   }
   const sr = at("sr_no");
   if (sr) wide.push(`${cells([sr])}{position:sticky;left:0;z-index:1;background:inherit}`);
-  if (sr) wide.push(`${scope} thead th:nth-child(${sr}){z-index:20;background:var(--color-slate-50)}`);
+  if (sr)
+    wide.push(`${scope}>table>thead>tr>th:nth-child(${sr}){z-index:20;background:var(--color-slate-50)}`);
   out.push(`@media (width >= 48rem){${wide.join("")}}`);
 
   const phone: string[] = [];

@@ -107,7 +107,9 @@ describe("the table's style sheet", () => {
 
   it("hides the measured set by place, labels the card fields and escapes their headers", () => {
     const css = fitCss('[data-dt="t"]', cols, { phone: false, hidden: ["address"] });
-    expect(css).toContain('[data-dt="t"] .dt-tr>td:is(:nth-child(8)){display:none}');
+    expect(css).toContain(
+      '[data-dt="t"]>table>thead>tr>th:is(:nth-child(8)),[data-dt="t"] .dt-tr>td:is(:nth-child(8)){display:none}',
+    );
     expect(css).not.toContain("@container");
     const quoted = resolveColumns([{ id: "x", label: 'Say "hi"', card: true }]);
     expect(fitCss("s", quoted, null)).not.toContain('"hi"');
