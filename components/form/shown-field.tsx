@@ -7,7 +7,8 @@ export function ShownField({
   href,
 }: {
   label: string;
-  text: string | null;
+  /** A string, or a time with its IST mark (withIst). */
+  text: React.ReactNode;
   href?: string | null;
 }) {
   return (

@@ -5,6 +5,7 @@ import { APPROVAL_LABELS } from "@/lib/jobs/common";
 import { type LeaveWalk } from "@/lib/jobs/leave-replacement";
 import { browserWalks, LEAVE_STATUS } from "@/lib/jobs/leave-requests";
 import { LeaveWalksTable } from "./leave-walks";
+import { withIst } from "@/components/ist";
 
 type Person = { first_name: string | null; last_name: string | null } | null | undefined;
 const nameOf = (p: Person) => (p ? `${p.first_name ?? ""} ${p.last_name ?? ""}`.trim() : "");
@@ -42,7 +43,7 @@ export function LeaveDecision({
           label="Decided At"
           text={
             record.processed_at && record.status !== LEAVE_STATUS.PENDING
-              ? formatDateTime(record.processed_at)
+              ? withIst(formatDateTime(record.processed_at))
               : null
           }
         />
