@@ -8,7 +8,8 @@ type Props = {
   name: string;
   label: string;
   required?: boolean;
-  type?: "text" | "email" | "tel" | "number" | "password" | "date" | "time";
+  // No "date": a calendar date is the DateField (DD-MM-YYYY whatever the browser's locale).
+  type?: "text" | "email" | "tel" | "number" | "password" | "time";
   placeholder?: string;
   multiline?: boolean;
   disabled?: boolean;
