@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { FormProvider, useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { Field, FormReadOnly } from "@/components/form/field";
+import { SwitchField } from "@/components/form/switch-field";
 import { TextField } from "@/components/form/text-field";
 
 // Issue 26: a form's first HTML holds its values (Edit Plan showed empty amounts until hydration, Add Plan its
@@ -57,5 +58,18 @@ describe("the required mark", () => {
     const out = html({ name: "" }, h(FormReadOnly.Provider, { key: 1, value: true, children: field }));
     expect(out).toContain("Name");
     expect(out).not.toContain(">*</span>");
+  });
+});
+
+describe("a switch", () => {
+  it("reads YES when on and NO when off (spec 002 §9), its accessible name still the label", () => {
+    const out = html(
+      { is_active: 1, is_kyc_valid: 0 },
+      h(SwitchField, { key: 1, name: "is_active", label: "Is Active" }),
+      h(SwitchField, { key: 2, name: "is_kyc_valid", label: "KYC Done" }),
+    );
+    expect(out).toMatch(/data-testid="is_active-state"[^>]*>YES</);
+    expect(out).toMatch(/data-testid="is_kyc_valid-state"[^>]*>NO</);
+    expect(out).toMatch(/<label[^>]*for="is_active"[^>]*>Is Active<\/label>/);
   });
 });
