@@ -24,6 +24,8 @@ export type RowActionOptions<Row> = {
   trash: boolean;
   label: (row: Row) => string;
   editHref?: (row: Row) => string;
+  /** The caller may only view the records: the link reads View (RowActions). */
+  viewOnly?: boolean;
   onDelete?: RowAction<Row>;
   /** Rows that keep no delete button (the entity's own rule); default every row. */
   canDelete?: (row: Row) => boolean;
@@ -51,6 +53,7 @@ export function rowActionsOf<Row>(o: RowActionOptions<Row>) {
       <RowActions
         entityLabel={o.label(r)}
         editHref={o.editHref?.(r)}
+        viewOnly={o.viewOnly}
         onDelete={o.onDelete && (o.canDelete?.(r) ?? true) ? () => o.onDelete!(r) : undefined}
         deleteSuccess={o.deleteSuccess}
         deleteTitle={o.deleteTitle}

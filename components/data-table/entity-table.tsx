@@ -51,6 +51,7 @@ export function EntityTable<R>({
       label,
       // The edit screen opens on view (read-only without update), so the link follows view.
       editHref: may.view ? (r) => `${href}/${r.id}` : undefined,
+      viewOnly: !may.update,
       onDelete: may.delete && actions.delete ? (r) => actions.delete!(r.id) : undefined,
       canDelete: deletable,
       deleteSuccess: messages.deleted,

@@ -26,6 +26,8 @@ export type RowLink = { href: string; label: string; tip: string; icon: LucideIc
 type Props = {
   /** Edit screen of the row; omitted when the caller may not edit (or in the trash view). */
   editHref?: string;
+  /** The caller may only view the record: the link reads 'View <name>' with an eye, not a pencil (issue 26). */
+  viewOnly?: boolean;
   onDelete?: RowAction;
   onRestore?: RowAction;
   /** Success texts, word for word from the spec, e.g. 'User deleted successfully.' (shown as a toast). */
@@ -55,6 +57,7 @@ export function deleteQuestion(restorable: boolean): string {
  */
 export function RowActions({
   editHref,
+  viewOnly = false,
   onDelete,
   onRestore,
   deleteSuccess = "Deleted successfully.",
@@ -105,8 +108,13 @@ export function RowActions({
         </Link>
       ))}
       {editHref ? (
-        <Link href={editHref} className="dt-btn" aria-label={`Edit ${entityLabel}`} data-tip="Edit">
-          <TableIcon name="edit" />
+        <Link
+          href={editHref}
+          className="dt-btn"
+          aria-label={`${viewOnly ? "View" : "Edit"} ${entityLabel}`}
+          data-tip={viewOnly ? "View" : "Edit"}
+        >
+          <TableIcon name={viewOnly ? "view" : "edit"} />
         </Link>
       ) : null}
       {onDelete ? (

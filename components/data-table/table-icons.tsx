@@ -1,8 +1,9 @@
-import { ArchiveRestore, Check, ChevronDown, Pencil, Trash2, X } from "lucide-react";
+import { ArchiveRestore, Check, ChevronDown, Eye, Pencil, Trash2, X } from "lucide-react";
 
 /** The row icons: drawn once per table in a hidden sprite, each row refers to them (`<use href="#…">`). */
 const ICONS = {
   edit: Pencil,
+  view: Eye,
   delete: Trash2,
   restore: ArchiveRestore,
   approve: Check,
@@ -11,7 +12,7 @@ const ICONS = {
 } as const;
 export type TableIconName = keyof typeof ICONS;
 /** What a list table's rows use (the inbox's rows: approve and reject). */
-const ROW_ICONS: TableIconName[] = ["edit", "delete", "restore", "more"];
+const ROW_ICONS: TableIconName[] = ["edit", "view", "delete", "restore", "more"];
 
 /** The sprite: one `<symbol>` per icon, rendered once by the table (a row's inline SVG was ~500 bytes each). */
 export function TableIcons({ names = ROW_ICONS }: { names?: TableIconName[] }) {

@@ -128,7 +128,11 @@ async function formHrefs(page: Page, list: string, create: boolean): Promise<str
   await page.setViewportSize(DESKTOP);
   await visit(page, list);
   const add = page.getByRole("link", { name: /^Add / });
-  const edit = page.getByRole("row").getByRole("link", { name: /^Edit/ }).first();
+  // A row's link reads View where the role may only view (issue 26).
+  const edit = page
+    .getByRole("row")
+    .getByRole("link", { name: /^(Edit|View) / })
+    .first();
   const hrefs = [(await edit.getAttribute("href")) ?? ""];
   if (create) hrefs.push((await add.first().getAttribute("href")) ?? "");
   else await expect(add).toHaveCount(0);
