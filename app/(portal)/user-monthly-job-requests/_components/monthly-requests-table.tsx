@@ -140,6 +140,8 @@ export function MonthlyRequestsTable({
         {
           id: "approval",
           header: "Approval",
+          // Two decisions with their buttons: the server's first guess of the width before the browser measures.
+          meta: { minWidth: 320 },
           cell: ({ row }) => (
             <ApprovalCell
               key={`${row.original.id}:${row.original.status}:${row.original.franchisee_approval_status}`}
@@ -155,7 +157,7 @@ export function MonthlyRequestsTable({
         {
           id: "zone",
           header: "Zone",
-          meta: { priority: 4 },
+          meta: { priority: 4, minWidth: 180 },
           cell: ({ row }) =>
             zones && props.may.update && !props.trash ? (
               <ZoneCell
