@@ -38,22 +38,32 @@ test.describe("the users list", () => {
     expect(fit.boxBottom).toBeLessThanOrEqual(fit.height);
   });
 
-  test("on a phone the table scrolls inside its box, the Action column stays in view and the box takes focus", async () => {
+  test("on a phone every row is a card: its title, status, card fields and actions in view, the rest behind Details", async () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/users");
     const box = listBox(page, "Users");
     await ready(box);
-    const sizes = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    await expect(box).toHaveAttribute("data-fit", "phone");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expect(box).toHaveAttribute("tabindex", "0");
-    await box.scrollIntoViewIfNeeded();
-    await expect(page.getByRole("columnheader", { name: "Action" })).toBeInViewport({ ratio: 1 });
-    await expect(box.getByRole("button", { name: /^Delete / }).first()).toBeInViewport({ ratio: 1 });
-    // The keyboard scrolls it.
-    await box.focus();
-    await page.keyboard.press("ArrowRight");
-    await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const sizes = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    // Every card shows the fields its table declares (data-card-cols: their places).
+    const shown = await box.evaluate((el) => {
+      const t = el.querySelector("table")!;
+      const places = t.dataset.cardCols!.split(" ").map(Number);
+      return [...t.querySelectorAll("tbody > tr.dt-tr")].map(
+        (tr) => places.filter((p) => (tr.children[p - 1] as HTMLElement).checkVisibility()).length,
+      );
+    });
+    const declared = Number(await box.locator("table").getAttribute("data-card-fields"));
+    expect(declared).toBeGreaterThanOrEqual(3);
+    expect(shown.every((n) => n === declared)).toBe(true);
+    await expect(box.getByRole("button", { name: /^Delete / }).first()).toBeInViewport();
+    // The other columns open in place under the card.
+    const details = box.getByRole("button", { name: "Details, row 1", exact: true });
+    await details.click();
+    await expect(details).toHaveAttribute("aria-expanded", "true");
+    await expect(box.locator(".dt-detail dt", { hasText: "Email" }).first()).toBeVisible();
   });
 
   test("shows active filters as chips; a chip removes its filter and Clear all clears search and filters, keeping the page size", async () => {
