@@ -115,7 +115,8 @@ export function LeaveRequestsTable({
         },
         textColumn<Row>("Leave Type", "leave_type_label", { priority: 3, card: true }),
         textColumn<Row>("Reason", "reason", { priority: 5 }),
-        textColumn<Row>("Replacement", "replacement_name", { priority: 4 }),
+        // Who covers the walks: in view as long as the date is.
+        textColumn<Row>("Replacement", "replacement_name", { priority: 2 }),
         {
           id: "walks",
           header: "Walks",
