@@ -148,7 +148,9 @@ export function ColumnMenu({ fit }: { fit: ReturnType<typeof useColumnFit> }) {
   const offered = fit.cols.filter((c) => !c.locked);
   if (!offered.length) return null;
   return (
-    <div className="hidden items-center justify-end gap-2 px-4 pb-2 text-xs text-slate-600 md:flex">
+    // Tucked into the toolbar's bottom padding (-mt-3): the list keeps the height it had before the menu (a 10-row
+    // page of users still ends above a 768 px laptop's fold, tests/e2e/lists.spec.ts).
+    <div className="-mt-3 hidden items-center justify-end gap-2 px-4 pb-1.5 text-xs text-slate-600 md:flex">
       {fit.state && hidden.size ? (
         <span data-testid="hidden-columns">
           {hidden.size} {hidden.size === 1 ? "column" : "columns"} in the rows&apos; details
@@ -156,7 +158,7 @@ export function ColumnMenu({ fit }: { fit: ReturnType<typeof useColumnFit> }) {
       ) : null}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2 text-xs">
+          <Button type="button" variant="outline" size="sm" className="h-6 gap-1.5 px-2 text-xs">
             <Columns3 className="size-3.5" aria-hidden />
             Columns
           </Button>
