@@ -87,14 +87,56 @@ async function dateProblems(page: Page, where: string): Promise<string[]> {
   return found.map((f) => `${where}: a date not in DD-MM-YYYY: ${f}`);
 }
 
+/**
+ * Issue 26's fit: with the default columns (a fresh context: no saved column choice), no list's table is wider than
+ * its box on a laptop, and on a phone every row's card shows the fields its list declares (components/data-table:
+ * the box's data-fit says who laid it out, the table's data-card-cols the card cells' places).
+ */
+async function fitProblems(page: Page, where: string, phone: boolean): Promise<string[]> {
+  const boxes = page.locator("[data-fit]:not([data-custom])");
+  // The browser's own measure replaces the server's first guess once the page has hydrated (and follows a resize).
+  const laidOut = phone ? "phone" : "js";
+  await expect
+    .poll(() =>
+      boxes.evaluateAll(
+        (els, want) => els.filter((e) => e.checkVisibility() && e.getAttribute("data-fit") !== want).length,
+        laidOut,
+      ),
+    )
+    .toBe(0);
+  const found = await boxes.evaluateAll((els, phone) => {
+    const out: string[] = [];
+    for (const box of els) {
+      if (!box.checkVisibility()) continue;
+      const table = box.querySelector("table");
+      if (!table) continue;
+      const name = box.getAttribute("aria-label") ?? "a list";
+      if (!phone) {
+        if (table.scrollWidth > box.clientWidth + 1)
+          out.push(`${name}'s table is ${table.scrollWidth} px wide in a ${box.clientWidth} px box`);
+        continue;
+      }
+      const places = (table.getAttribute("data-card-cols") ?? "").split(" ").filter(Boolean).map(Number);
+      const wanted = Number(table.getAttribute("data-card-fields") ?? places.length);
+      table.querySelectorAll("tbody > tr.dt-tr").forEach((tr, i) => {
+        const shown = places.filter((n) => tr.children[n - 1]?.checkVisibility()).length;
+        if (shown < wanted) out.push(`${name}, row ${i + 1}: its card shows ${shown} of ${wanted} fields`);
+      });
+    }
+    return out.slice(0, 5);
+  }, phone);
+  return found.map((f) => `${where}: ${f}`);
+}
+
 /** Opens a page and checks it at desktop width (axe) and at phone width (axe and sideways scrolling). */
 async function checkPage(page: Page, href: string): Promise<string[]> {
   await page.setViewportSize(DESKTOP);
   await visit(page, href);
   const problems = await axeProblems(page, href);
-  problems.push(...(await dateProblems(page, href)));
+  problems.push(...(await dateProblems(page, href)), ...(await fitProblems(page, href, false)));
   await page.setViewportSize(PHONE);
   await settle(page);
+  problems.push(...(await fitProblems(page, `${href} @375`, true)));
   problems.push(...(await overflows(page, `${href} @375`)), ...(await axeProblems(page, `${href} @375`)));
   return problems;
 }
