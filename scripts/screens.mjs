@@ -26,7 +26,13 @@ const ROLES = [
     email: "admin@happypaws.test",
     lists: ["/users", "/franchisees", "/user-monthly-job-requests"],
   },
-  { role: "backend-admin", email: "backend@petportal.test", lists: ["/companies", "/plans"] },
+  // Acting as the Admin of a company (the top bar's switch): a BACKEND ADMIN's own view is only Home.
+  {
+    role: "backend-admin",
+    email: "backend@petportal.test",
+    actAs: "Happy Paws Pvt Ltd",
+    lists: ["/plans", "/positions"],
+  },
   {
     role: "master-franchisee",
     email: "master@happypaws.test",
@@ -50,7 +56,7 @@ const browser = await chromium.launch({
 });
 const written = [];
 try {
-  for (const { role, email, lists } of ROLES) {
+  for (const { role, email, lists, actAs } of ROLES) {
     const context = await browser.newContext({ locale: "en-US" });
     const page = await context.newPage();
     await page.goto(`${base}/login`);
@@ -60,6 +66,19 @@ try {
       page.waitForURL((u) => !u.pathname.startsWith("/login")),
       page.click("button[type=submit]"),
     ]);
+    if (actAs) {
+      // A click before hydration reaches no handler: press again until the picker opens.
+      const picker = page.getByTestId("company-picker");
+      for (let i = 0; i < 20 && !(await picker.isVisible()); i++) {
+        await page.getByRole("switch", { name: "Switch to Admin for a company" }).click();
+        await page.waitForTimeout(500);
+      }
+      await page
+        .getByTestId("company-picker")
+        .getByRole("button", { name: `Select ${actAs}` })
+        .click();
+      await page.waitForURL((u) => u.pathname === "/home");
+    }
     for (const list of lists) {
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
