@@ -1274,8 +1274,6 @@ const worstRss = (xs: ExportRun[]) => Math.max(...xs.map((x) => x.rssPeak - x.rs
 const MB = 1024 * 1024;
 const API_RATIO = 1.5;
 const PAGE_RATIO = 3;
-/** Pages against the bare Next page floor (full runs). */
-const PAGE_NEXT_RATIO = 1.5;
 const floorName = nextFloorUrl ? "bare Next floor" : "node:http floor";
 const median = (xs: number[]) => stats.median(xs);
 
@@ -1369,19 +1367,21 @@ function checksOf(): Check[] {
       });
       continue;
     }
-    // Judged against the bare Next page (issue 23 restated the /api targets the same way): node:http's 3× is out of
-    // Next's reach when Next alone, rendering the same rows with nothing else, already takes most of it.
+    // Judged as issue 23 states it: TTFB p50 ≤ 3× node:http answering the same rows as a plain HTML table. The bare
+    // Next page (a server component rendering the same statements, nothing else) is reported beside it: what Next
+    // alone takes of that budget.
     const http = p50(floors.floor);
     checks.push({
       scenario: p.label,
       measured:
         `p50 ${ms(p50(r.portal))} (rounds ${spread(r.portal)}), p95 ${ms(p95(r.portal))}; ` +
-        `${(p50(r.portal) / http).toFixed(1)}× node:http`,
+        `${(p50(r.portal) / http).toFixed(1)}× node:http, ${(p50(r.portal) / p50(r.floor)).toFixed(1)}× the bare Next page`,
       floor:
-        `bare Next page floor p50 ${ms(p50(r.floor))} (a server component rendering the same statements as a ` +
-        `table); node:http floor p50 ${ms(http)} in the same rounds (Next alone ${(p50(floors.portal) / http).toFixed(1)}× it)`,
-      target: `TTFB p50 ≤ ${PAGE_NEXT_RATIO}× the bare Next page (${ms(PAGE_NEXT_RATIO * p50(r.floor))}); node:http's ${PAGE_RATIO}× reported`,
-      ok: p50(r.portal) <= PAGE_NEXT_RATIO * p50(r.floor),
+        `node:http floor p50 ${ms(http)} (the same statements, a plain HTML table); bare Next page floor p50 ` +
+        `${ms(p50(r.floor))} in the same rounds (a server component rendering the same statements as a table; Next ` +
+        `alone ${(p50(floors.portal) / http).toFixed(1)}× node:http)`,
+      target: `TTFB p50 ≤ ${PAGE_RATIO}× node:http (${ms(PAGE_RATIO * http)}); the bare Next page's ratio reported`,
+      ok: p50(r.portal) <= PAGE_RATIO * http,
       scenarios: [name, `${name}_floors`],
       group: "latency",
     });
@@ -1627,10 +1627,10 @@ The portal measured against floors on the same machine, in the same run (\`npm r
 - **Floors**: bench/next-floor, a bare Next app (same Next, production mode) whose one route handler runs the very
   statements the portal sent for the scenario (captured through drizzle's logger) through postgres.js, with no
   sign-in and no portal code: the floor of every /api row (**target: p50 ≤ ${API_RATIO}× it**); its page, a server
-  component rendering the same statements as a plain table with an empty layout, is the floor of every page (**TTFB
-  p50 ≤ ${PAGE_NEXT_RATIO}× it**). bench/floor.mjs, a bare node:http server running the same statements and answering
-  the rows as a plain HTML table, is measured beside both in the same rounds (issue 23's page target, TTFB p50 ≤
-  ${PAGE_RATIO}× it, is reported with what Next alone takes of it). The exports' floor is \`COPY ... TO STDOUT\`.
+  component rendering the same statements as a plain table with an empty layout, is reported beside every page.
+  bench/floor.mjs, a bare node:http server running the same statements and answering the rows as a plain HTML
+  table, is the floor of every page (issue 23: **TTFB p50 ≤ ${PAGE_RATIO}× it**), measured in the same rounds. The
+  exports' floor is \`COPY ... TO STDOUT\`.
 - **Method**: a warm-up (${WARM} requests per scenario and side), then ${ROUNDS} rounds; in each, ${REQUESTS} sequential requests per scenario
   and side (fewer for the slow ones, searches pooled over their terms), portal and floor interleaved and alternating
   who goes first. p50/p95 over all samples; "rounds" is the spread of the rounds' medians. A row missed is measured

@@ -23,6 +23,21 @@ import type { ApiRoute } from "./types";
 
 type Match = { route: ApiRoute; params: Record<string, string> };
 
+/** A route's path split once: its literal segments and where its parameters sit. */
+type Compiled = { route: ApiRoute; parts: string[]; params: number };
+let compiled: Map<number, Compiled[]> | null = null;
+/** The routes by their number of segments, each path split once (the table is fixed at build time). */
+function routesBySize(): Map<number, Compiled[]> {
+  if (compiled) return compiled;
+  compiled = new Map();
+  for (const route of apiRoutes) {
+    const parts = route.path.split("/");
+    const c: Compiled = { route, parts, params: parts.filter((p) => p.startsWith(":")).length };
+    compiled.set(parts.length, [...(compiled.get(parts.length) ?? []), c]);
+  }
+  return compiled;
+}
+
 /**
  * Finds the route for a method and path; literal segments win over parameters (companies/excel_export before
  * companies/:id). Segments arrive decoded (Next decodes the catch-all once): decoding again would turn `%25` into a
@@ -30,23 +45,22 @@ type Match = { route: ApiRoute; params: Record<string, string> };
  */
 export function matchRoute(method: string, segments: string[]): Match | null | "method" {
   let pathMatched = false;
-  const candidates: Match[] = [];
-  for (const route of apiRoutes) {
-    const parts = route.path.split("/");
-    if (parts.length !== segments.length) continue;
-    const params: Record<string, string> = {};
+  let found: Compiled | null = null;
+  for (const c of routesBySize().get(segments.length) ?? []) {
+    const { parts } = c;
     let ok = true;
-    for (let i = 0; i < parts.length && ok; i++) {
-      if (parts[i].startsWith(":")) params[parts[i].slice(1)] = segments[i];
-      else ok = parts[i] === segments[i];
-    }
+    for (let i = 0; i < parts.length && ok; i++) if (parts[i][0] !== ":") ok = parts[i] === segments[i];
     if (!ok) continue;
     pathMatched = true;
-    if (route.method === method) candidates.push({ route, params });
+    // The first with the fewest parameters (literal segments win), as a stable sort would pick.
+    if (c.route.method === method && (!found || c.params < found.params)) found = c;
   }
-  if (!candidates.length) return pathMatched ? "method" : null;
-  candidates.sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
-  return candidates[0];
+  if (!found) return pathMatched ? "method" : null;
+  const params: Record<string, string> = {};
+  found.parts.forEach((p, i) => {
+    if (p[0] === ":") params[p.slice(1)] = segments[i];
+  });
+  return { route: found.route, params };
 }
 
 /** The caller of an /api request: a bearer token (with the company-id header checked), else the portal's session cookie. */
