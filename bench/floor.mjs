@@ -7,7 +7,8 @@ import http from "node:http";
 import postgres from "postgres";
 
 const sql = postgres(process.env.BENCH_DATABASE_URL, { max: 10, onnotice: () => {} });
-/** name → { statements: [{ text, params }], tx?: boolean } */
+/** name → { caller?: [{ text, params }], statements: [{ text, params }], tx?: boolean } (caller: an /api call's own
+ * reading of its caller, sent first and outside the scenario's transaction) */
 const scenarios = new Map();
 
 const esc = (v) =>
@@ -19,6 +20,7 @@ async function run(s) {
     for (const st of s.statements) last = await q.unsafe(st.text, st.params);
     return last;
   };
+  for (const st of s.caller ?? []) await sql.unsafe(st.text, st.params);
   return s.tx ? sql.begin(exec) : exec(sql);
 }
 

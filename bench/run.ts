@@ -823,14 +823,37 @@ async function load(name: string, body: object) {
 }
 // Statements that set their own planner settings (set local) ran in a transaction in the portal: so they do here.
 const inTx = (st: Statement[]) => st.some((x) => /^set\s+local\s/i.test(x.text.trim()));
-for (const [name, st] of Object.entries(captured)) await load(name, { statements: st, tx: inTx(st) });
+// Every /api call first reads its caller: the bearer token, its rate-limit hit and the user, in one statement
+// (lib/api/dispatch.ts callerOf). The /api floors send it too, as the portal does, before the scenario's own: "the
+// same statements", with nothing of the portal's code around them.
+const { tokenHash, tokenKey } = await import("@/lib/platform/api-tokens");
+const { apiTokenBudget } = await import("@/lib/platform/rate-limit");
+const callerStatements: Record<ApiScenario["who"], Statement[]> = { admin: [], customer: [], walker: [] };
+for (const who of Object.keys(callerStatements) as ApiScenario["who"][]) {
+  const token = bearers[who].authorization.replace(/^Bearer /, "");
+  callerStatements[who] = await capture(() =>
+    resolveContext({
+      token: { hash: tokenHash(token), limitKey: `api:token:${tokenKey(token)}`, budget: apiTokenBudget() },
+      via: "token",
+      binding: `t:${tokenKey(token)}`,
+      requestedCompanyId: null,
+      strictCompany: true,
+    }),
+  );
+}
+log(`the caller's statements, sent before each /api floor's: ${callerStatements.admin.length}`);
+for (const [name, st] of Object.entries(captured))
+  await load(name, { caller: apiScenarios[name] ? callerStatements[apiScenarios[name].who] : [], statements: st, tx: inTx(st) });
 if (nextFloorUrl)
-  for (const name of Object.keys(apiScenarios))
+  for (const name of Object.keys(apiScenarios)) {
+    const own = captured[name];
+    // A transaction of the scenario's own stays one: the caller's statement goes before it, outside.
     await request(`${nextFloorUrl}/api/load/${name}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ statements: captured[name], tx: inTx(captured[name]) }),
+      body: JSON.stringify({ caller: callerStatements[apiScenarios[name].who], statements: own, tx: inTx(own) }),
     });
+  }
 const nextJson = (name: string) => () => request(`${nextFloorUrl}/api/json/${name}`);
 await load("update_audited", { statements: updateStatements, tx: true });
 await load("update_unaudited", { statements: auditless, tx: true });

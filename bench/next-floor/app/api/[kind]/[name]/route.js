@@ -1,4 +1,4 @@
-// POST /api/load/<name> {statements: [{text, params}], tx?}: remembers a scenario; GET /api/json/<name>: runs its
+// POST /api/load/<name> {caller?, statements: [{text, params}], tx?}: remembers a scenario; GET /api/json/<name>: runs its
 // statements and answers {data, count} as bench/floor.mjs does.
 import postgres from "postgres";
 
@@ -23,6 +23,8 @@ export async function GET(request, { params }) {
     for (const st of s.statements) last = await q.unsafe(st.text, st.params);
     return last;
   };
+  // The caller's statement (the bearer token, its rate-limit hit, the user), as the portal reads it first.
+  for (const st of s.caller ?? []) await sql.unsafe(st.text, st.params);
   const rows = s.tx ? await sql.begin(exec) : await exec(sql);
   return Response.json({ data: rows, count: rows.length ? Number(rows[0].__n ?? rows.length) : 0 });
 }
