@@ -1648,8 +1648,9 @@ The portal measured against floors on the same machine, in the same run (\`npm r
   20k franchisees and outlets in the biggest company, job operations at scale (monthly requests, their daily plans and
   walks, walk requests, leave, audit records: README "Benchmarks").
 - **Floors**: bench/next-floor, a bare Next app (same Next, production mode) whose one route handler runs the very
-  statements the portal sent for the scenario (captured through drizzle's logger) through postgres.js, with no
-  sign-in and no portal code: the floor of every /api row (**target: p50 ≤ ${API_RATIO}× it**); its page, a server
+  statements the portal sent for the scenario (captured through drizzle's logger; first the caller's statement every
+  /api call sends, the bearer token, its rate-limit hit and the user) through postgres.js, with no portal code: the
+  floor of every /api row (**target: p50 ≤ ${API_RATIO}× it**); its page, a server
   component rendering the same statements as a plain table with an empty layout, is reported beside every page.
   bench/floor.mjs, a bare node:http server running the same statements and answering the rows as a plain HTML
   table, is the floor of every page (issue 23: **TTFB p50 ≤ ${PAGE_RATIO}× it**), measured in the same rounds. The
