@@ -1662,7 +1662,7 @@ The portal measured against floors on the same machine, in the same run (\`npm r
   process sampled every 50 ms. Writes through /api on items of the data set (pending requests of one franchisee, the
   busiest walkers' pending leave), then \`ANALYZE\` and the reads they touch measured again.
 - **Chromium** (bench/browser.ts, playwright-core driving /usr/bin/chromium, 1366×900, signed in as the company's
-  admin): each page loaded once to warm, then twice (medians: the slower of the two); a page blocking for over 2 s on its first load is reported from that load, its pickers not opened. Total blocking time: the long tasks' time over 50 ms
+  admin): each page loaded once to warm, then three times (medians); a page blocking for over 2 s on its first load is reported from that load, its pickers not opened. Total blocking time: the long tasks' time over 50 ms
   each, from first contentful paint until the page is quiet for a second; HTML: the document's bytes; options: the
   most any select, listbox or datalist holds, counted as loaded and with each picker opened. "score" is Lighthouse's
   desktop performance formula over what is measured here (FCP, LCP, TBT, CLS, with its log-normal curves and weights;
