@@ -821,8 +821,10 @@ const page = { cookie };
 async function load(name: string, body: object) {
   await request(`${F}/load/${name}`, { method: "POST", body: JSON.stringify(body) });
 }
-// Statements that set their own planner settings (set local) ran in a transaction in the portal: so they do here.
-const inTx = (st: Statement[]) => st.some((x) => /^set\s+local\s/i.test(x.text.trim()));
+// Statements that set their own planner settings (`set local`, or set_config(…, true): lib/platform/list.ts's lists
+// of 6+ joins) ran in a transaction in the portal: so they do here (outside one, a local setting does nothing).
+const inTx = (st: Statement[]) =>
+  st.some((x) => /^set\s+local\s/i.test(x.text.trim()) || /^select set_config\([^)]*,\s*true\)/i.test(x.text.trim()));
 // Every /api call first reads its caller: the bearer token, its rate-limit hit and the user, in one statement
 // (lib/api/dispatch.ts callerOf). The /api floors send it too, as the portal does, before the scenario's own: "the
 // same statements", with nothing of the portal's code around them.
