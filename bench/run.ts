@@ -422,6 +422,27 @@ if (auditless.length === updateStatements.length) throw new Error("the update wr
 // Pending requests of the month ahead, the oldest first. The approval checks that the walker is one of the
 // franchisee's walkers, which the seed's walkers are not: the run gives each its franchisee's first walker (an
 // incremental step, as the franchisee admin would before approving).
+// Each run approves some of them: when too few are left whose franchisee has an active walker, pending requests of
+// the coming days are handed to the busiest walker's franchisee (an incremental step, as the sign-ins above), so a
+// later run on the same data set still has months to approve.
+{
+  const want = CI ? 3 : 11;
+  const [{ n }] = await raw<{ n: number }[]>`
+    select count(*)::int as n from user_monthly_job_requests r
+    where r.company_id = ${HAPPY} and r.deleted_at is null and r.franchisee_approval_status = 0
+      and r.timeslot is not null and r.end_date >= ${today}::date
+      and exists (select 1 from users u where u.franchisee_id = r.franchisee_id and u.company_id = ${HAPPY}
+                  and u.role_id = 4 and u.is_active = 1 and u.deleted_at is null)`;
+  if (n < want)
+    await raw`
+      update user_monthly_job_requests set franchisee_id = (select franchisee_id from users where id = ${walker})
+      where id in (
+        select r.id from user_monthly_job_requests r
+        where r.company_id = ${HAPPY} and r.deleted_at is null and r.franchisee_approval_status = 0
+          and r.timeslot is not null and r.end_date >= ${today}::date
+        order by r.id limit ${want - n})
+        and (select franchisee_id from users where id = ${walker}) is not null`;
+}
 const pendingRequests = await raw<{ id: number; franchisee_id: number }[]>`
   select r.id, r.franchisee_id from user_monthly_job_requests r
   where r.company_id = ${HAPPY} and r.deleted_at is null and r.franchisee_approval_status = 0
