@@ -845,7 +845,10 @@ async function load(name: string, body: object) {
 // Statements that set their own planner settings (`set local`, or set_config(…, true): lib/platform/list.ts's lists
 // of 6+ joins) ran in a transaction in the portal: so they do here (outside one, a local setting does nothing).
 const inTx = (st: Statement[]) =>
-  st.some((x) => /^set\s+local\s/i.test(x.text.trim()) || /^select set_config\([^)]*,\s*true\)/i.test(x.text.trim()));
+  st.some(
+    (x) =>
+      /^set\s+local\s/i.test(x.text.trim()) || /^select set_config\([^)]*,\s*true\)/i.test(x.text.trim()),
+  );
 // Every /api call first reads its caller: the bearer token, its rate-limit hit and the user, in one statement
 // (lib/api/dispatch.ts callerOf). The /api floors send it too, as the portal does, before the scenario's own: "the
 // same statements", with nothing of the portal's code around them.
@@ -866,7 +869,11 @@ for (const who of Object.keys(callerStatements) as ApiScenario["who"][]) {
 }
 log(`the caller's statements, sent before each /api floor's: ${callerStatements.admin.length}`);
 for (const [name, st] of Object.entries(captured))
-  await load(name, { caller: apiScenarios[name] ? callerStatements[apiScenarios[name].who] : [], statements: st, tx: inTx(st) });
+  await load(name, {
+    caller: apiScenarios[name] ? callerStatements[apiScenarios[name].who] : [],
+    statements: st,
+    tx: inTx(st),
+  });
 if (nextFloorUrl)
   for (const name of Object.keys(apiScenarios)) {
     const own = captured[name];
@@ -874,7 +881,11 @@ if (nextFloorUrl)
     await request(`${nextFloorUrl}/api/load/${name}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ caller: callerStatements[apiScenarios[name].who], statements: own, tx: inTx(own) }),
+      body: JSON.stringify({
+        caller: callerStatements[apiScenarios[name].who],
+        statements: own,
+        tx: inTx(own),
+      }),
     });
   }
 const nextJson = (name: string) => () => request(`${nextFloorUrl}/api/json/${name}`);
