@@ -29,13 +29,15 @@ let compiled: Map<number, Compiled[]> | null = null;
 /** The routes by their number of segments, each path split once (the table is fixed at build time). */
 function routesBySize(): Map<number, Compiled[]> {
   if (compiled) return compiled;
-  compiled = new Map();
+  const bySize = new Map<number, Compiled[]>();
   for (const route of apiRoutes) {
     const parts = route.path.split("/");
     const c: Compiled = { route, parts, params: parts.filter((p) => p.startsWith(":")).length };
-    compiled.set(parts.length, [...(compiled.get(parts.length) ?? []), c]);
+    const same = bySize.get(parts.length);
+    if (same) same.push(c);
+    else bySize.set(parts.length, [c]);
   }
-  return compiled;
+  return (compiled = bySize);
 }
 
 /**
