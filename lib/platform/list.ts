@@ -737,12 +737,16 @@ export async function runListQuery<S extends Selection>(
   const bigKey = q.search ? null : countKey(l, where);
   const early = bigKey && countedBig(bigKey) ? estimateOf(db, l, where) : null;
   early?.catch(() => {}); // the page's failure, if any, is the one reported
-  // A search is counted by the planner (see searchCount); anything else by a bounded count in the page's statement.
+  // A search is counted by the planner, unless its matches were all found beforehand (at most SEARCH_IDS_CAP ids,
+  // and no search through another table that is read row by row): then the bounded count in the page's statement
+  // is exact and reads only those rows, and no estimate is planned on a second connection. Anything else: the
+  // bounded count.
+  const estimated = !!q.search && !foundAll(found, resolved);
   const fields = {
     ...list.select,
     __id: list.id,
     ...sortKey(q),
-    ...(q.search || early
+    ...(estimated || early
       ? {}
       : {
           __n: sql<number>`(select count(*) from (${boundedCount(db, l, where)}) as bounded)`.mapWith(Number),
@@ -750,7 +754,7 @@ export async function runListQuery<S extends Selection>(
   };
   const firstPage = !q.cursor && q.page <= 1;
   // A search's estimate is planned while the page is read (a second connection): still one round trip of waiting.
-  const estimate = q.search ? estimateOf(db, l, where) : null;
+  const estimate = estimated ? estimateOf(db, l, where) : null;
   // One row more than the page tells whether another page follows (in the reading direction).
   const page = (ex: Executor) => {
     const query = base(ex, l, fields)
@@ -808,6 +812,14 @@ export async function runListQuery<S extends Selection>(
   if (bigKey) noteCount(bigKey, bounded > EXACT_COUNT_LIMIT);
   if (bounded <= EXACT_COUNT_LIMIT) return answer(bounded, false);
   return answer(Math.max(await (early ?? estimateOf(db, l, where)), EXACT_COUNT_LIMIT + 1), true);
+}
+
+/**
+ * Whether a search's matches are all in hand as ids: its own table's found beforehand (searchIds answered a list),
+ * and every search through another table resolved to ids too (or none declared).
+ */
+function foundAll(found: SearchIds, resolved: ThroughIds | undefined): boolean {
+  return Array.isArray(found) && (resolved ?? []).every((ids) => Array.isArray(ids));
 }
 
 /**

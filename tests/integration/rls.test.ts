@@ -4,7 +4,7 @@ import { positions, users } from "@/db/schema";
 import { positionCreateSchema, positionsDef } from "@/lib/admin/positions";
 import { listUsers } from "@/lib/admin/users/users";
 import { defineEntity, getOf, globalScope, listOf } from "@/lib/platform/entity";
-import { asOwner, rowsOf, type Db, type Tx } from "@/lib/platform/db";
+import { asOwner, rowsOf, watchStatements, type Db, type Tx } from "@/lib/platform/db";
 import { asPlatform, bindRequest, inRequest, withCaller } from "@/lib/platform/rls";
 import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
 
@@ -259,6 +259,27 @@ describe("row-level security", () => {
 });
 
 describe("row-level security and search", () => {
+  it("counts a search whose matches the index found beforehand exactly, in the page's statement", async () => {
+    const ctx = await ctxFor(adminEmail, happy);
+    const term = "happypaws.test";
+    const w = watchStatements();
+    let found;
+    try {
+      found = await listUsers(ctx, { search_keyword: term, rowsPerPage: "10" });
+    } finally {
+      w.stop();
+    }
+    // Every match on one page: the rows themselves.
+    const n = (await listUsers(ctx, { search_keyword: term, rowsPerPage: "100" })).data.length;
+    // More than a page, fewer than SEARCH_IDS_CAP: the count is the real one, not the planner's guess, and no
+    // estimate was planned for it.
+    expect(n).toBeGreaterThan(10);
+    expect(found.data).toHaveLength(10);
+    expect(found.count_estimated).toBe(false);
+    expect(found.count).toBe(n);
+    expect(w.statements.filter((s) => /^\s*explain/i.test(s))).toEqual([]);
+  });
+
   it("finds the caller's company's rows by the trigram index, never another company's", async () => {
     const ctx = await ctxFor(adminEmail, happy);
     const mine = (await listUsers(ctx, {})).data[0] as { id: number; email: string };
