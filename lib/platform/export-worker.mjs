@@ -135,14 +135,15 @@ async function run() {
   const first = await cursor.next();
   port.postMessage({ type: "ready" });
   // One batch read ahead: the next batch is fetched while this one becomes cells and bytes, so the database's time
-  // and this thread's overlap instead of adding up (XLSX of 955k rows: the cursor's fetches were a third of it).
+  // and this thread's overlap instead of adding up.
   const rows = {
     [Symbol.asyncIterator]() {
       /** @type {Promise<IteratorResult<unknown[]>> | null} */
       let ahead = Promise.resolve(first);
       const fetchAhead = (n) => {
         // Still giving way to the main thread's requests before each fetch (the cursor's work competes with theirs).
-        ahead = n.done ? null : busy() ? giveWay().then(() => cursor.next()) : cursor.next();
+        // (postgres.js answers a cursor that has ended with a plain object, not a promise.)
+        ahead = n.done ? null : busy() ? giveWay().then(() => cursor.next()) : Promise.resolve(cursor.next());
         // A failure is reported when its batch is asked for (an export that stops first never sees it).
         ahead?.catch(() => {});
         return n;

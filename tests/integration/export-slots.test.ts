@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import http from "node:http";
 import net from "node:net";
 import { Worker } from "node:worker_threads";
@@ -370,6 +371,58 @@ describe("export slots", () => {
     expect(took).toBeLessThan(2500);
     expect(exportSlots().running).toBe(0);
   });
+
+  it.runIf(onPostgres)(
+    "a worker reading many batches writes every row, to the last partial batch",
+    async () => {
+      // The worker reads one batch ahead of what it writes. A reader that takes its time (credit granted a chunk at a
+      // time, a little later) asks for the batch after the last one once the cursor has ended (postgres.js then
+      // answers a plain object, not a promise): the file must still end, whole.
+      const rows = 20_500;
+      for (const format of ["csv", "xlsx"] as const) {
+        const worker = new Worker(path.join(process.cwd(), "lib", "platform", "export-worker.mjs"), {
+          workerData: {
+            url: process.env.DATABASE_URL,
+            sql: `select g from generate_series(1, ${rows}) g`,
+            params: [],
+            keys: ["g"],
+            dates: [],
+            columns: [{ header: "G", field: "g" }],
+            format,
+            sheet: "G",
+            batch: 1000,
+            credit: 1,
+          },
+        });
+        const messages: { type: string; data?: Uint8Array; message?: string }[] = [];
+        worker.on("message", (m) => {
+          messages.push(m);
+          if (m.type === "chunk") setTimeout(() => worker.postMessage({ credit: 1 }), 20);
+        });
+        await new Promise((r) => worker.once("exit", r));
+        expect(messages.filter((m) => m.type === "error")).toEqual([]);
+        expect(messages.at(-1)?.type).toBe("end");
+        const bytes = Buffer.concat(messages.filter((m) => m.type === "chunk").map((m) => m.data!));
+        let values: number[];
+        if (format === "csv") {
+          values = bytes.toString("utf8").trim().split(/\r?\n/).slice(1).map(Number);
+        } else {
+          const wb = new ExcelJS.Workbook();
+          await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+          values = [];
+          wb.worksheets[0].eachRow((row, n) => {
+            if (n > 1) values.push(Number(row.getCell(1).value));
+          });
+        }
+        expect(values.length, format).toBe(rows);
+        expect(
+          values.every((v, i) => v === i + 1),
+          format,
+        ).toBe(true);
+      }
+      expect(await exporting()).toBe(0);
+    },
+  );
 
   it.runIf(onPostgres)("a worker left without credit ends itself and closes its connection", async () => {
     // The backstop behind the parent's idle limit: the worker started directly, its credit never renewed.
