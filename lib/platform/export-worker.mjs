@@ -109,6 +109,7 @@ async function* cellBatches(cursor) {
   });
   const width = readers.length;
   for await (const rows of cursor) {
+    if (busy()) await giveWay();
     const out = new Array(rows.length);
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r];
@@ -134,26 +135,19 @@ async function run() {
   // The first batch before the first byte: a failing statement is an error answer, not a broken file.
   const first = await cursor.next();
   port.postMessage({ type: "ready" });
-  // One batch read ahead: the next batch is fetched while this one becomes cells and bytes, so the database's time
-  // and this thread's overlap instead of adding up.
   const rows = {
     [Symbol.asyncIterator]() {
-      /** @type {Promise<IteratorResult<unknown[]>> | null} */
-      let ahead = Promise.resolve(first);
-      const fetchAhead = (n) => {
-        // Still giving way to the main thread's requests before each fetch (the cursor's work competes with theirs).
-        // (postgres.js answers a cursor that has ended with a plain object, not a promise.)
-        ahead = n.done ? null : busy() ? giveWay().then(() => cursor.next()) : Promise.resolve(cursor.next());
-        // A failure is reported when its batch is asked for (an export that stops first never sees it).
-        ahead?.catch(() => {});
-        return n;
-      };
+      let pending = first;
       return {
-        next: () => (ahead ? ahead.then(fetchAhead) : Promise.resolve({ done: true, value: undefined })),
+        next: () => {
+          if (pending) {
+            const n = pending;
+            pending = null;
+            return Promise.resolve(n);
+          }
+          return cursor.next();
+        },
         return: async () => {
-          // The cursor takes one request at a time: the batch on its way first, then closing.
-          await ahead?.catch(() => {});
-          ahead = null;
           await cursor.return?.();
           return { done: true, value: undefined };
         },
