@@ -59,6 +59,21 @@ export async function searchIds(db: Executor, id: AnyPgColumn, term: string): Pr
 }
 
 /**
+ * The share (0-1) of the acting company's rows whose search expression contains `term`, as the table's statistics
+ * estimate it (app_search_share, db/migrations/0034_search_share.sql: planned by the function's owner, nothing read).
+ * Undefined for a table without row-level security (the list's own EXPLAIN sees the statistics there), or when the
+ * database cannot tell.
+ */
+export async function searchShare(db: Executor, id: AnyPgColumn, term: string): Promise<number | undefined> {
+  if (!rlsTable(id)) return undefined;
+  const [row] = rowsOf<{ share: number | string | null }>(
+    await db.execute(sql`select app_search_share(${tableOf(id)}::regclass, ${searchPattern(term)}) as share`),
+  );
+  const share = row?.share == null ? NaN : Number(row.share);
+  return Number.isFinite(share) ? share : undefined;
+}
+
+/**
  * The rows whose search expression (`text`, db/schema's *SearchText, which the table's trigram index is built
  * on) contains `term`, case-insensitively: the one way a search reaches its index.
  *

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { positions, users } from "@/db/schema";
 import { positionCreateSchema, positionsDef } from "@/lib/admin/positions";
 import { listUsers } from "@/lib/admin/users/users";
@@ -7,6 +7,7 @@ import { defineEntity, getOf, globalScope, listOf } from "@/lib/platform/entity"
 import { asOwner, rowsOf, watchStatements, type Db, type Tx } from "@/lib/platform/db";
 import { asPlatform, bindRequest, inRequest, withCaller } from "@/lib/platform/rls";
 import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
+import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
 
 // Row-level security (db/migrations/0026_row_level_security.sql, lib/platform/rls.ts): the database's own wall
 // between companies, behind the kernel's scopes. Raw SQL as the server's role, on PGlite and on PostgreSQL.
@@ -324,6 +325,32 @@ describe("row-level security and search", () => {
       const all = await as({ company: wag }, (tx) => count(tx, t, wag));
       expect((await ids(wag, false, t, "%")).length, t).toBe(all);
     }
+  });
+});
+
+describe("row-level security and a common search's count", () => {
+  const surname = "Zebrafinch";
+  afterAll(async () => {
+    await asPlatform("test", () => db.execute(sql`delete from users where last_name = ${surname}`));
+  });
+
+  it("estimates a term too common to count from the statistics, not PostgreSQL's default guess", async () => {
+    // 3,000 of the company's customers carry one surname: more than the index looks up beforehand (SEARCH_IDS_CAP),
+    // so the count is an estimate; under the policies the list's own EXPLAIN cannot see the statistics.
+    const customer = ROLE_IDS[ROLE.USER];
+    await asPlatform("test", () =>
+      db.execute(sql`insert into users (company_id, role_id, first_name, last_name, email, password_hash)
+        select ${happy}::int, ${customer}::int, 'Bird ' || g, ${surname}, 'zf' || g || '@finch.test', 'x'
+        from generate_series(1, 3000) g`),
+    );
+    await asOwner(sql`analyze users`);
+    const ctx = await ctxFor(adminEmail, happy);
+    const found = await listUsers(ctx, { search_keyword: surname.toLowerCase(), role_id: String(customer) });
+    expect(found.count_estimated).toBe(true);
+    expect(found.data.every((r) => (r as { last_name: string }).last_name === surname)).toBe(true);
+    // Within a factor of two of the 3,000 (the default guess answered a few dozen).
+    expect(found.count).toBeGreaterThan(1500);
+    expect(found.count).toBeLessThan(6000);
   });
 });
 
