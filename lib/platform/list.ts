@@ -899,7 +899,7 @@ function boundedCount(db: Executor, list: List<Selection>, where: SQL | undefine
 /**
  * A search's count when its matches are too many to count: the planner's estimate. Under row-level security the
  * list's own EXPLAIN cannot read the search expression's statistics (ILIKE is not leakproof) and answers PostgreSQL's
- * default guess whatever the term ("about 94" for a surname 33,099 customers carry, at 1M users). A common term in
+ * default guess whatever the term ("about 94" for a surname 31,443 customers carry, at 1M users). A common term in
  * the list's own table is therefore estimated as the share of the company's rows it matches (app_search_share, with
  * the statistics) times the list's rows without the search; anything else as before.
  */
