@@ -16,7 +16,12 @@ import { decode, type JWT, type JWTDecodeParams } from "next-auth/jwt";
  * Only the token's decryption is remembered: the caller's row (session version, active flag, permissions) is read
  * fresh on every request (lib/platform/context.ts), so a logout or a deactivation still takes effect at once.
  */
-export type SessionClaims = { uid?: number; sv?: number; sid?: string };
+export type SessionClaims = {
+  uid?: number;
+  sv?: number;
+  sid?: string;
+  /** issued at (seconds) */ iat?: number;
+};
 
 /** Auth.js's session cookie; `__Secure-` first when its URL is https (@auth/core lib/utils/cookie.js). */
 export const SESSION_COOKIE = "authjs.session-token";
@@ -123,5 +128,6 @@ export async function sessionClaims(
     uid: typeof payload.uid === "number" ? payload.uid : undefined,
     sv: typeof payload.sv === "number" ? payload.sv : undefined,
     sid: typeof payload.sid === "string" ? payload.sid : undefined,
+    iat: typeof payload.iat === "number" ? payload.iat : undefined,
   };
 }

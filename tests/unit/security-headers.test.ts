@@ -1,5 +1,6 @@
+import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import nextConfig from "@/next.config";
 import { proxy } from "@/proxy";
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
@@ -62,6 +63,57 @@ describe("the proxy", () => {
     expect(a.headers.get(`x-middleware-request-${CSP}`)).toBe(csp);
     expect(a.headers.get("x-middleware-override-headers")).toContain(CSP);
     expect(b.headers.get(CSP)).not.toBe(csp);
+  });
+
+  // A signed-in page request, with a session token issued `ageS` seconds ago (as Auth.js issues them: 12 hours).
+  const signedIn = async (path: string, ageS: number, token?: string) => {
+    const salt = "authjs.session-token";
+    if (!token) {
+      // Issued then: Auth.js's encode stamps its own clock's time.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - ageS * 1000 });
+      token = await encode({
+        token: { uid: 7, sv: 0, sid: "s" },
+        secret: process.env.AUTH_SECRET!,
+        salt,
+        maxAge: 12 * 3600,
+      });
+      vi.useRealTimers();
+    }
+    const req = new NextRequest(`http://localhost${path}`, {
+      headers: { cookie: `${salt}=${token}`, "x-forwarded-proto": "http" },
+    });
+    return (await proxy(req, {} as never))!;
+  };
+  const issued = (r: Response) =>
+    r.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("authjs.session-token="))
+      ?.split(";")[0]
+      .slice("authjs.session-token=".length);
+
+  it("lets a signed-in page through, and issues its session again only once it is 5 minutes old", async () => {
+    const fresh = await signedIn("/users", 60);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("x-middleware-next")).toBe("1");
+    expect(issued(fresh)).toBeUndefined();
+    // Signed in: the login page sends it home.
+    expect(new URL((await signedIn("/login", 60)).headers.get("location")!).pathname).toBe("/home");
+
+    // Older: Auth.js issues it again with a new expiry (the session slides), and the page still goes through.
+    const old = await signedIn("/users", 6 * 60);
+    expect(old.headers.get("x-middleware-next")).toBe("1");
+    const again = issued(old);
+    expect(again).toBeTruthy();
+    const fresher = await signedIn("/users", 0, again);
+    expect(fresher.headers.get("x-middleware-next")).toBe("1");
+    expect(issued(fresher)).toBeUndefined();
+  });
+
+  it("sends a forged or expired session to login", async () => {
+    for (const r of [await signedIn("/users", 0, "not-a-token"), await signedIn("/users", 13 * 3600)]) {
+      expect(r.status).toBe(307);
+      expect(new URL(r.headers.get("location")!).pathname).toBe("/login");
+    }
   });
 
   it("keeps its redirects, with the policy on them too", async () => {
