@@ -23,7 +23,7 @@ import { PgDialect, PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-
 import { rowsOf, selectArrays, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
-import { searchIds, searchMatch, searchPattern, searchShare, type SearchIds } from "./search";
+import { searchIds, searchIdsAndShare, searchMatch, searchPattern, type SearchIds } from "./search";
 /** Ids and ints are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
@@ -726,10 +726,17 @@ export async function runListQuery<S extends Selection>(
     throw invalid({ page: DEEP_PAGE_MESSAGE });
   const l = list as unknown as List<Selection>;
   // Under row-level security a search first asks the trigram indexes which rows match (lib/platform/search.ts).
-  const [resolved, found] = await Promise.all([
+  // A search in the list's own table alone also brings, for a term too common to look up, its share of the
+  // company's rows (searchEstimate), in the same round trip.
+  const [resolved, own] = await Promise.all([
     resolveSearchThrough(db, l, q.search),
-    q.search && l.searchText ? searchIds(db, l.id, q.search) : undefined,
+    q.search && l.searchText
+      ? l.searchThrough?.length
+        ? searchIds(db, l.id, q.search).then((ids) => ({ ids, share: undefined }))
+        : searchIdsAndShare(db, l.id, q.search)
+      : undefined,
   ]);
+  const found = own?.ids;
   const where = whereOf(l, q, scope, resolved, found);
   // A list that counted past EXACT_COUNT_LIMIT the last time (the same table and conditions: a big company's page 1,
   // its cursor pages) plans its estimate while the page is read, and leaves the bounded count out of the page: the
@@ -754,7 +761,7 @@ export async function runListQuery<S extends Selection>(
   };
   const firstPage = !q.cursor && q.page <= 1;
   // A search's estimate is planned while the page is read (a second connection): still one round trip of waiting.
-  const estimate = estimated ? searchEstimate(db, l, q, scope, where, found) : null;
+  const estimate = estimated ? searchEstimate(db, l, q, scope, where, found, own?.share) : null;
   // One row more than the page tells whether another page follows (in the reading direction).
   const page = (ex: Executor) => {
     const query = base(ex, l, fields)
@@ -900,8 +907,8 @@ function boundedCount(db: Executor, list: List<Selection>, where: SQL | undefine
  * A search's count when its matches are too many to count: the planner's estimate. Under row-level security the
  * list's own EXPLAIN cannot read the search expression's statistics (ILIKE is not leakproof) and answers PostgreSQL's
  * default guess whatever the term ("about 94" for a surname 31,443 customers carry, at 1M users). A common term in
- * the list's own table is therefore estimated as the share of the company's rows it matches (app_search_share, with
- * the statistics) times the list's rows without the search; anything else as before.
+ * the list's own table is therefore estimated as the share of the company's rows it matches (`share`: app_search_share,
+ * with the statistics, read with the lookup) times the list's rows without the search; anything else as before.
  */
 async function searchEstimate(
   db: Executor,
@@ -910,15 +917,36 @@ async function searchEstimate(
   scope: SQL | undefined,
   where: SQL | undefined,
   found: SearchIds,
+  share: number | undefined,
 ): Promise<number> {
-  if (found === null && list.searchText && !list.searchThrough?.length) {
-    const [share, rows] = await Promise.all([
-      searchShare(db, list.id, q.search),
-      estimateOf(db, list, whereOf(list, { ...q, search: "" }, scope)),
-    ]);
-    if (share !== undefined) return Math.round(share * rows);
-  }
+  if (found === null && share !== undefined && !list.searchThrough?.length)
+    return Math.round(
+      share * (await unsearchedEstimate(db, list, whereOf(list, { ...q, search: "" }, scope))),
+    );
   return estimateOf(db, list, where);
+}
+
+/**
+ * The list's estimate without its search (the same table and conditions), remembered for BIG_FOR_MS: a user typing
+ * or paging through a common term plans it once, not on every request (it moves with the table's statistics, as
+ * policyShare's does). The most recent BIG_LISTS_KEPT are kept.
+ */
+const unsearched = new Map<string, { at: number; rows: number }>();
+async function unsearchedEstimate(
+  db: Executor,
+  list: List<Selection>,
+  where: SQL | undefined,
+): Promise<number> {
+  const key = countKey(list, where);
+  const hit = key ? unsearched.get(key) : undefined;
+  if (hit && Date.now() - hit.at < BIG_FOR_MS) return hit.rows;
+  const rows = await estimateOf(db, list, where);
+  if (key) {
+    unsearched.delete(key);
+    unsearched.set(key, { at: Date.now(), rows });
+    if (unsearched.size > BIG_LISTS_KEPT) unsearched.delete(unsearched.keys().next().value!);
+  }
+  return rows;
 }
 
 /** The planner's row estimate for the list's filters (EXPLAIN plans the query; nothing is read). */

@@ -45,32 +45,51 @@ const tableOf = (id: AnyPgColumn) => getTableName(id.table as PgTable);
  * read; the list's statement then reads those rows by their primary key, under the policies.
  */
 export async function searchIds(db: Executor, id: AnyPgColumn, term: string): Promise<SearchIds> {
-  if (!rlsTable(id)) return undefined;
-  const [row] = rowsOf<{ ids: number[] | string | null }>(
-    await db.execute(
-      sql`select app_search_ids(${tableOf(id)}::regclass, ${searchPattern(term)}, ${SEARCH_IDS_CAP}) as ids`,
-    ),
-  );
-  const ids = row?.ids ?? null;
-  if (ids == null) return null;
-  // postgres.js answers an int[] as numbers; PGlite may answer its text form.
-  if (typeof ids === "string") return ids.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
-  return ids.map(Number);
+  return (await lookup(db, id, term, false)).ids;
 }
 
 /**
- * The share (0-1) of the acting company's rows whose search expression contains `term`, as the table's statistics
- * estimate it (app_search_share, db/migrations/0034_search_share.sql: planned by the function's owner, nothing read).
- * Undefined for a table without row-level security (the list's own EXPLAIN sees the statistics there), or when the
- * database cannot tell.
+ * searchIds, and when the matches are too many to look up (ids null), the share (0-1) of the acting company's rows
+ * whose search expression contains `term`, as the table's statistics estimate it (app_search_share,
+ * db/migrations/0034_search_share.sql: planned by the function's owner, nothing read; undefined when the database
+ * cannot tell). One statement: the share is planned only for a common term, in the same round trip.
  */
-export async function searchShare(db: Executor, id: AnyPgColumn, term: string): Promise<number | undefined> {
-  if (!rlsTable(id)) return undefined;
-  const [row] = rowsOf<{ share: number | string | null }>(
-    await db.execute(sql`select app_search_share(${tableOf(id)}::regclass, ${searchPattern(term)}) as share`),
+export async function searchIdsAndShare(
+  db: Executor,
+  id: AnyPgColumn,
+  term: string,
+): Promise<{ ids: SearchIds; share?: number }> {
+  return lookup(db, id, term, true);
+}
+
+async function lookup(
+  db: Executor,
+  id: AnyPgColumn,
+  term: string,
+  withShare: boolean,
+): Promise<{ ids: SearchIds; share?: number }> {
+  if (!rlsTable(id)) return { ids: undefined };
+  const table = tableOf(id);
+  const pattern = searchPattern(term);
+  const ids = sql`app_search_ids(${table}::regclass, ${pattern}, ${SEARCH_IDS_CAP})`;
+  // app_search_ids is volatile: the sub-select runs it once, and the share is planned only when it answered NULL.
+  const [row] = rowsOf<{ ids: number[] | string | null; share: number | string | null }>(
+    await db.execute(
+      withShare
+        ? sql`select ids, case when ids is null then app_search_share(${table}::regclass, ${pattern}) end as share
+              from (select ${ids} as ids) as found`
+        : sql`select ${ids} as ids`,
+    ),
   );
   const share = row?.share == null ? NaN : Number(row.share);
-  return Number.isFinite(share) ? share : undefined;
+  return { ids: parseIds(row?.ids ?? null), share: Number.isFinite(share) ? share : undefined };
+}
+
+/** postgres.js answers an int[] as numbers; PGlite may answer its text form. */
+function parseIds(ids: number[] | string | null): number[] | null {
+  if (ids == null) return null;
+  if (typeof ids === "string") return ids.replace(/[{}]/g, "").split(",").filter(Boolean).map(Number);
+  return ids.map(Number);
 }
 
 /**

@@ -351,6 +351,22 @@ describe("row-level security and a common search's count", () => {
     // Within a factor of two of the 3,000 (the default guess answered a few dozen).
     expect(found.count).toBeGreaterThan(1500);
     expect(found.count).toBeLessThan(6000);
+
+    // The next common search (a user typing on) asks the index and the statistics in one statement, and reads its
+    // page: the list's own estimate without the search is remembered, not planned again.
+    const w = watchStatements();
+    const next = await listUsers(ctx, {
+      search_keyword: surname.slice(0, 5).toLowerCase(),
+      role_id: String(customer),
+    });
+    w.stop();
+    expect(next.count_estimated).toBe(true);
+    expect(next.count).toBeGreaterThan(1500);
+    const mine = w.statements.filter((s) => !/set_config\('app\./.test(s));
+    expect(mine.filter((s) => /app_search_ids/.test(s))).toHaveLength(1);
+    expect(mine.filter((s) => /app_search_share/.test(s))).toHaveLength(1);
+    expect(mine.some((s) => /app_search_ids/.test(s) && /app_search_share/.test(s))).toBe(true);
+    expect(mine.filter((s) => /^\s*explain/i.test(s))).toHaveLength(0);
   });
 });
 
