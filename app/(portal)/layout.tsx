@@ -1,9 +1,7 @@
-import { Suspense } from "react";
 import { Toaster } from "sonner";
 import { logoutAction } from "@/app/(auth)/actions";
 import { AppShell } from "@/components/shell/app-shell";
 import { menuFor } from "@/components/shell/menu";
-import { ShellSkeleton } from "@/components/shell/shell-skeleton";
 import { countUnreadNotifications } from "@/lib/admin/notifications";
 import { inboxTotal } from "@/lib/approvals/inbox";
 import { encodeId } from "@/lib/platform/ids";
@@ -23,28 +21,8 @@ function streamedCount(what: string, read: Promise<number>): Promise<number> {
   });
 }
 
-/**
- * The signed-in shell: every portal page sits inside it; without a session the browser goes to /auth/login.
- *
- * The frame itself streams: a page's first bytes are the document's head and the frame's outline (ShellSkeleton),
- * sent before the caller is read, so the browser fetches the styles and scripts while the server reads the caller,
- * renders the menu and the page. (A session ended elsewhere then goes to login by the redirect Next streams, as a
- * page's own streamed redirect does; the proxy still answers 307 to a browser with no session at all.)
- */
-export default function PortalLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <>
-      <Suspense fallback={<ShellSkeleton />}>
-        <SignedInShell>{children}</SignedInShell>
-      </Suspense>
-      {/* Success toasts (dialogs.success): top right under the top bar, coloured, closable by keyboard, announced
-          politely. */}
-      <Toaster position="top-right" richColors closeButton offset={{ top: 72 }} mobileOffset={{ top: 72 }} />
-    </>
-  );
-}
-
-async function SignedInShell({ children }: { children: React.ReactNode }) {
+/** The signed-in shell: every portal page sits inside it; without a session the browser goes to /auth/login. */
+export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageContext();
   const unread = streamedCount("unread notifications", countUnreadNotifications(ctx));
   const approvalsCount = streamedCount("pending approvals", inboxTotal(ctx));
@@ -56,17 +34,22 @@ async function SignedInShell({ children }: { children: React.ReactNode }) {
   const name = u.user_name?.trim() || [u.first_name, u.last_name].filter(Boolean).join(" ").trim() || u.email;
 
   return (
-    <AppShell
-      logout={logoutAction}
-      user={{ name, profileHref }}
-      companyName={ctx.companyName}
-      roleName={ctx.roleName}
-      actingAsAdmin={ctx.actingAsAdmin}
-      isBackendAdmin={ctx.roleName === ROLE.BACKEND_ADMIN}
-      menu={menu}
-      unread={unread}
-    >
-      {children}
-    </AppShell>
+    <>
+      <AppShell
+        logout={logoutAction}
+        user={{ name, profileHref }}
+        companyName={ctx.companyName}
+        roleName={ctx.roleName}
+        actingAsAdmin={ctx.actingAsAdmin}
+        isBackendAdmin={ctx.roleName === ROLE.BACKEND_ADMIN}
+        menu={menu}
+        unread={unread}
+      >
+        {children}
+      </AppShell>
+      {/* Success toasts (dialogs.success): top right under the top bar, coloured, closable by keyboard, announced
+          politely. */}
+      <Toaster position="top-right" richColors closeButton offset={{ top: 72 }} mobileOffset={{ top: 72 }} />
+    </>
   );
 }

@@ -66,25 +66,6 @@ test("a session ended elsewhere sends the browser to login on its next navigatio
   await expect(b.getByRole("heading", { name: "Welcome back" })).toBeVisible();
 });
 
-test("a page's first bytes are the frame's outline; the menu and the page follow in the same answer", async ({
-  page,
-}) => {
-  await login(page, LOGINS.admin);
-  const res = await page.request.get("/users");
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  // The outline goes out before the caller is read (so the browser fetches styles and scripts meanwhile)...
-  const outline = html.indexOf('data-testid="shell-skeleton"');
-  const menu = html.indexOf('aria-label="Main menu"');
-  expect(outline).toBeGreaterThan(0);
-  expect(html.indexOf("<link", 0)).toBeLessThan(outline);
-  // ...and the signed-in frame with its menu streams in after it.
-  expect(menu).toBeGreaterThan(outline);
-  await page.goto("/users");
-  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-  await expect(page.getByTestId("shell-skeleton")).toHaveCount(0);
-});
-
 test("the side drawer follows the role", async ({ page }) => {
   await login(page, LOGINS.franchisee);
   const nav = page.getByRole("navigation");
