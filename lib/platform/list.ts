@@ -919,7 +919,8 @@ async function searchEstimate(
   found: SearchIds,
   share: number | undefined,
 ): Promise<number> {
-  if (found === null && share !== undefined && !list.searchThrough?.length)
+  // (`share` comes only with a lookup in the list's own table alone: runListQuery asks for it only then.)
+  if (found === null && share !== undefined)
     return Math.round(
       share * (await unsearchedEstimate(db, list, whereOf(list, { ...q, search: "" }, scope))),
     );
