@@ -5,8 +5,13 @@
 //   node bench/floor.mjs   (env: BENCH_DATABASE_URL, FLOOR_PORT)
 import http from "node:http";
 import postgres from "postgres";
+import { floorConnection, runStatements } from "./floor-exec.mjs";
 
-const sql = postgres(process.env.BENCH_DATABASE_URL, { max: 10, onnotice: () => {} });
+const sql = postgres(process.env.BENCH_DATABASE_URL, {
+  max: 10,
+  onnotice: () => {},
+  connection: floorConnection(),
+});
 /** name → { caller?: [{ text, params }], statements: [{ text, params }], tx?: boolean } (caller: an /api call's own
  * reading of its caller, sent first and outside the scenario's transaction) */
 const scenarios = new Map();
@@ -15,12 +20,8 @@ const esc = (v) =>
   String(v ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 
 async function run(s) {
-  const exec = async (q) => {
-    let last;
-    for (const st of s.statements) last = await q.unsafe(st.text, st.params);
-    return last;
-  };
-  for (const st of s.caller ?? []) await sql.unsafe(st.text, st.params);
+  const exec = (q) => runStatements(sql, q, s.statements);
+  await runStatements(sql, sql, s.caller ?? []);
   return s.tx ? sql.begin(exec) : exec(sql);
 }
 

@@ -584,6 +584,12 @@ async function shapeOf(name: string, statements: Statement[], rule: Shape["rule"
       sets.push(s);
       continue;
     }
+    // Planner settings sent with the next statement (lib/platform/db.ts withPlannerSettings, RESET after it): for
+    // the EXPLAIN's transaction only.
+    if (/^select set_config\('[a-z_]+', \$1, false\)/.test(s.text.trim())) {
+      sets.push({ text: s.text.replace(/, false\)/g, ", true)"), params: s.params });
+      continue;
+    }
     if (/^(explain|insert|update|delete|reset|show)/i.test(s.text.trim())) continue;
     const explain = `explain (analyze, format json) ${s.text}`;
     let plan: Record<string, unknown>;
@@ -742,9 +748,11 @@ const portal = await start(
   },
   /\[server\] ready|ready on http/,
 );
+// The floors' connections plan as the portal's do (its pool opens with these settings).
+const floorSettings = JSON.stringify((await import("@/lib/platform/planner")).PLANNER_SETTINGS);
 const floor = await start(
   ["bench/floor.mjs"],
-  { BENCH_DATABASE_URL: url, FLOOR_PORT: String(floorPort) },
+  { BENCH_DATABASE_URL: url, FLOOR_PORT: String(floorPort), BENCH_PG_SETTINGS: floorSettings },
   "floor listening",
 );
 // The /api rows' floor (full runs): bench/next-floor, a bare Next app whose one route handler runs the same statements
@@ -765,7 +773,7 @@ if (!CI) {
   const nextFloorPort = await freePort();
   await start(
     [nextBin, "start", "-p", String(nextFloorPort), "-H", "127.0.0.1"],
-    { BENCH_DATABASE_URL: url, NODE_ENV: "production", NEXT_DIST_DIR: "" },
+    { BENCH_DATABASE_URL: url, NODE_ENV: "production", NEXT_DIST_DIR: "", BENCH_PG_SETTINGS: floorSettings },
     "Ready",
     nextFloorDir,
   );
@@ -843,8 +851,9 @@ const page = { cookie };
 async function load(name: string, body: object) {
   await request(`${F}/load/${name}`, { method: "POST", body: JSON.stringify(body) });
 }
-// Statements that set their own planner settings (`set local`, or set_config(…, true): lib/platform/list.ts's lists
-// of 6+ joins) ran in a transaction in the portal: so they do here (outside one, a local setting does nothing).
+// Statements that set their own planner settings (`set local`, or set_config(…, true)) ran in a transaction in the
+// portal: so they do here (outside one, a local setting does nothing). (A list of 6+ joins sends its settings with
+// its page on one connection instead: bench/floor-exec.mjs replays that.)
 const inTx = (st: Statement[]) =>
   st.some(
     (x) =>

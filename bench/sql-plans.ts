@@ -84,11 +84,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** EXPLAIN ANALYZE each read statement REPEAT times; the median of each and of their sum. */
 async function measure(name: string, statements: Statement[]) {
-  // A list read in its transaction with SET LOCAL (lib/platform/list.ts inJoinOrder): the same settings here.
+  // A list read with planner settings of its own (lib/platform/db.ts withPlannerSettings): the same settings here.
   const sets = statements.filter((s) => /^\s*(set local |select set_config\()/i.test(s.text));
   for (const s of sets)
-    await raw.unsafe(s.text.replace(/set local/i, "set").replace(/, true\)/g, ", false)"));
-  const reads = statements.filter((s) => /^\s*(select|with)/i.test(s.text));
+    await raw.unsafe(
+      s.text.replace(/set local/i, "set").replace(/, true\)/g, ", false)"),
+      (s.params ?? []) as never[],
+    );
+  const reads = statements.filter((s) => /^\s*(select|with)/i.test(s.text) && !sets.includes(s));
   const totals: number[] = [];
   const per: { ms: number[]; worst: { rows: number; what: string } }[] = reads.map(() => ({
     ms: [],

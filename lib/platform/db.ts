@@ -1,7 +1,8 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
+import { sql as drizzleSql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
@@ -190,6 +191,59 @@ export async function executePrepared(db: Executor, query: SQL): Promise<unknown
   const { sql, params } = dialect.sqlToQuery(query);
   logger.logQuery(sql, params);
   return await client.unsafe(sql, params, { prepare: true });
+}
+
+/** Planner settings for the statements of a scope (withPlannerSettings), as boundPostgres pipelines them. */
+type Tuning = { set: string; values: string[]; reset: string[] };
+const tuned = new AsyncLocalStorage<Tuning>();
+const tuningText = new Map<string, { set: string; reset: string[] }>();
+
+/**
+ * Runs `read` with planner settings of its own (lib/platform/list.ts inJoinOrder: the joins in written order), for
+ * its statements only.
+ *
+ * On PostgreSQL, outside a transaction, each statement `read` sends carries them on its pooled connection, pipelined
+ * with it in one round trip: the settings set (`set_config(…, false)`), the statement, then each setting RESET to the
+ * connection's own value. A transaction with `set_config(…, true)` did the same in four round trips (BEGIN, the
+ * settings, the statement, COMMIT): 3 more waits, each a wake-up of the database's process and ours, on every page
+ * of a list of 6+ joins. A connection whose RESET did not answer is ended, never reused with the settings on.
+ * Elsewhere (PGlite, or inside a transaction): for a transaction of its own, as before.
+ */
+export async function withPlannerSettings<T>(
+  db: Executor,
+  settings: Record<string, string>,
+  read: (ex: Executor) => Promise<T>,
+): Promise<T> {
+  const names = Object.keys(settings);
+  if (names.some((n) => !/^[a-z_]+$/.test(n))) throw new Error(`not a setting: ${names.join(", ")}`);
+  const values = names.map((n) => settings[n]);
+  if (postgresClient(db)) {
+    const key = names.join(",");
+    let text = tuningText.get(key);
+    if (!text) {
+      text = {
+        set: `select ${names.map((n, i) => `set_config('${n}', $${i + 1}, false)`).join(", ")}`,
+        reset: names.map((n) => `reset ${n}`),
+      };
+      tuningText.set(key, text);
+    }
+    // What the statements' watchers see (the benchmark's floors replay it): the settings, the statement, the resets.
+    logger.logQuery(text.set, values);
+    try {
+      return await tuned.run({ ...text, values }, () => read(db));
+    } finally {
+      for (const r of text.reset) logger.logQuery(r, []);
+    }
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      drizzleSql`select ${drizzleSql.join(
+        names.map((n, i) => drizzleSql`set_config(${drizzleSql.raw(`'${n}'`)}, ${values[i]}, true)`),
+        drizzleSql`, `,
+      )}`,
+    );
+    return read(tx);
+  });
 }
 
 /** Records every statement sent through drizzle until `stop()`: to prove a query's shape and its round trips. */
@@ -386,38 +440,51 @@ function boundPostgres(client: Pg) {
       reserving.then((late) => late.release(), noop);
       return new DatabaseDeadline("with a free connection", limit);
     });
-    const set = (r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute();
+    const t = tuned.getStore();
+    const sent: Query[] = [(r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute()];
+    // Planner settings of the scope (withPlannerSettings): set before the statement, reset after it.
+    if (t) sent.push((r.unsafe(t.set, t.values, PREPARED) as unknown as Query).execute());
     const main = r.unsafe(q, p as never[], o) as unknown as Query;
     if (values) main.values();
-    main.execute();
+    const at = sent.push(main.execute()) - 1;
+    const resets = t ? t.reset.map((x) => (r.unsafe(x, [], PREPARED) as unknown as Query).execute()) : [];
+    sent.push(...resets);
     // The connection goes back to the pool only once nothing sent on it is outstanding: released while a statement
     // was still in flight, the next user's statements would be pipelined behind it on a connection whose state
-    // this caller no longer follows.
+    // this caller no longer follows. One whose settings were not reset is ended instead.
     let late = false;
-    const settled = Promise.allSettled([set, main]);
-    void settled.then(() => {
-      if (!late) r.release();
+    const settled = Promise.allSettled(sent);
+    void settled.then((out) => {
+      if (late) return;
+      if (
+        t &&
+        out.slice(-resets.length).some((x) => x.status === "rejected") &&
+        typeof r.terminate === "function"
+      )
+        r.terminate();
+      else r.release();
     });
-    const both = Promise.all([set, main]);
-    both.catch(noop); // the answer below reports it
+    const all = Promise.all(sent);
+    all.catch(noop); // the answer below reports it
     return (
-      await withDeadline(both, limit && Math.max(1, limit - (Date.now() - start)), () => {
+      await withDeadline(all, limit && Math.max(1, limit - (Date.now() - start)), () => {
         late = true;
-        abandon(r, [set, main], settled);
+        abandon(r, sent, settled, !!t);
         return new DatabaseDeadline("a statement", limit);
       })
-    )[1];
+    )[at];
   };
 
   /**
    * A statement past its deadline: cancel it; if its connection answers within the grace, the connection is sound
    * and goes back to the pool, else it is ended (its queries fail, and the pool opens a new one when needed).
    */
-  const abandon = (r: Reserved, queries: Query[], settled: Promise<unknown>) => {
+  const abandon = (r: Reserved, queries: Query[], settled: Promise<unknown>, tunedScope = false) => {
     getLogger().error("database statement past its deadline: cancelled");
     for (const q of queries) cancelQuery(q);
     void withDeadline(settled, CANCEL_GRACE_MS, () => new Error("cancel unanswered")).then(
-      () => r.release(),
+      // A cancel may have hit a RESET of the scope's planner settings: such a connection is not reused.
+      () => (tunedScope && typeof r.terminate === "function" ? r.terminate() : r.release()),
       // Without scripts/patch-postgres.mjs's terminate, the connection stays reserved: lost to the pool, never reused.
       () => (typeof r.terminate === "function" ? r.terminate() : undefined),
     );

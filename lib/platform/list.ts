@@ -20,7 +20,7 @@ import {
   SQL,
 } from "drizzle-orm";
 import { PgDialect, PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
-import { rowsOf, selectArrays, type Executor } from "./db";
+import { rowsOf, selectArrays, withPlannerSettings, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
 import { searchIds, searchIdsAndShare, searchMatch, searchPattern, type SearchIds } from "./search";
@@ -867,6 +867,8 @@ function noteCount(key: string, big: boolean) {
 }
 
 /** A list with this many joins or more plans its page in the order the joins are written (see inJoinOrder). */
+const JOINS_AS_WRITTEN = { join_collapse_limit: "1", enable_material: "off", enable_seqscan: "off" };
+
 const JOIN_ORDER_FROM = 6;
 
 /**
@@ -879,7 +881,8 @@ const JOIN_ORDER_FROM = 6;
  * Nor a lookup table read whole once per row (enable_seqscan off, so a join's key finds its row by index): under
  * row-level security the planner counts a company's franchisees at 299 where Happy Paws has 20,003, and with the
  * page's rows estimated at 1 it scanned them all for each of the 11 rows (monthly requests at 1M users: the page
- * statement 35 -> 6.9 ms). Lists with fewer joins plan quickly: read as they are.
+ * statement 35 -> 6.9 ms). Lists with fewer joins plan quickly: read as they are. The settings ride with the
+ * statement on its connection, in its round trip (withPlannerSettings; a transaction on PGlite).
  */
 async function inJoinOrder<T>(
   db: Executor,
@@ -887,13 +890,7 @@ async function inJoinOrder<T>(
   read: (ex: Executor) => Promise<T>,
 ): Promise<T> {
   if ((list.joins?.length ?? 0) < JOIN_ORDER_FROM) return read(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('join_collapse_limit', '1', true), set_config('enable_material', 'off', true),
-        set_config('enable_seqscan', 'off', true)`,
-    );
-    return read(tx);
-  });
+  return withPlannerSettings(db, JOINS_AS_WRITTEN, read);
 }
 
 /** The list's rows counted up to one past EXACT_COUNT_LIMIT: a bounded scan, however big the company. */

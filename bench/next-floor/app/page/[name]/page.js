@@ -4,9 +4,14 @@
 // queries and no portal code. bench/run.ts judges the portal's pages against it.
 import { notFound } from "next/navigation";
 import postgres from "postgres";
+import { floorConnection, runStatements } from "../../../../floor-exec.mjs";
 
 const g = globalThis;
-const sql = (g.__floorSql ??= postgres(process.env.BENCH_DATABASE_URL, { max: 10, onnotice: () => {} }));
+const sql = (g.__floorSql ??= postgres(process.env.BENCH_DATABASE_URL, {
+  max: 10,
+  onnotice: () => {},
+  connection: floorConnection(),
+}));
 const scenarios = (g.__floorScenarios ??= new Map());
 
 export const dynamic = "force-dynamic";
@@ -15,11 +20,7 @@ export default async function Page({ params }) {
   const { name } = await params;
   const s = scenarios.get(name);
   if (!s) notFound();
-  const exec = async (q) => {
-    let last = [];
-    for (const st of s.statements) last = await q.unsafe(st.text, st.params);
-    return last;
-  };
+  const exec = (q) => runStatements(sql, q, s.statements);
   const rows = s.tx ? await sql.begin(exec) : await exec(sql);
   const cols = rows.length ? Object.keys(rows[0]) : [];
   return (
