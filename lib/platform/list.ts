@@ -23,7 +23,7 @@ import { PgDialect, PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-
 import { rowsOf, selectArrays, withPlannerSettings, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
-import { searchIds, searchIdsAndShare, searchMatch, searchPattern, type SearchIds } from "./search";
+import { searchIdsAndShare, searchIdsOf, searchMatch, searchPattern, type SearchIds } from "./search";
 /** Ids and ints are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
@@ -482,20 +482,23 @@ async function resolveSearchThrough(
   db: Executor,
   list: List<Selection>,
   search: string,
-): Promise<ThroughIds | undefined> {
-  if (!search || !list.searchThrough?.length) return undefined;
+  own?: AnyPgColumn,
+): Promise<{ through?: ThroughIds; own?: SearchIds }> {
+  if (!search || !list.searchThrough?.length) return {};
   const term = searchPattern(search);
   const matching = (t: SearchThrough) =>
     sql`select ${t.id} as id from ${t.id.table} where ${ilike(t.text, term)}`;
   const out: ThroughIds = [];
   const rare: number[] = [];
-  // Each table looked up once, all at once (a plan's customer and walker are both users).
-  const lookups = new Map<AnyPgColumn, Promise<SearchIds>>();
-  for (const t of list.searchThrough) if (!lookups.has(t.id)) lookups.set(t.id, searchIds(db, t.id, search));
+  // Each table looked up once (a plan's customer and walker are both users), with the list's own (`own`), all in
+  // one statement.
+  const tables = [...new Set([...(own ? [own] : []), ...list.searchThrough.map((t) => t.id)])];
+  const answers = await searchIdsOf(db, tables, search);
+  const lookups = new Map(tables.map((id, i) => [id, answers[i]]));
   for (const [i, t] of list.searchThrough.entries()) {
     // A company-owned table: the database's lookup answers by the index (lib/platform/search.ts), where an ILIKE
     // under its policy could use neither the index nor the statistics.
-    const looked = await lookups.get(t.id)!;
+    const looked = lookups.get(t.id);
     if (looked !== undefined) {
       out.push(looked);
       continue;
@@ -504,7 +507,8 @@ async function resolveSearchThrough(
     out.push(null);
     if (estimate <= THROUGH_IDS) rare.push(i);
   }
-  if (!rare.length) return out;
+  const ownIds = own ? lookups.get(own) : undefined;
+  if (!rare.length) return { through: out, own: ownIds };
   const arms = rare.map(
     (i) =>
       sql`(select ${sql.raw(String(i))} as i, id from (${matching(list.searchThrough![i])} limit ${sql.raw(String(THROUGH_IDS + 1))}) m)`,
@@ -518,7 +522,7 @@ async function resolveSearchThrough(
     const ids = (found.find((r) => Number(r.i) === i)?.ids ?? []).map(Number);
     out[i] = ids.length > THROUGH_IDS ? null : ids;
   }
-  return out;
+  return { through: out, own: ownIds };
 }
 
 /**
@@ -728,14 +732,15 @@ export async function runListQuery<S extends Selection>(
   // Under row-level security a search first asks the trigram indexes which rows match (lib/platform/search.ts).
   // A search in the list's own table alone also brings, for a term too common to look up, its share of the
   // company's rows (searchEstimate), in the same round trip.
-  const [resolved, own] = await Promise.all([
-    resolveSearchThrough(db, l, q.search),
+  // With searches through other tables, the list's own lookup goes in the same statement as theirs.
+  const through = await resolveSearchThrough(db, l, q.search, l.searchText ? l.id : undefined);
+  const resolved = through.through;
+  const own =
     q.search && l.searchText
       ? l.searchThrough?.length
-        ? searchIds(db, l.id, q.search).then((ids) => ({ ids, share: undefined }))
-        : searchIdsAndShare(db, l.id, q.search)
-      : undefined,
-  ]);
+        ? { ids: through.own, share: undefined }
+        : await searchIdsAndShare(db, l.id, q.search)
+      : undefined;
   const found = own?.ids;
   const where = whereOf(l, q, scope, resolved, found);
   // A list that counted past EXACT_COUNT_LIMIT the last time (the same table and conditions: a big company's page 1,

@@ -8,6 +8,7 @@ import { asOwner, rowsOf, watchStatements, type Db, type Tx } from "@/lib/platfo
 import { asPlatform, bindRequest, inRequest, withCaller } from "@/lib/platform/rls";
 import { adminEmail, api, ctxFor, seeded, superEmail, tokenFor } from "../support/fixtures";
 import { ROLE, ROLE_IDS } from "@/lib/platform/permissions";
+import { registry } from "@/lib/registry";
 
 // Row-level security (db/migrations/0026_row_level_security.sql, lib/platform/rls.ts): the database's own wall
 // between companies, behind the kernel's scopes. Raw SQL as the server's role, on PGlite and on PostgreSQL.
@@ -325,6 +326,32 @@ describe("row-level security and search", () => {
       const all = await as({ company: wag }, (tx) => count(tx, t, wag));
       expect((await ids(wag, false, t, "%")).length, t).toBe(all);
     }
+  });
+});
+
+describe("row-level security and a search through other tables", () => {
+  it("looks up the customers and the addresses of monthly requests in one statement, and finds by either", async () => {
+    const ctx = await ctxFor(adminEmail, happy);
+    const [r] = rowsOf<{ id: number; email: string; address: string }>(
+      await asPlatform("test", () =>
+        db.execute(sql`select r.id, u.email, a.address from user_monthly_job_requests r
+          join users u on u.id = r.user_id join user_addresses a on a.id = r.user_address_id
+          where r.company_id = ${happy} and r.deleted_at is null order by r.id limit 1`),
+      ),
+    );
+    const def = registry.find((x) => x.def.name === "user_monthly_job_requests")!.def;
+    const w = watchStatements();
+    const byCustomer = await listOf(def)(ctx, { search_keyword: r.email.toUpperCase() });
+    w.stop();
+    expect(byCustomer.data.map((x) => (x as { id: number }).id)).toContain(r.id);
+    // One lookup statement asks both trigram indexes (users and user_addresses), not a statement (and a
+    // connection) each.
+    const lookups = w.statements.filter((s) => /app_search_ids/.test(s));
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toMatch(/app_search_ids\(\$1::regclass.*app_search_ids\(\$\d::regclass/s);
+    const street = r.address.split(",")[1].trim();
+    const byAddress = await listOf(def)(ctx, { search_keyword: street });
+    expect(byAddress.data.map((x) => (x as { id: number }).id)).toContain(r.id);
   });
 });
 
