@@ -195,7 +195,11 @@ export async function executePrepared(db: Executor, query: SQL): Promise<unknown
 
 /** Planner settings for the statements of a scope (withPlannerSettings), as boundPostgres pipelines them. */
 type Tuning = { set: string; values: string[]; reset: string[] };
-const tuned = new AsyncLocalStorage<Tuning>();
+// One for the process, as the pool is (g.__portalDb): the bundler may load this module more than once (the pages'
+// and the route handlers' bundles), and a scope opened through one copy must reach the pool another copy opened.
+const TUNED = Symbol.for("portal.db.tuned");
+const tunedHolder = globalThis as unknown as Record<symbol, AsyncLocalStorage<Tuning> | undefined>;
+const tuned: AsyncLocalStorage<Tuning> = (tunedHolder[TUNED] ??= new AsyncLocalStorage<Tuning>());
 const tuningText = new Map<string, { set: string; reset: string[] }>();
 
 /**
