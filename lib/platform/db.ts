@@ -142,12 +142,30 @@ export async function closeDb(): Promise<void> {
 }
 
 /** Who is watching the statements this process sends (tests and the benchmark's query-shape checks). */
-const watchers = new Set<(statement: string, params: unknown[]) => void>();
+const watchers = new Set<{ statements: string[]; params: unknown[][] }>();
 const logger = {
   logQuery(query: string, params: unknown[]) {
-    for (const w of watchers) w(query, params);
+    for (const w of watchers) {
+      w.statements.push(query);
+      w.params.push(params);
+    }
   },
 };
+/**
+ * A statement sent with planner settings of its own (withPlannerSettings), as the watchers see it: the settings
+ * right before it and its RESETs right after, whatever ran beside it meanwhile (drizzle logged the statement itself
+ * just before sending it).
+ */
+function logTuned(query: string, t: Tuning) {
+  for (const w of watchers) {
+    const at = w.statements.lastIndexOf(query);
+    if (at < 0) continue;
+    w.statements.splice(at, 0, t.set);
+    w.params.splice(at, 0, t.values);
+    w.statements.splice(at + 2, 0, ...t.reset);
+    w.params.splice(at + 2, 0, ...t.reset.map(() => []));
+  }
+}
 
 /**
  * Runs a built select and answers its rows as arrays, in the selection's order, for a hot path that maps rows
@@ -231,13 +249,8 @@ export async function withPlannerSettings<T>(
       };
       tuningText.set(key, text);
     }
-    // What the statements' watchers see (the benchmark's floors replay it): the settings, the statement, the resets.
-    logger.logQuery(text.set, values);
-    try {
-      return await tuned.run({ ...text, values }, () => read(db));
-    } finally {
-      for (const r of text.reset) logger.logQuery(r, []);
-    }
+    // Awaited inside the scope: a drizzle query is a lazy thenable that runs (and reads the scope) when awaited.
+    return tuned.run({ ...text, values }, async () => await read(db));
   }
   return db.transaction(async (tx) => {
     await tx.execute(
@@ -256,14 +269,9 @@ export function watchStatements(): {
   params: unknown[][];
   stop: () => void;
 } {
-  const statements: string[] = [];
-  const params: unknown[][] = [];
-  const w = (q: string, p: unknown[]) => {
-    statements.push(q);
-    params.push(p);
-  };
+  const w = { statements: [] as string[], params: [] as unknown[][] };
   watchers.add(w);
-  return { statements, params, stop: () => void watchers.delete(w) };
+  return { statements: w.statements, params: w.params, stop: () => void watchers.delete(w) };
 }
 
 function open(): Holder {
@@ -447,7 +455,11 @@ function boundPostgres(client: Pg) {
     const t = tuned.getStore();
     const sent: Query[] = [(r.unsafe(SET_SESSION, [...s], PREPARED) as unknown as Query).execute()];
     // Planner settings of the scope (withPlannerSettings): set before the statement, reset after it.
-    if (t) sent.push((r.unsafe(t.set, t.values, PREPARED) as unknown as Query).execute());
+    if (t) {
+      sent.push((r.unsafe(t.set, t.values, PREPARED) as unknown as Query).execute());
+      // What the statements' watchers see (the benchmark's floors replay it): the settings, the statement, the resets.
+      if (watchers.size) logTuned(q, t);
+    }
     const main = r.unsafe(q, p as never[], o) as unknown as Query;
     if (values) main.values();
     const at = sent.push(main.execute()) - 1;

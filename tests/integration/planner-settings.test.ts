@@ -45,6 +45,11 @@ describe("planner settings for one statement", () => {
       Promise.all([setting(ex, "join_collapse_limit"), setting(ex, "enable_seqscan")]),
     );
     expect(inside).toEqual(["1", "off"]);
+    // A drizzle query handed back unawaited (a lazy thenable, as a list's page is) runs inside the scope too.
+    const lazy = await withPlannerSettings(db, { join_collapse_limit: "1" }, (ex) =>
+      ex.execute(sql`select current_setting('join_collapse_limit') as v`),
+    );
+    expect(rowsOf<{ v: string }>(lazy)[0].v).toBe("1");
     expect(new Set(await everywhere("join_collapse_limit"))).toEqual(new Set([before]));
     expect(new Set(await everywhere("enable_seqscan"))).toEqual(new Set(["on"]));
   });
