@@ -483,7 +483,7 @@ async function resolveSearchThrough(
   list: List<Selection>,
   search: string,
   own?: AnyPgColumn,
-): Promise<{ through?: ThroughIds; own?: SearchIds }> {
+): Promise<{ through?: ThroughIds; own?: SearchIds; share?: number }> {
   if (!search || !list.searchThrough?.length) return {};
   const term = searchPattern(search);
   const matching = (t: SearchThrough) =>
@@ -494,7 +494,19 @@ async function resolveSearchThrough(
   // one statement.
   const tables = [...new Set([...(own ? [own] : []), ...list.searchThrough.map((t) => t.id)])];
   const answers = await searchIdsOf(db, tables, search);
-  const lookups = new Map(tables.map((id, i) => [id, answers[i]]));
+  const lookups = new Map(tables.map((id, i) => [id, answers[i].ids]));
+  // The share of the list's rows the search matches, for its estimated count (searchEstimate): the matches of each
+  // part too many to look up (a common name) as the share of its table the statistics give, the parts combined as
+  // independent conditions (or'ed); undefined when a part has no share to give (its table not served, its ids not
+  // looked up), and the planner estimates the count instead.
+  let miss = 1;
+  let shared = true;
+  for (const a of answers)
+    if (a.ids === null) {
+      if (a.share === undefined) shared = false;
+      else miss *= 1 - a.share;
+    } else if (a.ids === undefined) shared = false;
+  const share = shared ? 1 - miss : undefined;
   for (const [i, t] of list.searchThrough.entries()) {
     // A company-owned table: the database's lookup answers by the index (lib/platform/search.ts), where an ILIKE
     // under its policy could use neither the index nor the statistics.
@@ -508,7 +520,7 @@ async function resolveSearchThrough(
     if (estimate <= THROUGH_IDS) rare.push(i);
   }
   const ownIds = own ? lookups.get(own) : undefined;
-  if (!rare.length) return { through: out, own: ownIds };
+  if (!rare.length) return { through: out, own: ownIds, share };
   const arms = rare.map(
     (i) =>
       sql`(select ${sql.raw(String(i))} as i, id from (${matching(list.searchThrough![i])} limit ${sql.raw(String(THROUGH_IDS + 1))}) m)`,
@@ -522,7 +534,7 @@ async function resolveSearchThrough(
     const ids = (found.find((r) => Number(r.i) === i)?.ids ?? []).map(Number);
     out[i] = ids.length > THROUGH_IDS ? null : ids;
   }
-  return { through: out, own: ownIds };
+  return { through: out, own: ownIds, share };
 }
 
 /**
@@ -738,9 +750,12 @@ export async function runListQuery<S extends Selection>(
   const own =
     q.search && l.searchText
       ? l.searchThrough?.length
-        ? { ids: through.own, share: undefined }
+        ? { ids: through.own }
         : await searchIdsAndShare(db, l.id, q.search)
       : undefined;
+  // The search's share of the list's rows, for its estimated count: of the list's own table alone, or of it and the
+  // tables the search reaches through (resolveSearchThrough).
+  const share = l.searchThrough?.length ? through.share : own?.share;
   const found = own?.ids;
   const where = whereOf(l, q, scope, resolved, found);
   // A list that counted past EXACT_COUNT_LIMIT the last time (the same table and conditions: a big company's page 1,
@@ -766,7 +781,7 @@ export async function runListQuery<S extends Selection>(
   };
   const firstPage = !q.cursor && q.page <= 1;
   // A search's estimate is planned while the page is read (a second connection): still one round trip of waiting.
-  const estimate = estimated ? searchEstimate(db, l, q, scope, where, found, own?.share) : null;
+  const estimate = estimated ? searchEstimate(db, l, q, scope, where, share) : null;
   // One row more than the page tells whether another page follows (in the reading direction).
   const page = (ex: Executor) => {
     const query = base(ex, l, fields)
@@ -918,11 +933,10 @@ async function searchEstimate(
   q: ListQuery,
   scope: SQL | undefined,
   where: SQL | undefined,
-  found: SearchIds,
   share: number | undefined,
 ): Promise<number> {
-  // (`share` comes only with a lookup in the list's own table alone: runListQuery asks for it only then.)
-  if (found === null && share !== undefined)
+  // (`share` comes only when a part of the search was too common to look up, and each such part's table gave one.)
+  if (share !== undefined)
     return Math.round(
       share * (await unsearchedEstimate(db, list, whereOf(list, { ...q, search: "" }, scope))),
     );

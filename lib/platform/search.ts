@@ -49,27 +49,44 @@ export async function searchIds(db: Executor, id: AnyPgColumn, term: string): Pr
 }
 
 /**
- * searchIds for several tables (a list's own and those its search reaches through), in one statement: one round
- * trip on one connection, where a statement each took a connection each. Each column's answer in its place.
+ * searchIdsAndShare for several tables (a list's own and those its search reaches through), in one statement: one
+ * round trip on one connection, where a statement each took a connection each. Each column's answer in its place;
+ * a table's share is planned only when its lookup answered NULL (too many matches).
  */
-export async function searchIdsOf(db: Executor, ids: AnyPgColumn[], term: string): Promise<SearchIds[]> {
+export async function searchIdsOf(
+  db: Executor,
+  ids: AnyPgColumn[],
+  term: string,
+): Promise<{ ids: SearchIds; share?: number }[]> {
   const looked = [...new Set(ids.filter(rlsTable))];
-  if (looked.length <= 1) return Promise.all(ids.map((id) => searchIds(db, id, term)));
+  if (!looked.length) return ids.map(() => ({ ids: undefined }));
   const pattern = searchPattern(term);
+  const name = (i: number) => sql.raw(`ids${i}`);
   const [row] = rowsOf<Record<string, number[] | string | null>>(
     await db.execute(
       sql`select ${sql.join(
         looked.map(
           (id, i) =>
-            sql`app_search_ids(${tableOf(id)}::regclass, ${pattern}, ${SEARCH_IDS_CAP}) as ${sql.raw(`ids${i}`)}`,
+            sql`${name(i)}, case when ${name(i)} is null then app_search_share(${tableOf(id)}::regclass, ${pattern}) end as ${sql.raw(`share${i}`)}`,
         ),
         sql`, `,
-      )}`,
+      )} from (select ${sql.join(
+        looked.map(
+          (id, i) =>
+            sql`app_search_ids(${tableOf(id)}::regclass, ${pattern}, ${SEARCH_IDS_CAP}) as ${name(i)}`,
+        ),
+        sql`, `,
+      )}) as found`,
     ),
   );
   return ids.map((id) => {
     const i = looked.indexOf(id);
-    return i < 0 ? undefined : parseIds(row?.[`ids${i}`] ?? null);
+    if (i < 0) return { ids: undefined };
+    const share = Number(row?.[`share${i}`] ?? NaN);
+    return {
+      ids: parseIds((row?.[`ids${i}`] as number[] | string | null) ?? null),
+      share: Number.isFinite(share) ? share : undefined,
+    };
   });
 }
 
