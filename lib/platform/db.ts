@@ -218,7 +218,6 @@ type Tuning = { set: string; values: string[]; reset: string[] };
 const TUNED = Symbol.for("portal.db.tuned");
 const tunedHolder = globalThis as unknown as Record<symbol, AsyncLocalStorage<Tuning> | undefined>;
 const tuned: AsyncLocalStorage<Tuning> = (tunedHolder[TUNED] ??= new AsyncLocalStorage<Tuning>());
-const tuningText = new Map<string, { set: string; reset: string[] }>();
 
 /**
  * Runs `read` with planner settings of its own (lib/platform/list.ts inJoinOrder: the joins in written order), for
@@ -238,19 +237,16 @@ export async function withPlannerSettings<T>(
 ): Promise<T> {
   const names = Object.keys(settings);
   if (names.some((n) => !/^[a-z_]+$/.test(n))) throw new Error(`not a setting: ${names.join(", ")}`);
+  if (!names.length) return read(db);
   const values = names.map((n) => settings[n]);
   if (postgresClient(db)) {
-    const key = names.join(",");
-    let text = tuningText.get(key);
-    if (!text) {
-      text = {
-        set: `select ${names.map((n, i) => `set_config('${n}', $${i + 1}, false)`).join(", ")}`,
-        reset: names.map((n) => `reset ${n}`),
-      };
-      tuningText.set(key, text);
-    }
+    const tuning: Tuning = {
+      set: `select ${names.map((n, i) => `set_config('${n}', $${i + 1}, false)`).join(", ")}`,
+      values,
+      reset: names.map((n) => `reset ${n}`),
+    };
     // Awaited inside the scope: a drizzle query is a lazy thenable that runs (and reads the scope) when awaited.
-    return tuned.run({ ...text, values }, async () => await read(db));
+    return tuned.run(tuning, async () => await read(db));
   }
   return db.transaction(async (tx) => {
     await tx.execute(

@@ -45,38 +45,41 @@ const tableOf = (id: AnyPgColumn) => getTableName(id.table as PgTable);
  * read; the list's statement then reads those rows by their primary key, under the policies.
  */
 export async function searchIds(db: Executor, id: AnyPgColumn, term: string): Promise<SearchIds> {
-  return (await lookup(db, id, term, false)).ids;
+  return (await searchIdsOf(db, [id], term, false))[0].ids;
 }
 
 /**
  * searchIdsAndShare for several tables (a list's own and those its search reaches through), in one statement: one
- * round trip on one connection, where a statement each took a connection each. Each column's answer in its place;
- * a table's share is planned only when its lookup answered NULL (too many matches).
+ * round trip on one connection, where a statement each took a connection each. Each column's answer in its place.
+ * app_search_ids is volatile: the sub-select runs each once, and a table's share is planned only when its lookup
+ * answered NULL (too many matches), and only `withShare`.
  */
 export async function searchIdsOf(
   db: Executor,
   ids: AnyPgColumn[],
   term: string,
+  withShare = true,
 ): Promise<{ ids: SearchIds; share?: number }[]> {
   const looked = [...new Set(ids.filter(rlsTable))];
   if (!looked.length) return ids.map(() => ({ ids: undefined }));
   const pattern = searchPattern(term);
   const name = (i: number) => sql.raw(`ids${i}`);
+  const lookups = sql.join(
+    looked.map(
+      (id, i) => sql`app_search_ids(${tableOf(id)}::regclass, ${pattern}, ${SEARCH_IDS_CAP}) as ${name(i)}`,
+    ),
+    sql`, `,
+  );
+  const shares = sql.join(
+    looked.map(
+      (id, i) =>
+        sql`${name(i)}, case when ${name(i)} is null then app_search_share(${tableOf(id)}::regclass, ${pattern}) end as ${sql.raw(`share${i}`)}`,
+    ),
+    sql`, `,
+  );
   const [row] = rowsOf<Record<string, number[] | string | null>>(
     await db.execute(
-      sql`select ${sql.join(
-        looked.map(
-          (id, i) =>
-            sql`${name(i)}, case when ${name(i)} is null then app_search_share(${tableOf(id)}::regclass, ${pattern}) end as ${sql.raw(`share${i}`)}`,
-        ),
-        sql`, `,
-      )} from (select ${sql.join(
-        looked.map(
-          (id, i) =>
-            sql`app_search_ids(${tableOf(id)}::regclass, ${pattern}, ${SEARCH_IDS_CAP}) as ${name(i)}`,
-        ),
-        sql`, `,
-      )}) as found`,
+      withShare ? sql`select ${shares} from (select ${lookups}) as found` : sql`select ${lookups}`,
     ),
   );
   return ids.map((id) => {
@@ -101,30 +104,7 @@ export async function searchIdsAndShare(
   id: AnyPgColumn,
   term: string,
 ): Promise<{ ids: SearchIds; share?: number }> {
-  return lookup(db, id, term, true);
-}
-
-async function lookup(
-  db: Executor,
-  id: AnyPgColumn,
-  term: string,
-  withShare: boolean,
-): Promise<{ ids: SearchIds; share?: number }> {
-  if (!rlsTable(id)) return { ids: undefined };
-  const table = tableOf(id);
-  const pattern = searchPattern(term);
-  const ids = sql`app_search_ids(${table}::regclass, ${pattern}, ${SEARCH_IDS_CAP})`;
-  // app_search_ids is volatile: the sub-select runs it once, and the share is planned only when it answered NULL.
-  const [row] = rowsOf<{ ids: number[] | string | null; share: number | string | null }>(
-    await db.execute(
-      withShare
-        ? sql`select ids, case when ids is null then app_search_share(${table}::regclass, ${pattern}) end as share
-              from (select ${ids} as ids) as found`
-        : sql`select ${ids} as ids`,
-    ),
-  );
-  const share = row?.share == null ? NaN : Number(row.share);
-  return { ids: parseIds(row?.ids ?? null), share: Number.isFinite(share) ? share : undefined };
+  return (await searchIdsOf(db, [id], term))[0];
 }
 
 /** postgres.js answers an int[] as numbers; PGlite may answer its text form. */
