@@ -5,7 +5,15 @@ import { performance } from "node:perf_hooks";
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-export type Timing = { status: number; ttfb: number; total: number; bytes: number; body?: Buffer };
+export type Timing = {
+  status: number;
+  ttfb: number;
+  total: number;
+  bytes: number;
+  body?: Buffer;
+  /** The answer's Set-Cookie lines (a browser keeps the session cookie the portal issues again). */
+  setCookie?: string[];
+};
 
 /** A request's deadline unless it says otherwise: two full runs once waited for ever on one answer. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -64,6 +72,7 @@ export function request(
           total,
           bytes,
           body: o.keep ? Buffer.concat(chunks) : undefined,
+          setCookie: res.headers["set-cookie"],
         });
       });
       res.on("error", fail);
