@@ -13,11 +13,61 @@ const TUNE = /^select set_config\('[a-z_]+', \$1, false\)/;
  */
 async function one(sql, q, st) {
   if (q !== sql) return q.unsafe(st.text, st.params);
-  const c = await sql.reserve();
+  return reserved(sql, (c) => c.unsafe(st.text, st.params));
+}
+
+/** How long a floor's statements may hold their connection before it is taken for stuck (their own take < 1 s). */
+const STUCK_MS = 10_000;
+class Stuck extends Error {}
+
+/**
+ * `fn` on a connection reserved for it. A connection whose statements have not answered within STUCK_MS is ended
+ * (as the portal ends one past its deadline: lib/platform/db.ts) and the statements are sent again on another, once;
+ * what PostgreSQL was doing then is printed first. The node:http floor was seen waiting for ever after the exports
+ * (the run of 2026-11-28 08:01: /html/page1, 60 s, its row failed), where no statement of the floor takes a second.
+ */
+async function reserved(sql, fn) {
+  for (let attempt = 0; ; attempt++) {
+    const c = await sql.reserve();
+    const work = Promise.resolve().then(() => fn(c));
+    work.catch(() => {}); // answered below, or abandoned with its connection
+    let timer;
+    const stuck = new Promise((_, reject) => (timer = setTimeout(() => reject(new Stuck()), STUCK_MS)));
+    try {
+      const out = await Promise.race([work, stuck]);
+      c.release();
+      return out;
+    } catch (e) {
+      if (!(e instanceof Stuck)) {
+        c.release();
+        throw e;
+      }
+      await reportStuck();
+      if (typeof c.terminate === "function") c.terminate();
+      if (attempt >= 1)
+        throw new Error(`a floor connection answered nothing within ${STUCK_MS / 1000} s, twice`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** What the database's other sessions are doing, on a connection of its own (the pool's may all be held). */
+async function reportStuck() {
+  const { default: postgres } = await import("postgres");
+  const look = postgres(process.env.BENCH_DATABASE_URL, { max: 1, onnotice: () => {} });
   try {
-    return await c.unsafe(st.text, st.params);
+    const rows = await look`
+      select pid, state, wait_event_type, wait_event, round(extract(epoch from now() - state_change)::numeric, 1) as s,
+             left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 160) as query
+      from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`;
+    console.error(`[floor] a connection answered nothing within ${STUCK_MS / 1000} s: ended, sent again`);
+    for (const r of rows) console.error(`[floor]   ${JSON.stringify(r)}`);
+  } catch (e) {
+    console.error(`[floor] stuck connection; pg_stat_activity not read: ${e?.message ?? e}`);
   } finally {
-    c.release();
+    await look.end({ timeout: 1 }).catch(() => {});
   }
 }
 
@@ -32,12 +82,8 @@ export async function runStatements(sql, q, statements) {
     let end = i + 2;
     while (end < statements.length && /^reset /.test(statements[end].text)) end++;
     const group = statements.slice(i, end);
-    const c = q === sql ? await sql.reserve() : q;
-    try {
-      last = (await Promise.all(group.map((st) => c.unsafe(st.text, st.params))))[1];
-    } finally {
-      if (c !== q) c.release();
-    }
+    const send = (c) => Promise.all(group.map((st) => c.unsafe(st.text, st.params)));
+    last = (q === sql ? await reserved(sql, send) : await send(q))[1];
     i = end - 1;
   }
   return last;

@@ -715,6 +715,8 @@ function start(
     let log = "";
     const onData = (d: Buffer) => {
       log += d.toString();
+      // A floor's word about a stuck connection it ended (bench/floor-exec.mjs) goes to the run's own output.
+      for (const line of d.toString().split("\n")) if (line.startsWith("[floor] ")) console.error(line);
       if (log.length > 20_000) log = log.slice(-10_000);
       if (typeof ready === "string" ? log.includes(ready) : ready.test(log)) resolve(child);
     };
