@@ -36,12 +36,23 @@
 //    process (CI caught it: tests/integration/db-client.test.ts's pool ended while a connection waited for that
 //    answer). The connection's own error handling already fails its queries and closes it; patched: the lookup's
 //    rejection is taken (a connection that opens later looks the types up again).
+// 6. A `COPY … TO STDOUT` read as a stream (`.readable()`) left its connection's socket paused for good when the
+//    stream's buffer was full as the last rows came in: postgres.js pauses the socket on backpressure and resumes it
+//    only when the stream asks for more, which an ended stream never does. The connection went back to the pool
+//    deaf: PostgreSQL answered its next statement and nothing read the answer (pg_stat_activity: active,
+//    ClientRead), so every later statement on it waited for ever (the benchmark's node:http floor after its COPY
+//    exports, runs of 2026-11-28; tests/integration/db-client.test.ts). Patched: the end of the copy resumes the
+//    socket.
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const FIXES = {
   "connection.js": [
+    [
+      "  function CopyDone() {\n    stream && stream.push(null)\n    stream = null\n  }",
+      "  function CopyDone() {\n    stream && stream.push(null)\n    stream = null\n    /* portal: the end of a copy resumes a socket paused on backpressure */\n    socket.resume()\n  }",
+    ],
     [
       "  function nextWrite(fn) {\n    const x = socket.write(chunk, fn)",
       "  function nextWrite(fn) {\n    /* portal: nextWrite guard */\n    if (!socket) {\n      nextWriteTimer !== null && clearImmediate(nextWriteTimer)\n      chunk = nextWriteTimer = null\n      error(Errors.connection('CONNECTION_CLOSED', options))\n      return false\n    }\n    const x = socket.write(chunk, fn)",

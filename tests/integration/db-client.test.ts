@@ -91,6 +91,31 @@ describe.skipIf(!server)("database client under faults (PostgreSQL)", () => {
     expect(done).toBe(12 * 60);
   });
 
+  it("a COPY read to its end as a stream leaves its connection answering the next statements", async () => {
+    const { default: postgres } = await import("postgres");
+    // One connection, the copy's, used next. Before the patch (scripts/patch-postgres.mjs, fix 6) a copy whose stream
+    // filled up left the socket paused: PostgreSQL answered the next statement and nothing read it (active,
+    // ClientRead), so it waited for ever (the benchmark's floor after its COPY exports).
+    const raw = postgres(server!, { max: 1, onnotice: () => {} });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const stream = await raw
+          .unsafe("copy (select g, repeat('x', 60) from generate_series(1, 120000) g) to stdout")
+          .readable();
+        let bytes = 0;
+        for await (const chunk of stream) bytes += (chunk as Buffer).length;
+        expect(bytes).toBeGreaterThan(7_000_000);
+        const answered = await Promise.race([
+          raw`select ${i}::int as n`.then((r) => r[0].n),
+          new Promise((r) => setTimeout(() => r("no answer within 3 s"), 3000)),
+        ]);
+        expect(answered).toBe(i);
+      }
+    } finally {
+      await raw.end({ timeout: 1 });
+    }
+  });
+
   it("a statement postgres.js refuses to build fails alone: the connection's later answers are not shifted", async () => {
     const { getDb, selectArrays } = await import("@/lib/platform/db");
     const db = await getDb();
