@@ -24,7 +24,8 @@ class Stuck extends Error {}
  * `fn` on a connection reserved for it. A connection whose statements have not answered within STUCK_MS is ended
  * (as the portal ends one past its deadline: lib/platform/db.ts) and the statements are sent again on another, once;
  * what PostgreSQL was doing then is printed first. The node:http floor was seen waiting for ever after the exports
- * (the run of 2026-11-28 08:01: /html/page1, 60 s, its row failed), where no statement of the floor takes a second.
+ * (the runs of 2026-11-28 08:01 and 08:17: /html/page1): its COPY had left the connection's socket paused
+ * (postgres.js, fixed by scripts/patch-postgres.mjs fix 6); this guard is what found it, and stays for the next.
  */
 async function reserved(sql, fn) {
   for (let attempt = 0; ; attempt++) {

@@ -1702,7 +1702,7 @@ The portal measured against floors on the same machine, in the same run (\`npm r
 
 - **Run**: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}, ${os.cpus().length} cores
   (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}, PostgreSQL on the same machine
-  (shared with other work while it ran: load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end; absolute
+  (load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end, the run's own included: above 1 at the start, other work shared the machine; absolute
   times vary with it, the ratios are what is judged).
 - **Data set**: ${USERS.toLocaleString("en")} users in the biggest company (Happy Paws Pvt Ltd, ${liveRows.toLocaleString("en")} of them live
   customers), about 30% of all users, the rest over ${m!.companies ?? "200"} companies with a long tail; 5% soft-deleted;
