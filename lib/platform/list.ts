@@ -23,7 +23,7 @@ import { PgDialect, PgTimestamp, type AnyPgColumn, type PgTable } from "drizzle-
 import { rowsOf, selectArrays, withPlannerSettings, type Executor } from "./db";
 import { invalid } from "./errors";
 import { parseIdParam } from "./ids";
-import { searchIdsAndShare, searchIdsOf, searchMatch, searchPattern, type SearchIds } from "./search";
+import { searchIdsOf, searchMatch, searchPattern, type SearchIds } from "./search";
 /** Ids and ints are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 import type { ExportColumn } from "./spreadsheet";
@@ -471,28 +471,31 @@ function validTimestamp(s: string): boolean {
  */
 const THROUGH_IDS = 2000;
 
-/** Per search through another table: the ids it matched (few), or null (many); see resolveSearchThrough. */
+/** Per search through another table: the ids it matched (few), or null (many); see resolveSearch. */
 type ThroughIds = (number[] | null)[];
 
 /**
- * How each search through another table is best read: the planner's estimate of its matches (EXPLAIN, nothing
- * read), then for the rare ones their ids (one statement, each sub-select stopping past THROUGH_IDS).
+ * How a list's search is read, before its page: under row-level security the trigram indexes are asked which rows
+ * match (lib/platform/search.ts), the list's own table (`own`, when it has a search text) and each table the search
+ * reaches through, each once and all in one statement; then each search through another table the database's
+ * lookup does not serve by the planner's estimate of its matches (EXPLAIN, nothing read), and for the rare ones their
+ * ids (one statement, each sub-select stopping past THROUGH_IDS).
  */
-async function resolveSearchThrough(
+async function resolveSearch(
   db: Executor,
   list: List<Selection>,
   search: string,
   own?: AnyPgColumn,
 ): Promise<{ through?: ThroughIds; own?: SearchIds; share?: number }> {
-  if (!search || !list.searchThrough?.length) return {};
+  const throughs = list.searchThrough ?? [];
+  if (!search || (!own && !throughs.length)) return {};
   const term = searchPattern(search);
   const matching = (t: SearchThrough) =>
     sql`select ${t.id} as id from ${t.id.table} where ${ilike(t.text, term)}`;
   const out: ThroughIds = [];
   const rare: number[] = [];
-  // Each table looked up once (a plan's customer and walker are both users), with the list's own (`own`), all in
-  // one statement.
-  const tables = [...new Set([...(own ? [own] : []), ...list.searchThrough.map((t) => t.id)])];
+  // Each table looked up once (a plan's customer and walker are both users), with the list's own, in one statement.
+  const tables = [...new Set([...(own ? [own] : []), ...throughs.map((t) => t.id)])];
   const answers = await searchIdsOf(db, tables, search);
   const lookups = new Map(tables.map((id, i) => [id, answers[i].ids]));
   // The share of the list's rows the search matches, for its estimated count (searchEstimate): the matches of each
@@ -507,7 +510,9 @@ async function resolveSearchThrough(
       else miss *= 1 - a.share;
     } else if (a.ids === undefined) shared = false;
   const share = shared ? 1 - miss : undefined;
-  for (const [i, t] of list.searchThrough.entries()) {
+  const ownIds = own ? lookups.get(own) : undefined;
+  if (!throughs.length) return { own: ownIds, share };
+  for (const [i, t] of throughs.entries()) {
     // A company-owned table: the database's lookup answers by the index (lib/platform/search.ts), where an ILIKE
     // under its policy could use neither the index nor the statistics.
     const looked = lookups.get(t.id);
@@ -519,11 +524,10 @@ async function resolveSearchThrough(
     out.push(null);
     if (estimate <= THROUGH_IDS) rare.push(i);
   }
-  const ownIds = own ? lookups.get(own) : undefined;
   if (!rare.length) return { through: out, own: ownIds, share };
   const arms = rare.map(
     (i) =>
-      sql`(select ${sql.raw(String(i))} as i, id from (${matching(list.searchThrough![i])} limit ${sql.raw(String(THROUGH_IDS + 1))}) m)`,
+      sql`(select ${sql.raw(String(i))} as i, id from (${matching(throughs[i])} limit ${sql.raw(String(THROUGH_IDS + 1))}) m)`,
   );
   const found = rowsOf<{ i: number; ids: number[] }>(
     await db.execute(
@@ -741,22 +745,13 @@ export async function runListQuery<S extends Selection>(
   if (!q.cursor && (q.page - 1) * q.rowsPerPage > OFFSET_PAGES_UP_TO)
     throw invalid({ page: DEEP_PAGE_MESSAGE });
   const l = list as unknown as List<Selection>;
-  // Under row-level security a search first asks the trigram indexes which rows match (lib/platform/search.ts).
-  // A search in the list's own table alone also brings, for a term too common to look up, its share of the
-  // company's rows (searchEstimate), in the same round trip.
-  // With searches through other tables, the list's own lookup goes in the same statement as theirs.
-  const through = await resolveSearchThrough(db, l, q.search, l.searchText ? l.id : undefined);
-  const resolved = through.through;
-  const own =
-    q.search && l.searchText
-      ? l.searchThrough?.length
-        ? { ids: through.own }
-        : await searchIdsAndShare(db, l.id, q.search)
-      : undefined;
-  // The search's share of the list's rows, for its estimated count: of the list's own table alone, or of it and the
-  // tables the search reaches through (resolveSearchThrough).
-  const share = l.searchThrough?.length ? through.share : own?.share;
-  const found = own?.ids;
+  // Under row-level security a search first asks the trigram indexes which rows match (resolveSearch), with, for a
+  // term too common to look up, its share of the company's rows (searchEstimate), in the same round trip.
+  const {
+    through: resolved,
+    own: found,
+    share,
+  } = await resolveSearch(db, l, q.search, l.searchText ? l.id : undefined);
   const where = whereOf(l, q, scope, resolved, found);
   // A list that counted past EXACT_COUNT_LIMIT the last time (the same table and conditions: a big company's page 1,
   // its cursor pages) plans its estimate while the page is read, and leaves the bounded count out of the page: the

@@ -49,10 +49,13 @@ export async function searchIds(db: Executor, id: AnyPgColumn, term: string): Pr
 }
 
 /**
- * searchIdsAndShare for several tables (a list's own and those its search reaches through), in one statement: one
- * round trip on one connection, where a statement each took a connection each. Each column's answer in its place.
- * app_search_ids is volatile: the sub-select runs each once, and a table's share is planned only when its lookup
- * answered NULL (too many matches), and only `withShare`.
+ * searchIds for several tables (a list's own and those its search reaches through), in one statement: one round trip
+ * on one connection, where a statement each took a connection each. Each column's answer in its place, with, when
+ * its matches are too many to look up (ids null) and `withShare`, the share (0-1) of the acting company's rows whose
+ * search expression contains `term`, as the table's statistics estimate it (app_search_share,
+ * db/migrations/0034_search_share.sql: planned by the function's owner, nothing read; undefined when the database
+ * cannot tell). app_search_ids is volatile: the sub-select runs each once, and a share is planned only for a lookup
+ * that answered NULL.
  */
 export async function searchIdsOf(
   db: Executor,
@@ -91,20 +94,6 @@ export async function searchIdsOf(
       share: Number.isFinite(share) ? share : undefined,
     };
   });
-}
-
-/**
- * searchIds, and when the matches are too many to look up (ids null), the share (0-1) of the acting company's rows
- * whose search expression contains `term`, as the table's statistics estimate it (app_search_share,
- * db/migrations/0034_search_share.sql: planned by the function's owner, nothing read; undefined when the database
- * cannot tell). One statement: the share is planned only for a common term, in the same round trip.
- */
-export async function searchIdsAndShare(
-  db: Executor,
-  id: AnyPgColumn,
-  term: string,
-): Promise<{ ids: SearchIds; share?: number }> {
-  return (await searchIdsOf(db, [id], term))[0];
 }
 
 /** postgres.js answers an int[] as numbers; PGlite may answer its text form. */
